@@ -1,0 +1,1 @@
+"""orbitkb-all: a meta-distribution that installs every orbitkb package."""

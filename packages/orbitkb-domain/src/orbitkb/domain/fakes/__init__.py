@@ -1,0 +1,5 @@
+"""In-memory fakes of every port, for tests and for users' own scripts."""
+
+from orbitkb.domain.fakes.source_tree import MemorySourceTree
+
+__all__ = ["MemorySourceTree"]

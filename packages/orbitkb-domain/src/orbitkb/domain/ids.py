@@ -1,0 +1,23 @@
+"""Content-derived identifiers: the same facts always get the same ids."""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def make_id(kind: str, *parts: object) -> str:
+    """``kind:`` followed by 16 hex digits of a SHA-256 over the parts (None-safe, order-sensitive)."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(b"\x1f")
+        h.update(("" if part is None else str(part)).encode("utf-8", "surrogatepass"))
+    return f"{kind}:{h.hexdigest()[:16]}"
+
+
+def service_id(repository: str, name: str) -> str:
+    return make_id("svc", repository, name)
+
+
+def content_hash(text: str | bytes) -> str:
+    data = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    return hashlib.sha256(data).hexdigest()

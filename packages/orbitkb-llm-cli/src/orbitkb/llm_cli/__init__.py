@@ -1,0 +1,1 @@
+"""orbitkb.llm_cli."""
