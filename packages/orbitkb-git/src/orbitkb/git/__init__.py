@@ -1,1 +1,6 @@
-"""orbitkb.git."""
+"""orbitkb-git: source adapters — a working tree on disk and a commit read from git objects."""
+
+from orbitkb.git.reader import SubprocessGitReader
+from orbitkb.git.working_tree import WorkingTreeSource
+
+__all__ = ["SubprocessGitReader", "WorkingTreeSource"]

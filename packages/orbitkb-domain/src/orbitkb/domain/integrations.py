@@ -1,0 +1,77 @@
+"""Internal vs external: classify a call target the way the reference system does, with the
+vendor list as data (``vendors.json``). Precedence: an indexed service (ground truth) > a known
+vendor > a name that follows the system's naming convention (unmapped internal) > unknown."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+from attrs import frozen
+
+from orbitkb.domain.model import ResourceType, TargetKind
+
+
+@frozen
+class Vendor:
+    name: str
+    hosts: tuple[str, ...]
+    resource_type: ResourceType
+    category: str
+
+
+@lru_cache(maxsize=1)
+def vendors() -> tuple[Vendor, ...]:
+    raw = json.loads(resources.files("orbitkb.domain").joinpath("vendors.json").read_text("utf-8"))
+    return tuple(
+        Vendor(v["vendor"], tuple(v["hosts"]), ResourceType(v["resource_type"]), v["category"])
+        for v in raw["vendors"]
+    )
+
+
+_AWS = re.compile(r"(?:^|\.)(s3|sqs|sns|dynamodb|lambda)[.-].*amazonaws\.com$")
+
+
+def host_of(target: str) -> str:
+    t = target.strip().lower()
+    t = re.sub(r"^[a-z][a-z0-9+.-]*://", "", t)
+    t = t.split("/", 1)[0].split("@")[-1]
+    return t.split(":", 1)[0]
+
+
+def find_vendor(target: str) -> Vendor | None:
+    host = host_of(target)
+    if not host or "." not in host:
+        by_name = {v.name.lower(): v for v in vendors()}
+        return by_name.get(target.strip().lower())
+    m = _AWS.search(host)
+    if m:
+        service = m.group(1)
+        for v in vendors():
+            if service in v.hosts and v.name.startswith("AWS"):
+                return v
+    for v in vendors():
+        for h in v.hosts:
+            if "." in h and (host == h or host.endswith("." + h)):
+                return v
+    return None
+
+
+_INTERNAL_SHAPE = re.compile(r"^[a-z][a-z0-9-]*(-service|-svc|-api|-server|-worker|-gateway)$")
+_CLUSTER_DNS = re.compile(r"\.svc(\.cluster\.local)?$|\.internal$|\.local$")
+
+
+def classify_target(target: str) -> tuple[TargetKind, ResourceType, str | None]:
+    """(target_kind, resource_type, vendor name) for a call target that is not an indexed service."""
+    vendor = find_vendor(target)
+    if vendor is not None:
+        return TargetKind.EXTERNAL, vendor.resource_type, vendor.name
+    host = host_of(target)
+    if _INTERNAL_SHAPE.match(host) or _CLUSTER_DNS.search(host):
+        return TargetKind.INTERNAL, ResourceType.NOT_APPLICABLE, None
+    if host and "." not in host and re.match(r"^[a-z][a-z0-9_-]*$", host) and host not in {"localhost"}:
+        # a bare single-label host ("payments:8080") is a name resolved by the platform's DNS: internal
+        return TargetKind.INTERNAL, ResourceType.NOT_APPLICABLE, None
+    return TargetKind.UNKNOWN, ResourceType.NOT_APPLICABLE, None

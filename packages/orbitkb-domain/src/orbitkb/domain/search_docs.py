@@ -1,0 +1,57 @@
+"""What is searchable: one SearchDocument per service, component, API, call, message and entity,
+with names split into words (camelCase, snake_case, path segments) so that business words match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from orbitkb.domain.model import ServiceFacts
+from orbitkb.domain.ports import SearchDocument
+from orbitkb.domain.text import keywords
+
+
+def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
+    docs: list[SearchDocument] = []
+    for f in facts:
+        s = f.service
+        sid, sname = s.id, s.name
+
+        def doc(kind: str, ref: str, name: str, kw: str, text: str) -> None:
+            docs.append(SearchDocument(kind, ref, sid, sname, keywords(name), kw, text))
+
+        doc(
+            "service",
+            sid,
+            " ".join([s.name, *s.aliases]),
+            keywords(s.framework, s.stack, *(c.name for c in f.components)),
+            " ".join(x for x in (s.short_desc, s.long_desc, s.readme) if x),
+        )
+        for c in f.components:
+            doc("component", c.id, c.name, keywords(c.file_path), " ".join(x for x in (c.doc, c.summary) if x))
+        for a in f.apis:
+            doc(
+                "api",
+                a.id,
+                f"{a.method} {a.path}",
+                keywords(a.handler, a.channel, " ".join(x.field for x in a.request_shape)),
+                " ".join(x for x in (a.doc, a.summary, a.description) if x),
+            )
+        for call in f.calls:
+            doc(
+                "call",
+                call.id,
+                call.target,
+                keywords(call.path, call.call_kind.value, call.method),
+                " ".join(x for x in (call.reason, " ".join(call.data_needed)) if x),
+            )
+        for m in f.messages:
+            doc("message", m.id, m.channel, keywords(m.direction.value, m.provider), m.description or "")
+        for e in f.entities:
+            doc(
+                "entity",
+                e.id,
+                " ".join(x for x in (e.name, e.class_name) if x),
+                keywords(e.engine, e.kind, " ".join(fl.name for fl in e.fields)),
+                e.description or "",
+            )
+    return docs

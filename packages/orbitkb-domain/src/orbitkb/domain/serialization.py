@@ -1,0 +1,26 @@
+"""cattrs converters between the model and JSON-compatible data (used by exports, the MCP server
+and the CLI's --json output). Enums become their string values; tuples become lists."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import cattrs
+
+T = TypeVar("T")
+
+converter = cattrs.Converter()
+
+
+def to_data(obj: Any) -> Any:
+    """Model object (or list/dict of them) -> plain JSON-compatible data."""
+    return converter.unstructure(obj)
+
+
+def from_data(data: Any, cls: type[T]) -> T:
+    return converter.structure(data, cls)
+
+
+def to_json(obj: Any, indent: int | None = None) -> str:
+    return json.dumps(to_data(obj), indent=indent, sort_keys=False, ensure_ascii=False)

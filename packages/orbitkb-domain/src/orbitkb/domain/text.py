@@ -1,0 +1,65 @@
+"""Words out of identifiers and prose: camelCase / snake_case / kebab / paths split for search."""
+
+from __future__ import annotations
+
+import re
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+STOPWORDS = frozenset(
+    """a an and are as at be by for from has have in into is it its of on or that the this to
+    was were will with add adds adding support new use using should when which we our their them
+    make makes made do does get set""".split()
+)
+
+
+def split_identifier(name: str) -> list[str]:
+    """'createOrderV2' -> ['create', 'order', 'v', '2']; 'order_items' -> ['order', 'items']."""
+    out: list[str] = []
+    for chunk in _WORD.findall(name):
+        parts = _CAMEL.findall(chunk) or [chunk]
+        out.extend(p.lower() for p in parts)
+    return out
+
+
+def words(text: str, keep_stopwords: bool = False) -> list[str]:
+    """Lower-cased words of any text, identifiers split, in order, stopwords dropped."""
+    out = []
+    for w in split_identifier(text or ""):
+        if len(w) < 2 and not w.isdigit():
+            continue
+        if not keep_stopwords and w in STOPWORDS:
+            continue
+        out.append(w)
+    return out
+
+
+def keywords(*texts: str | None) -> str:
+    """A space-joined bag of unique split words, in first-seen order (for search keywords)."""
+    seen: dict[str, None] = {}
+    for t in texts:
+        if t:
+            for w in words(t, keep_stopwords=True):
+                seen.setdefault(w, None)
+    return " ".join(seen)
+
+
+def normalize_name(name: str) -> str:
+    """Canonical form for matching service names: lower, separators unified, common suffixes off."""
+    n = name.lower().strip()
+    n = re.sub(r"[^a-z0-9]+", "-", n).strip("-")
+    for suffix in ("-service", "-svc", "-server", "-api", "-app"):
+        if n.endswith(suffix) and len(n) > len(suffix):
+            n = n[: -len(suffix)]
+            break
+    return n
+
+
+def first_sentence(text: str | None, limit: int = 240) -> str | None:
+    if not text:
+        return None
+    text = " ".join(text.split())
+    m = re.search(r"(?<=[.!?])\s", text)
+    s = text[: m.start()] if m else text
+    return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"

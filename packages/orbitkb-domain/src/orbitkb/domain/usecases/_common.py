@@ -1,0 +1,66 @@
+"""Shared pieces of the read use cases: pagination rules, service lookup, call views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput
+from orbitkb.domain.model import Api, Service, ServiceCall
+from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.views import DEFAULT_LIMIT, MAX_LIMIT, CallView, ListPage
+
+T = TypeVar("T")
+
+
+def check_page(limit: int | None, offset: int | None) -> tuple[int, int]:
+    """limit defaults to 50 and is capped at 500 silently; zero/negative limit or negative offset
+    is an error (the reference's rule)."""
+    if limit is None:
+        limit = DEFAULT_LIMIT
+    if offset is None:
+        offset = 0
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0:
+        raise InvalidInput(f"limit must be a positive integer, got {limit!r}")
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise InvalidInput(f"offset must be zero or a positive integer, got {offset!r}")
+    return min(limit, MAX_LIMIT), offset
+
+
+def page(items: Sequence[T], limit: int, offset: int) -> tuple[tuple[T, ...], ListPage]:
+    chunk = tuple(items[offset : offset + limit])
+    return chunk, ListPage(total=len(items), truncated=offset + len(chunk) < len(items))
+
+
+def catalog_of(store: KnowledgeStore) -> ServiceCatalog:
+    services = store.list_services()
+    if not services:
+        raise EmptyKnowledgeBase("the knowledge base is empty")
+    return ServiceCatalog(services)
+
+
+def find_service(store: KnowledgeStore, name: str) -> tuple[Service, ServiceCatalog]:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput("a service name is required")
+    catalog = catalog_of(store)
+    return catalog.lookup(name), catalog
+
+
+def call_view(call: ServiceCall, apis_by_id: dict[str, Api] | None = None) -> CallView:
+    api = apis_by_id.get(call.from_api_id) if apis_by_id and call.from_api_id else None
+    return CallView(
+        to_service_name=call.target,
+        call_kind=call.call_kind.value,
+        reason=call.reason,
+        data_needed=call.data_needed,
+        purpose_kind=call.purpose_kind.value,
+        target_kind=call.target_kind.value,
+        resource_type=call.resource_type.value,
+        confidence=call.confidence,
+        provenance=call.provenance.value,
+        method=call.method,
+        path=call.path,
+        from_api=f"{api.method} {api.path}" if api else None,
+        evidence=call.evidence,
+    )

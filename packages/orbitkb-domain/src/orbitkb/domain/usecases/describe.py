@@ -1,0 +1,223 @@
+"""Progressive drill-down: list repositories -> list services -> describe a service -> list its
+APIs -> describe one API; persistence and messaging in full detail on their own calls, so that
+describe_service stays lean. Every service-level answer carries freshness."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput
+from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.model import Api, Direction
+from orbitkb.domain.ports import GitReader, KnowledgeStore
+from orbitkb.domain.usecases._common import call_view, check_page, find_service, page
+from orbitkb.domain.views import (
+    ApiDescription,
+    ApiList,
+    ApiListItem,
+    ApiRef,
+    ComponentRef,
+    EntityFieldView,
+    EntityRef,
+    EntityView,
+    MessageRef,
+    MessagesView,
+    MessageView,
+    PersistenceView,
+    RepositoryView,
+    ServiceDescription,
+    ServiceListItem,
+)
+
+
+@frozen
+class ListRepositories:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self) -> tuple[RepositoryView, ...]:
+        probe = FreshnessProbe(self.git)
+        services = self.store.list_services()
+        out = []
+        for repo in self.store.list_repositories():
+            names = tuple(sorted(s.name for s in services if s.repository == repo.name))
+            runs = self.store.list_index_runs(repo.name, limit=1)
+            out.append(RepositoryView(repo.name, repo.root_path, repo.vcs, len(names), names, probe.of(repo),
+                                      runs[0].status if runs else None))
+        return tuple(out)
+
+
+@frozen
+class ListServices:
+    store: KnowledgeStore
+
+    def __call__(self, repository: str | None = None) -> tuple[ServiceListItem, ...]:
+        services = self.store.list_services(repository)
+        if not services and not self.store.list_repositories():
+            raise EmptyKnowledgeBase("the knowledge base is empty")
+        counts: dict[str, int] = {}
+        for a in self.store.list_apis():
+            counts[a.service_id] = counts.get(a.service_id, 0) + 1
+        return tuple(ServiceListItem(s.name, s.short_desc, s.stack, counts.get(s.id, 0), s.repository, s.framework)
+                     for s in services)
+
+
+@frozen
+class DescribeService:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, name: str, limit: int | None = None, offset: int | None = None) -> ServiceDescription:
+        limit, offset = check_page(limit, offset)
+        svc, catalog = find_service(self.store, name)
+        apis = self.store.list_apis(svc.id)
+        calls = self.store.list_calls(from_service_id=svc.id)
+        comps = self.store.list_components(svc.id)
+        ents = self.store.list_entities(svc.id)
+        msgs = self.store.list_messages(svc.id)
+        inbound = self.store.list_calls(to_service_id=svc.id)
+        by_id = {s.id: s.name for s in catalog.services}
+        apis_by_id = {a.id: a for a in apis}
+        call_views, p_calls = page([call_view(c, apis_by_id) for c in calls], limit, offset)
+        api_refs, p_apis = page([ApiRef(a.method, a.path, a.summary or _first_line(a.doc), a.kind.value)
+                                 for a in apis], limit, offset)
+        comp_refs, p_comps = page([ComponentRef(c.name, c.file_path, c.summary or _first_line(c.doc))
+                                   for c in comps], limit, offset)
+        ent_refs, p_ents = page([EntityRef(e.name, e.kind, e.engine) for e in ents], limit, offset)
+        msg_refs, p_msgs = page([MessageRef(m.direction.value, m.channel, m.provider, m.description)
+                                 for m in msgs], limit, offset)
+        repo = self.store.get_repository(svc.repository)
+        pagination: dict[str, object] = {"limit": limit, "offset": offset}
+        for key, p in (("calls", p_calls), ("apis", p_apis), ("components", p_comps),
+                       ("persists", p_ents), ("messages", p_msgs)):
+            pagination[key] = {"total": p.total, "truncated": p.truncated}
+        return ServiceDescription(
+            name=svc.name, repository=svc.repository, root_dir=svc.root_dir, stack=svc.stack,
+            framework=svc.framework, aliases=svc.aliases, short_desc=svc.short_desc, long_desc=svc.long_desc,
+            desc_provenance=svc.desc_provenance.value, calls=call_views, apis=api_refs, components=comp_refs,
+            persists=ent_refs, messages=msg_refs,
+            called_by=tuple(sorted({by_id.get(c.from_service_id, c.from_service_id) for c in inbound})),
+            freshness=FreshnessProbe(self.git).of(repo), pagination=pagination,
+        )
+
+
+@frozen
+class ListApis:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> ApiList:
+        limit, offset = check_page(limit, offset)
+        svc, _ = find_service(self.store, service)
+        comps = {c.id: c.name for c in self.store.list_components(svc.id)}
+        items = [ApiListItem(a.method, a.path, a.handler, a.kind.value, a.summary or _first_line(a.doc),
+                             comps.get(a.component_id or ""), a.file, a.start_line)
+                 for a in self.store.list_apis(svc.id)]
+        chunk, p = page(items, limit, offset)
+        repo = self.store.get_repository(svc.repository)
+        return ApiList(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
+
+
+@frozen
+class DescribeApi:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, service: str, method: str, path: str) -> ApiDescription:
+        if not isinstance(method, str) or not isinstance(path, str) or not method or not path:
+            raise InvalidInput("method and path are required")
+        svc, _ = find_service(self.store, service)
+        apis = self.store.list_apis(svc.id)
+        matches = [a for a in apis if a.method.upper() == method.upper() and _same_path(a.path, path)]
+        if not matches:
+            known = sorted(f"{a.method} {a.path}" for a in apis)
+            close = [k for k in known if path.strip("/").split("/")[0] in k][:5] or known[:5]
+            raise ApiNotFound(f"{svc.name} has no API {method.upper()} {path}", tuple(close))
+        api = matches[0]
+        comps = {c.id: c.name for c in self.store.list_components(svc.id)}
+        calls = [c for c in self.store.list_calls(from_service_id=svc.id) if c.from_api_id == api.id]
+        msgs = [m for m in self.store.list_messages(svc.id) if m.api_id == api.id]
+        repo = self.store.get_repository(svc.repository)
+        return ApiDescription(
+            service=svc.name, method=api.method, path=api.path, handler=api.handler, kind=api.kind.value,
+            component=comps.get(api.component_id or ""), channel=api.channel,
+            summary=api.summary or _first_line(api.doc), description=api.description, doc=api.doc,
+            summary_provenance=api.summary_provenance.value, request_shape=api.request_shape,
+            response_shape=api.response_shape, calls=tuple(call_view(c) for c in calls),
+            messages=tuple(MessageRef(m.direction.value, m.channel, m.provider, m.description) for m in msgs),
+            validations=api.validations, evidence=api.evidence or _evidence_of(api),
+            freshness=FreshnessProbe(self.git).of(repo),
+            also_matching=tuple(f"{a.handler} ({a.file}:{a.start_line})" for a in matches[1:]),
+        )
+
+
+@frozen
+class DescribePersistence:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> PersistenceView:
+        limit, offset = check_page(limit, offset)
+        svc, catalog = find_service(self.store, service)
+        names = {s.id: s.name for s in catalog.services}
+        everyone = self.store.list_entities()
+        views = []
+        for e in (x for x in everyone if x.service_id == svc.id):
+            shared = sorted({names.get(o.service_id, "?") for o in everyone
+                             if o.service_id != svc.id and o.name.lower() == e.name.lower()
+                             and (o.engine == e.engine or "unknown" in (o.engine, e.engine))})
+            views.append(EntityView(e.name, e.kind, e.engine, e.class_name,
+                                    tuple(EntityFieldView(f.name, f.type, f.nullable, f.primary_key) for f in e.fields),
+                                    e.description, tuple(shared), e.provenance.value, e.evidence))
+        chunk, p = page(views, limit, offset)
+        repo = self.store.get_repository(svc.repository)
+        return PersistenceView(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
+
+
+@frozen
+class DescribeMessages:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> MessagesView:
+        limit, offset = check_page(limit, offset)
+        svc, catalog = find_service(self.store, service)
+        names = {s.id: s.name for s in catalog.services}
+        apis = {a.id: a.handler for a in self.store.list_apis(svc.id)}
+        views = []
+        for m in self.store.list_messages(svc.id):
+            other = Direction.CONSUMES if m.direction == Direction.PUBLISHES else Direction.PUBLISHES
+            peers = sorted({names.get(o.service_id, "?") for o in self.store.list_messages(channel=m.channel)
+                            if o.direction == other and o.service_id != svc.id})
+            views.append(MessageView(m.direction.value, m.channel, m.provider, m.description, tuple(peers),
+                                     apis.get(m.api_id or ""), m.provenance.value, m.evidence))
+        chunk, p = page(views, limit, offset)
+        repo = self.store.get_repository(svc.repository)
+        return MessagesView(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
+
+
+def _first_line(text: str | None) -> str | None:
+    if not text:
+        return None
+    line = text.strip().splitlines()[0].strip()
+    return line[:200] if line else None
+
+
+def _same_path(a: str, b: str) -> bool:
+    na, nb = a.rstrip("/") or "/", b.strip().rstrip("/") or "/"
+    if na == nb:
+        return True
+    pa, pb = na.split("/"), nb.split("/")
+    if len(pa) != len(pb):
+        return False
+    return all(x == y or _is_param(x) or _is_param(y) for x, y in zip(pa, pb))
+
+
+def _is_param(seg: str) -> bool:
+    return seg.startswith((":", "{", "<")) or seg.endswith(("}", ">"))
+
+
+def _evidence_of(api: Api) -> tuple:
+    from orbitkb.domain.model import Evidence
+
+    return (Evidence(api.file, api.start_line, api.end_line),)

@@ -1,0 +1,177 @@
+"""IndexRepository: a folder or a past commit -> facts in the knowledge model.
+
+Business rules:
+- One repository name maps to one folder. Indexing another folder under an existing name is
+  refused (its knowledge is never silently replaced) unless ``replace`` is set.
+- The snapshot is replaced atomically: a run killed midway leaves the previous index intact; a run
+  left "running" by a killed process is marked "interrupted" by the next one.
+- Incremental by content hash: the analyzer's per-file cache means unchanged files are not parsed.
+- Calls are resolved against every service in the database, and calls stored earlier by other
+  repositories that named one of these services are reconciled to it.
+- After the facts are written, the post-index hooks run (architecture smells, LLM enrichment,
+  embeddings); a failing hook is reported in the run's notes and never loses the facts.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+
+from attrs import evolve, field, frozen
+
+from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.errors import OrbitkbError, PathNotFound, RepositoryConflict
+from orbitkb.domain.model import Gap, Repository, ServiceFacts
+from orbitkb.domain.ports import AnalysisRequest, CodeAnalyzer, GitReader, KnowledgeStore, SourceTree
+from orbitkb.domain.runs import IndexedFile, IndexRun
+from orbitkb.domain.search_docs import documents_for
+from orbitkb.domain.summaries import describe_from_facts
+from orbitkb.domain.usecases._clock import Clock, utc_now
+from orbitkb.domain.usecases.reconcile import classify_facts, reconcile_other_repositories
+
+Progress = Callable[[str, int, int], None]
+
+
+@frozen
+class IndexRequest:
+    path: str
+    repository_name: str | None = None
+    commit: str | None = None
+    forced_service: tuple[str, str] | None = None
+    replace: bool = False
+
+
+@frozen
+class HookOutcome:
+    name: str
+    ok: bool
+    message: str = ""
+    llm_calls: int = 0
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cost_usd: float | None = None
+
+
+@frozen
+class IndexResult:
+    repository: Repository
+    run: IndexRun
+    services: tuple[str, ...]
+    gaps: tuple[Gap, ...]
+    files_total: int
+    files_changed: int
+    files_parsed: int
+    removed_files: int
+    reconciled_calls: int
+    hooks: tuple[HookOutcome, ...] = ()
+
+
+PostIndexHook = Callable[[Repository, Sequence[ServiceFacts]], HookOutcome]
+
+
+@frozen
+class IndexRepository:
+    store: KnowledgeStore
+    analyzer: CodeAnalyzer
+    git: GitReader
+    open_tree: Callable[[str], SourceTree]
+    backend_name: str = "offline"
+    hooks: Sequence[PostIndexHook] = field(factory=tuple)
+    clock: Clock = utc_now
+
+    def __call__(self, request: IndexRequest, progress: Progress | None = None) -> IndexResult:
+        path = os.path.abspath(os.path.expanduser(request.path))
+        if not os.path.exists(path):
+            raise PathNotFound(f"path does not exist: {request.path}", hint="pass the folder of a repository")
+        if not os.path.isdir(path):
+            raise PathNotFound(f"not a folder: {request.path}", hint="pass a repository folder, not a file")
+        name = (request.repository_name or os.path.basename(path.rstrip(os.sep)) or "root").strip()
+        self._check_conflict(name, path, request.replace)
+        is_git = self.git.is_repository(path)
+        if request.commit:
+            commit = self.git.resolve_commit(path, request.commit)
+            tree = self.git.tree_at(path, commit)
+        else:
+            commit = self.git.head_commit(path) if is_git else None
+            tree = self.open_tree(path)
+        self._mark_interrupted(name)
+        started = self.clock()
+        run = IndexRun(None, name, started, backend=self.backend_name, commit=commit)
+        run = evolve(run, id=self.store.add_index_run(run))
+        try:
+            result = self._index(name, path, is_git, commit, tree, request, run, progress)
+        except BaseException as exc:
+            status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
+            self.store.update_index_run(evolve(run, status=status, finished_at=self.clock(),
+                                               notes=str(exc)[:500] or type(exc).__name__))
+            raise
+        return result
+
+    def _index(self, name: str, path: str, is_git: bool, commit: str | None, tree: SourceTree,
+               request: IndexRequest, run: IndexRun, progress: Progress | None) -> IndexResult:
+        analysis = self.analyzer.analyze(tree, AnalysisRequest(name, request.forced_service),
+                                         self.store.analysis_cache(), progress)
+        previous = {f.path: f.sha256 for f in self.store.list_indexed_files(name)}
+        current = {f.path: f.sha256 for f in analysis.files}
+        changed = sum(1 for p, h in current.items() if previous.get(p) != h)
+        removed = sum(1 for p in previous if p not in current)
+
+        others = [s for s in self.store.list_services() if s.repository != name]
+        catalog = ServiceCatalog([*others, *(f.service for f in analysis.services)])
+        facts = [describe_from_facts(f) for f in classify_facts(analysis.services, catalog)]
+        repo = Repository(name=name, root_path=path, vcs="git" if is_git else "none",
+                          indexed_commit=commit, indexed_at=self.clock())
+        files = [evolve(f, repository=name) if f.repository != name else f for f in analysis.files]
+        gaps = [evolve(g, repository=name) if g.repository != name else g for g in analysis.gaps]
+        self.store.replace_repository_facts(repo, facts, list(analysis.resources), gaps, files,
+                                            documents_for(facts))
+        reconciled = reconcile_other_repositories(self.store, facts, catalog)
+
+        outcomes = []
+        for hook in self.hooks:
+            try:
+                outcomes.append(hook(repo, facts))
+            except OrbitkbError as exc:
+                outcomes.append(HookOutcome(getattr(hook, "__name__", type(hook).__name__), False, str(exc)))
+        llm_calls = sum(o.llm_calls for o in outcomes)
+        tokens_in = _sum_optional(o.input_tokens for o in outcomes)
+        tokens_out = _sum_optional(o.output_tokens for o in outcomes)
+        cost = _sum_optional(o.cost_usd for o in outcomes)
+        failed = [o for o in outcomes if not o.ok]
+        status = "partial" if failed else "ok"
+        notes = "; ".join(f"{o.name}: {o.message}" for o in failed) or None
+        run = evolve(run, finished_at=self.clock(), status=status, files_total=len(current),
+                     files_changed=changed + removed, files_parsed=analysis.files_parsed,
+                     services=len(facts), llm_calls=llm_calls, input_tokens=tokens_in,  # type: ignore[arg-type]
+                     output_tokens=tokens_out, cost_usd=cost, notes=notes)  # type: ignore[arg-type]
+        self.store.update_index_run(run)
+        return IndexResult(repo, run, tuple(sorted(f.service.name for f in facts)), tuple(gaps),
+                           len(current), changed, analysis.files_parsed, removed, reconciled, tuple(outcomes))
+
+    def _check_conflict(self, name: str, path: str, replace: bool) -> None:
+        existing = self.store.get_repository(name)
+        if existing is None or replace:
+            return
+        if os.path.realpath(existing.root_path) != os.path.realpath(path):
+            raise RepositoryConflict(
+                f"repository {name!r} is already indexed from {existing.root_path}",
+                hint=f"use --repository-name to index {path} as another repository, "
+                "or --replace to replace its knowledge",
+            )
+
+    def _mark_interrupted(self, name: str) -> None:
+        for r in self.store.list_index_runs(name, limit=5):
+            if r.status == "running":
+                self.store.update_index_run(evolve(r, status="interrupted", notes="the process stopped midway"))
+
+
+def _sum_optional(values: object) -> float | int | None:
+    vals = [v for v in values if v is not None]  # type: ignore[attr-defined]
+    return sum(vals) if vals else None
+
+
+def indexed_files_by_service(files: Sequence[IndexedFile]) -> dict[str | None, int]:
+    out: dict[str | None, int] = {}
+    for f in files:
+        out[f.service_id] = out.get(f.service_id, 0) + 1
+    return out

@@ -1,0 +1,88 @@
+"""SourceTree over one commit, read straight from git objects (no checkout)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from orbitkb.domain.errors import GitError
+from orbitkb.domain.ports import SourceEntry
+
+if TYPE_CHECKING:
+    from orbitkb.git.reader import SubprocessGitReader
+
+
+class GitCommitSource:
+    def __init__(self, reader: SubprocessGitReader, path: str, commit: str, prefix: str = "") -> None:
+        self._reader = reader
+        self._path = path
+        self._commit = commit
+        self._prefix = prefix  # the folder inside the git repository that this tree represents
+        self._batch: subprocess.Popen[bytes] | None = None
+
+    @property
+    def root(self) -> str:
+        return f"{self._path}@{self._commit[:12]}"
+
+    @property
+    def commit(self) -> str | None:
+        return self._commit
+
+    def list_files(self, prune: Callable[[str], bool] | None = None) -> Iterator[SourceEntry]:
+        spec = f"{self._commit}:{self._prefix}" if self._prefix else self._commit
+        proc = self._reader._run(self._path, ["ls-tree", "-r", "-z", "--long", "--full-tree", spec])
+        entries = []
+        for record in proc.stdout.split(b"\0"):
+            if not record:
+                continue
+            meta, _, name = record.partition(b"\t")
+            mode, kind, _sha, size = meta.split()
+            path = name.decode("utf-8", "replace")
+            if kind != b"blob":
+                continue  # submodules are other repositories
+            parts = path.split("/")
+            if prune and any(prune("/".join(parts[: i + 1])) for i in range(len(parts) - 1)):
+                continue
+            if mode == b"120000":
+                entries.append(SourceEntry(path, 0, "symlink_outside"))  # never followed from git objects
+                continue
+            entries.append(SourceEntry(path, int(size) if size != b"-" else 0))
+        entries.sort(key=lambda e: e.path)
+        return iter(entries)
+
+    def read_bytes(self, path: str) -> bytes:
+        # One long-lived `git cat-file --batch` process: a subprocess per file would cost
+        # seconds on a large repository.
+        if "\n" in path:
+            raise GitError(f"cannot read a path containing a newline: {path!r}")
+        if self._batch is None or self._batch.poll() is not None:
+            self._batch = subprocess.Popen(
+                [self._reader._git, "cat-file", "--batch"],
+                cwd=self._path,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        assert self._batch.stdin is not None and self._batch.stdout is not None
+        self._batch.stdin.write(f"{self._commit}:{self._prefix}{path}\n".encode())
+        self._batch.stdin.flush()
+        header = self._batch.stdout.readline().split()
+        if len(header) < 3 or header[1] != b"blob":
+            raise GitError(f"cannot read {path} at {self._commit[:12]}")
+        data = self._batch.stdout.read(int(header[2]))
+        self._batch.stdout.read(1)  # the trailing newline
+        return data
+
+    def close(self) -> None:
+        if self._batch is not None:
+            if self._batch.stdin:
+                self._batch.stdin.close()
+            self._batch.wait(timeout=5)
+            self._batch = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass

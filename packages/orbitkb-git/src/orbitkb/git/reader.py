@@ -1,0 +1,97 @@
+"""GitReader over the git command line. Revisions are validated before they reach git, so user
+input can never become an option (the reference system's ``--output=`` injection)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections.abc import Sequence
+
+from orbitkb.domain.errors import GitError, InvalidInput
+from orbitkb.git.commit_tree import GitCommitSource
+
+_SAFE_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/@{}~^-]{0,199}$")
+
+
+def validate_rev(rev: str) -> str:
+    if not isinstance(rev, str) or not _SAFE_REV.match(rev) or ".." in rev:
+        raise InvalidInput(f"not a valid git revision: {rev!r}", hint="pass a commit hash, tag or branch")
+    return rev
+
+
+class SubprocessGitReader:
+    def __init__(self, git: str = "git", timeout: float = 60.0) -> None:
+        self._git = git
+        self._timeout = timeout
+
+    def _run(self, cwd: str, args: Sequence[str], check: bool = True) -> subprocess.CompletedProcess[bytes]:
+        if not os.path.isdir(cwd):
+            cwd = os.path.dirname(cwd) or "."
+        try:
+            proc = subprocess.run(
+                [self._git, *args],
+                cwd=cwd,
+                capture_output=True,
+                timeout=self._timeout,
+                env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"},
+            )
+        except FileNotFoundError as exc:
+            raise GitError("git is not installed", hint="install git to use commits and freshness") from exc
+        except subprocess.TimeoutExpired as exc:
+            raise GitError(f"git {args[0]} timed out") from exc
+        if check and proc.returncode != 0:
+            msg = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise GitError(f"git {args[0]} failed: {msg[-1] if msg else proc.returncode}")
+        return proc
+
+    def is_repository(self, path: str) -> bool:
+        try:
+            return self._run(path, ["rev-parse", "--is-inside-work-tree"], check=False).returncode == 0
+        except GitError:
+            return False
+
+    def toplevel(self, path: str) -> str | None:
+        try:
+            proc = self._run(path, ["rev-parse", "--show-toplevel"], check=False)
+        except GitError:
+            return None
+        return proc.stdout.decode().strip() or None if proc.returncode == 0 else None
+
+    def head_commit(self, path: str) -> str | None:
+        try:
+            proc = self._run(path, ["rev-parse", "--verify", "-q", "HEAD^{commit}"], check=False)
+        except GitError:
+            return None
+        out = proc.stdout.decode().strip()
+        return out if proc.returncode == 0 and out else None
+
+    def resolve_commit(self, path: str, rev: str) -> str:
+        validate_rev(rev)
+        proc = self._run(path, ["rev-parse", "--verify", "-q", "--end-of-options", f"{rev}^{{commit}}"], check=False)
+        out = proc.stdout.decode().strip()
+        if proc.returncode != 0 or not out:
+            raise InvalidInput(f"no such commit: {rev}", hint="check the hash with `git log --oneline`")
+        return out
+
+    def changed_files(self, path: str, since: str, until: str | None = None) -> list[str]:
+        base = self.resolve_commit(path, since)
+        args = ["diff", "--name-only", "-z", "--no-renames", base]
+        if until is not None:
+            args.append(self.resolve_commit(path, until))
+        proc = self._run(path, [*args, "--"])
+        files = {f for f in proc.stdout.decode("utf-8", "replace").split("\0") if f}
+        if until is None:  # untracked new files count as changes in the working tree
+            extra = self._run(path, ["ls-files", "-z", "--others", "--exclude-standard"], check=False)
+            files.update(f for f in extra.stdout.decode("utf-8", "replace").split("\0") if f)
+        prefix = self._prefix(path)
+        return sorted(f[len(prefix):] if prefix and f.startswith(prefix) else f for f in files
+                      if not prefix or f.startswith(prefix))
+
+    def tree_at(self, path: str, commit: str) -> GitCommitSource:
+        full = self.resolve_commit(path, commit)
+        return GitCommitSource(self, path, full, self._prefix(path))
+
+    def _prefix(self, path: str) -> str:
+        proc = self._run(path, ["rev-parse", "--show-prefix"], check=False)
+        return proc.stdout.decode().strip()
