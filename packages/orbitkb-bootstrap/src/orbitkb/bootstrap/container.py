@@ -1,0 +1,58 @@
+"""The dependency-injector container: adapters built once per process from settings, use cases
+built on demand. Tests and scripts swap any adapter with ``app.adapters.store.override(...)``."""
+
+from __future__ import annotations
+
+from dependency_injector import containers, providers
+
+from orbitkb.bootstrap import factories
+from orbitkb.bootstrap.settings import Settings
+from orbitkb.domain.usecases import describe, export, indexing, status
+
+
+class Adapters(containers.DeclarativeContainer):
+    settings = providers.Dependency(instance_of=Settings)
+    store = providers.Singleton(factories.make_store, settings)
+    git = providers.Singleton(factories.make_git)
+    analyzer = providers.Singleton(factories.make_analyzer)
+    open_tree = providers.Object(factories.open_working_tree)
+    backend = providers.Singleton(factories.make_backend, settings)
+    embedder = providers.Singleton(factories.make_embedder, settings)
+
+
+class UseCases(containers.DeclarativeContainer):
+    adapters = providers.DependenciesContainer()
+    settings = providers.Dependency(instance_of=Settings)
+
+    index_hooks = providers.List()
+    index_repository = providers.Factory(
+        indexing.IndexRepository,
+        store=adapters.store,
+        analyzer=adapters.analyzer,
+        git=adapters.git,
+        open_tree=adapters.open_tree,
+        backend_name=adapters.backend.provided.name,
+        hooks=index_hooks,
+    )
+    list_repositories = providers.Factory(describe.ListRepositories, store=adapters.store, git=adapters.git)
+    list_services = providers.Factory(describe.ListServices, store=adapters.store)
+    describe_service = providers.Factory(describe.DescribeService, store=adapters.store, git=adapters.git)
+    list_apis = providers.Factory(describe.ListApis, store=adapters.store, git=adapters.git)
+    describe_api = providers.Factory(describe.DescribeApi, store=adapters.store, git=adapters.git)
+    describe_persistence = providers.Factory(describe.DescribePersistence, store=adapters.store, git=adapters.git)
+    describe_messages = providers.Factory(describe.DescribeMessages, store=adapters.store, git=adapters.git)
+    get_status = providers.Factory(status.GetStatus, store=adapters.store, git=adapters.git)
+    export_snapshot = providers.Factory(export.ExportSnapshot, store=adapters.store, git=adapters.git)
+    #: export format -> callable(KnowledgeSnapshot) -> {relative path: text}
+    renderers = providers.Dict()
+
+
+class Application(containers.DeclarativeContainer):
+    settings = providers.Dependency(instance_of=Settings)
+    adapters = providers.Container(Adapters, settings=settings)
+    use_cases = providers.Container(UseCases, adapters=adapters, settings=settings)
+
+
+def build_application(settings: Settings | None = None) -> Application:
+    app = Application(settings=settings or Settings.resolve())
+    return app

@@ -1,0 +1,70 @@
+"""Factory functions the container calls: each builds one adapter from settings."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from orbitkb.bootstrap.settings import Settings
+from orbitkb.domain.ports import Embedder, KnowledgeStore, LLMBackend, SourceTree
+
+
+def make_store(settings: Settings) -> KnowledgeStore:
+    from orbitkb.sqlite.store import SqliteKnowledgeStore
+
+    return SqliteKnowledgeStore(settings.db_file)
+
+
+def make_analyzer() -> Any:
+    from orbitkb.analysis import StaticCodeAnalyzer
+
+    return StaticCodeAnalyzer()
+
+
+def make_git() -> Any:
+    from orbitkb.git import SubprocessGitReader
+
+    return SubprocessGitReader()
+
+
+def open_working_tree(path: str) -> SourceTree:
+    from orbitkb.git import WorkingTreeSource
+
+    return WorkingTreeSource(path)
+
+
+class BackendChoice:
+    """The LLM backend picked for this process and the one-line notice explaining the choice."""
+
+    def __init__(self, backend: LLMBackend | None, notice: str | None) -> None:
+        self.backend = backend
+        self.notice = notice
+
+    @property
+    def name(self) -> str:
+        return self.backend.name if self.backend is not None else "offline"
+
+
+def make_backend(settings: Settings) -> BackendChoice:
+    from orbitkb.llm_cli import detect_backend
+
+    backend, notice = detect_backend(
+        settings.backend, model=settings.model, claude_bare=settings.claude_bare,
+        codex_api_key=settings.codex_api_key,
+    )
+    return BackendChoice(backend, notice)
+
+
+def make_embedder(settings: Settings) -> Embedder | None:
+    """The local embedder when installed and loadable offline, else None (keyword-only search)."""
+    if settings.embedder == "off":
+        return None
+    try:
+        from orbitkb.fastembed import load_embedder  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        return load_embedder(None if settings.embedder == "auto" else settings.embedder)  # type: ignore[no-any-return]
+    except Exception as exc:  # a missing model must never break keyword search
+        print(f"orbitkb: embeddings disabled ({exc})", file=sys.stderr)
+        return None

@@ -1,0 +1,53 @@
+"""Settings, resolved flags > environment > defaults."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve, frozen
+
+from orbitkb.domain.errors import InvalidInput
+
+BACKENDS = ("auto", "claude", "codex", "offline")
+DEFAULT_DB = "~/.orbitkb/orbitkb.db"
+
+
+@frozen
+class Settings:
+    db_path: str = DEFAULT_DB
+    backend: str = "auto"
+    model: str | None = None
+    claude_bare: bool = False
+    codex_api_key: bool = False
+    embedder: str = "auto"  # auto | off | a fastembed model name
+    jobs: int = 4
+    tools: str = "full"  # core | full (MCP tool set)
+
+    @classmethod
+    def resolve(cls, flags: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        flags = {k: v for k, v in (flags or {}).items() if v is not None}
+        s = cls(
+            db_path=env.get("ORBITKB_DB") or DEFAULT_DB,
+            backend=(env.get("ORBITKB_BACKEND") or "auto").strip().lower(),
+            model=env.get("ORBITKB_MODEL") or None,
+            embedder=(env.get("ORBITKB_EMBEDDER") or "auto").strip(),
+        )
+        known = {k: v for k, v in flags.items() if k in cls.__attrs_attrs__.__dict__ or hasattr(s, k)}
+        s = evolve(s, **{k: v for k, v in known.items() if k in {a.name for a in cls.__attrs_attrs__}})
+        if s.backend not in BACKENDS:
+            raise InvalidInput(f"unknown backend {s.backend!r}", hint="choose one of: " + ", ".join(BACKENDS))
+        if s.tools not in ("core", "full"):
+            raise InvalidInput(f"unknown tool set {s.tools!r}", hint="choose core or full")
+        if not isinstance(s.jobs, int) or not 1 <= s.jobs <= 64:
+            raise InvalidInput(f"--jobs must be between 1 and 64, got {s.jobs!r}")
+        return s
+
+    @property
+    def db_file(self) -> str:
+        if self.db_path == ":memory:":
+            return self.db_path
+        return str(Path(self.db_path).expanduser())

@@ -1,0 +1,45 @@
+"""Argument helpers shared by sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def add_command(sub: Any, name: str, help_text: str, example: str, handler: Handler,
+                description: str | None = None) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_text, description=description or help_text,
+        epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--db", metavar="PATH", help="database file (default: $ORBITKB_DB or ~/.orbitkb/orbitkb.db)")
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks on errors")
+    p.set_defaults(handler=handler)
+    return p
+
+
+def add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def add_backend(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--backend", choices=["auto", "claude", "codex", "offline"],
+                   help="LLM backend (default: $ORBITKB_BACKEND or auto: claude, then codex, then offline)")
+    p.add_argument("--model", help="model name passed to the LLM CLI")
+    p.add_argument("--claude-bare", action="store_true",
+                   help="bill ANTHROPIC_API_KEY instead of the Claude Code subscription")
+    p.add_argument("--codex-api-key", action="store_true",
+                   help="bill CODEX_API_KEY instead of the ChatGPT subscription")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {value}")
+    return value

@@ -1,0 +1,29 @@
+"""`orbitkb list`: one line per service."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from orbitkb.cli.commands._common import add_command, add_json
+from orbitkb.cli.context import app_from, print_json
+
+
+def register(sub: Any) -> None:
+    p = add_command(sub, "list", "list indexed services, one line each", "orbitkb list --repository shopfront",
+                    run)
+    p.add_argument("--repository", help="only this repository")
+    add_json(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    items = app_from(args).use_cases.list_services()(args.repository)
+    if args.json:
+        print_json({"services": items})
+        return 0
+    width = max((len(i.name) for i in items), default=10)
+    for i in items:
+        kind = "/".join(x for x in (i.stack, i.framework) if x)
+        print(f"{i.name:<{width}}  {kind:<22} {i.api_count:>4} APIs  {i.short_desc or ''}"[:200])
+    print(f"{len(items)} services")
+    return 0

@@ -1,0 +1,15 @@
+"""Exit statuses of the orbitkb command."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    ERROR = 1  # the command ran and failed (git error, store error, LLM failure...)
+    USAGE = 2  # bad arguments or input (a missing path, an unknown service, a bad revision)
+    NOT_FOUND = 3  # a named thing is not in the knowledge model
+    EMPTY = 4  # nothing indexed yet
+    CONFLICT = 5  # the request would replace knowledge that belongs to something else
+    INTERRUPTED = 130

@@ -1,0 +1,98 @@
+"""Entry point of the ``orbitkb`` command: builds the parser, dispatches to one sub-command module,
+maps errors to exit statuses. One clear line on error; --debug shows the traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+from orbitkb.cli.commands import COMMANDS
+from orbitkb.cli.exit import ExitStatus
+from orbitkb.domain import errors
+
+DESCRIPTION = """\
+orbitkb indexes one or many repositories into a System Knowledge Model — services, APIs, calls
+between services, message channels, persisted entities — and serves it to AI coding agents over
+MCP and to you on this command line.
+
+The flow:
+  1. index    orbitkb index PATH            facts from real parsers (no LLM needed)
+  2. ask      orbitkb list / status / analyze "TASK" / serve (MCP for agents)
+  3. verify   orbitkb verify RUN --repository R --since COMMIT
+"""
+
+EPILOG = """\
+examples:
+  orbitkb index examples/shopfront          # index the bundled example system
+  orbitkb list                              # one line per service
+  orbitkb analyze "Add Pix payments to checkout"
+  orbitkb serve                             # MCP server on stdio for Claude Code / Codex
+
+The database is ~/.orbitkb/orbitkb.db unless --db PATH or ORBITKB_DB says otherwise.
+"""
+
+
+def _version() -> str:
+    try:
+        return version("orbitkb-cli")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="orbitkb", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"orbitkb {_version()}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return ExitStatus.USAGE
+    try:
+        return int(args.handler(args) or 0)
+    except KeyboardInterrupt:
+        print("orbitkb: interrupted", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
+    except errors.OrbitkbError as exc:
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+        hint = f" ({exc.hint})" if getattr(exc, "hint", None) else ""
+        print(f"orbitkb: error: {exc}{hint}", file=sys.stderr)
+        return _status_of(exc)
+    except BrokenPipeError:
+        return ExitStatus.OK
+    except Exception as exc:  # the promise: one clear line, never a traceback without --debug
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+        print(f"orbitkb: unexpected error: {type(exc).__name__}: {exc} (rerun with --debug for details)",
+              file=sys.stderr)
+        return ExitStatus.ERROR
+
+
+def _status_of(exc: errors.OrbitkbError) -> ExitStatus:
+    if isinstance(exc, errors.NotFound):
+        return ExitStatus.NOT_FOUND
+    if isinstance(exc, errors.EmptyKnowledgeBase):
+        return ExitStatus.EMPTY
+    if isinstance(exc, errors.RepositoryConflict):
+        return ExitStatus.CONFLICT
+    if isinstance(exc, (errors.InvalidInput, errors.NotAvailableYet)):
+        return ExitStatus.USAGE
+    return ExitStatus.ERROR
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Status: what is indexed, from which commit, how fresh, with which gaps, and what it cost."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.model import Freshness, Gap, Repository, Service
+from orbitkb.domain.ports import GitReader, KnowledgeStore
+from orbitkb.domain.runs import IndexRun, Verification
+from orbitkb.domain.usecases._common import find_service
+
+
+@frozen
+class UsageTotals:
+    input_tokens: int | None
+    output_tokens: int | None
+    cost_usd: float | None
+
+
+@frozen
+class RepositoryStatus:
+    repository: Repository
+    freshness: Freshness
+    services: int
+    files: int
+    gaps: tuple[Gap, ...]
+    runs: tuple[IndexRun, ...]
+
+
+@frozen
+class StatusReport:
+    repositories: tuple[RepositoryStatus, ...]
+    service: Service | None
+    service_files: int | None
+    totals: UsageTotals
+    verifications: tuple[Verification, ...]
+
+
+def _total(values: list[float | int | None]) -> float | int | None:
+    vals = [v for v in values if v is not None]
+    return sum(vals) if vals else None
+
+
+@frozen
+class GetStatus:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, service: str | None = None, runs: int = 10) -> StatusReport:
+        probe = FreshnessProbe(self.git)
+        svc = find_service(self.store, service)[0] if service else None
+        repos = [r for r in self.store.list_repositories() if svc is None or r.name == svc.repository]
+        out = []
+        all_runs: list[IndexRun] = []
+        service_files = None
+        for repo in repos:
+            files = self.store.list_indexed_files(repo.name)
+            if svc is not None:
+                service_files = sum(1 for f in files if f.service_id == svc.id)
+            repo_runs = self.store.list_index_runs(repo.name, limit=runs)
+            all_runs.extend(self.store.list_index_runs(repo.name, limit=100000))
+            out.append(RepositoryStatus(repo, probe.of(repo), len(self.store.list_services(repo.name)),
+                                        len(files), tuple(self.store.list_gaps(repo.name)), tuple(repo_runs)))
+        surface = self.store.list_change_surface_runs(limit=100000) if svc is None else []
+        totals = UsageTotals(
+            _total([r.input_tokens for r in all_runs] + [r.input_tokens for r in surface]),  # type: ignore[arg-type]
+            _total([r.output_tokens for r in all_runs] + [r.output_tokens for r in surface]),  # type: ignore[arg-type]
+            _total([r.cost_usd for r in all_runs] + [r.cost_usd for r in surface]),
+        )
+        return StatusReport(tuple(out), svc, service_files, totals, tuple(self.store.list_verifications()[-10:]))
