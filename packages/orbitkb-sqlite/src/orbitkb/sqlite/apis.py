@@ -1,0 +1,29 @@
+"""APIs (HTTP routes, gRPC methods, message handlers), ordered by (service_id, path, method, id)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from orbitkb.domain.model import Api
+from orbitkb.sqlite import codec
+from orbitkb.sqlite.tables import apis as t
+from sqlalchemy.engine import Connection
+
+JSON = ("request_shape", "response_shape", "validations", "evidence")
+#: What enrichment may rewrite: its own prose and the validations it read from the handler.
+DESCRIPTIVE = ("summary", "description", "summary_provenance", "validations")
+
+
+def insert_many(conn: Connection, apis: Sequence[Api]) -> None:
+    codec.insert_many(conn, t, apis, JSON)
+
+
+def list_apis(conn: Connection, service_id: str | None = None) -> list[Api]:
+    statement = codec.select_for(t, Api).order_by(t.c.service_id, t.c.path, t.c.method, t.c.id)
+    if service_id is not None:
+        statement = statement.where(t.c.service_id == service_id)
+    return codec.fetch(conn, statement, Api, JSON)
+
+
+def update_descriptions(conn: Connection, apis: Sequence[Api]) -> None:
+    codec.update_fields(conn, t, apis, DESCRIPTIVE, JSON)

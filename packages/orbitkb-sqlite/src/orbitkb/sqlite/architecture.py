@@ -1,0 +1,21 @@
+"""Architecture runs (cycles, hubs, shared tables...), most recent first."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from orbitkb.domain.runs import ArchitectureRun
+from orbitkb.sqlite import codec
+from orbitkb.sqlite.tables import architecture_runs as t
+from sqlalchemy.engine import Connection
+
+JSON = ("findings",)
+
+
+def add(conn: Connection, run: ArchitectureRun) -> int:
+    result = conn.execute(sa.insert(t).values(codec.to_row(run, JSON, drop=("id",))))
+    return int(result.inserted_primary_key[0])
+
+
+def list_runs(conn: Connection, limit: int = 2) -> list[ArchitectureRun]:
+    statement = codec.select_for(t, ArchitectureRun).order_by(t.c.id.desc()).limit(max(limit, 0))
+    return codec.fetch(conn, statement, ArchitectureRun, JSON)

@@ -1,0 +1,54 @@
+"""Key/value caches: per-file analysis results (AnalysisCache) and LLM answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import sqlalchemy as sa
+from orbitkb.sqlite import codec
+from orbitkb.sqlite.engine import Database
+from orbitkb.sqlite.tables import analysis_cache, llm_cache
+from sqlalchemy.engine import Connection
+
+
+def _get_many(conn: Connection, table: sa.Table, keys: Sequence[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for chunk in codec.chunks(sorted(set(keys))):
+        statement = sa.select(table.c.key, table.c.value).where(table.c.key.in_(chunk))
+        found.update({row.key: row.value for row in conn.execute(statement)})
+    return found
+
+
+def _put_many(conn: Connection, table: sa.Table, items: Mapping[str, str]) -> None:
+    keys = sorted(items)
+    for chunk in codec.chunks(keys):
+        conn.execute(sa.delete(table).where(table.c.key.in_(chunk)))
+    if keys:
+        conn.execute(sa.insert(table), [{"key": k, "value": items[k]} for k in keys])
+
+
+class SqliteAnalysisCache:
+    """AnalysisCache over the ``analysis_cache`` table; each call is one transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, str]:
+        if not keys:
+            return {}
+        with self._db.read() as conn:
+            return _get_many(conn, analysis_cache, keys)
+
+    def put_many(self, items: Mapping[str, str]) -> None:
+        if not items:
+            return
+        with self._db.write() as conn:
+            _put_many(conn, analysis_cache, items)
+
+
+def get_llm(conn: Connection, key: str) -> str | None:
+    return _get_many(conn, llm_cache, [key]).get(key)
+
+
+def put_llm(conn: Connection, key: str, value: str) -> None:
+    _put_many(conn, llm_cache, {key: value})

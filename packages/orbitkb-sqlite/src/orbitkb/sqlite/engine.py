@@ -1,0 +1,115 @@
+"""The SQLite engine: connection pragmas, pooling and transaction boundaries.
+
+This is the only module that knows how SQLite connections must be configured. Every connection
+gets WAL, a busy timeout and foreign keys (an event listener, so pooled connections are never
+missed). Writes open ``BEGIN IMMEDIATE``: taking the write lock up front lets SQLite's busy
+handler wait for a concurrent writer, where a deferred transaction upgrading from a read lock
+would fail at once with "database is locked".
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from orbitkb.domain.errors import OrbitkbError, StoreError
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import StaticPool
+
+MEMORY = ":memory:"
+BUSY_TIMEOUT_MS = 10_000
+_WRITE = "orbitkb_write"
+
+
+def _configure(dbapi_connection: Any, _record: Any) -> None:
+    # Hand transaction control to SQLAlchemy's "begin" event (the driver's legacy mode would
+    # skip BEGIN before SELECT and DDL, breaking transactional migrations).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+    finally:
+        cursor.close()
+
+
+def _begin(conn: Connection) -> None:
+    immediate = conn.get_execution_options().get(_WRITE, False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def create_engine(path: str) -> Engine:
+    """An engine for ``path`` (a file, created with its parent folder, or ``":memory:"``)."""
+    if path == MEMORY:
+        # One shared connection, or every checkout would see a different empty database.
+        engine = sa.create_engine(
+            "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
+        )
+    else:
+        target = Path(path).expanduser()
+        if target.is_dir():
+            raise StoreError(f"{target} is a folder, not a database file")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the folder for the database {target}: {exc}") from exc
+        engine = sa.create_engine(
+            sa.URL.create("sqlite", database=str(target)),
+            connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+            pool_size=8,
+            max_overflow=8,
+        )
+    event.listen(engine, "connect", _configure)
+    event.listen(engine, "begin", _begin)
+    return engine
+
+
+class Database:
+    """An engine plus the two ways of using it: ``read()`` and ``write()`` (one transaction)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.engine = create_engine(path)
+        # ":memory:" shares one connection between threads: serialize the units of work on it.
+        self._lock: threading.RLock | None = threading.RLock() if path == MEMORY else None
+
+    @contextmanager
+    def _unit(self, write: bool) -> Iterator[Connection]:
+        if self._lock is not None:
+            self._lock.acquire()
+        try:
+            with self.engine.connect() as conn:
+                if write:
+                    conn.execution_options(**{_WRITE: True})
+                with conn.begin():
+                    yield conn
+        except OrbitkbError:
+            raise
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"database error on {self.path}: {_first_line(exc)}") from exc
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+    def read(self) -> AbstractContextManager[Connection]:
+        """A read-only unit of work (one consistent snapshot)."""
+        return self._unit(write=False)
+
+    def write(self) -> AbstractContextManager[Connection]:
+        """A write transaction: committed on success, rolled back on any exception."""
+        return self._unit(write=True)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _first_line(exc: BaseException) -> str:
+    orig = getattr(exc, "orig", None) or exc
+    return str(orig).splitlines()[0] if str(orig) else type(orig).__name__
