@@ -1,0 +1,203 @@
+"""Architecture use cases: GetRelationships (1 hop), TraceFlow (shortest paths), the smells
+recomputed after every index (RecomputeArchitecture, an index hook) and read with their trend
+(FindArchitectureSmells). All deterministic, from stored facts only."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from orbitkb.domain.architecture.graph import Edge, SystemGraph
+from orbitkb.domain.architecture.smells import SmellSettings, detect_all
+from orbitkb.domain.architecture.trend import Trend, compare
+from orbitkb.domain.errors import InvalidInput
+from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.model import Evidence, Freshness, Repository, ServiceFacts
+from orbitkb.domain.ports import GitReader, KnowledgeStore
+from orbitkb.domain.runs import ArchitectureFinding, ArchitectureRun
+from orbitkb.domain.usecases._clock import Clock, utc_now
+from orbitkb.domain.usecases._common import check_page, find_service, page
+from orbitkb.domain.usecases.indexing import HookOutcome
+
+MAX_PATHS = 10
+
+
+@frozen
+class Relationship:
+    type: str
+    direction: str  # inbound | outbound
+    source_service: str
+    target_service: str
+    channel: str | None
+    reason: str | None
+    confidence: float | None
+    target_kind: str
+    provenance: dict[str, str]
+    evidence: tuple[Evidence, ...]
+
+
+@frozen
+class Relationships:
+    service: str
+    relationships: tuple[Relationship, ...]
+    freshness: Freshness
+
+
+def _rel(e: Edge, direction: str) -> Relationship:
+    return Relationship(e.type, direction, e.source, e.target, e.channel, e.reason, e.confidence, e.target_kind,
+                        {"source": e.provenance}, e.evidence)
+
+
+@frozen
+class GetRelationships:
+    store: KnowledgeStore
+    git: GitReader | None = None
+
+    def __call__(self, service: str, direction: str = "both") -> Relationships:
+        if direction not in ("in", "out", "both", "inbound", "outbound"):
+            raise InvalidInput(f"direction must be in, out or both, got {direction!r}")
+        svc, _ = find_service(self.store, service)
+        graph = SystemGraph.load(self.store)
+        rels: list[Relationship] = []
+        if direction in ("out", "outbound", "both"):
+            rels.extend(_rel(e, "outbound") for e in graph.out.get(svc.name, ()))
+        if direction in ("in", "inbound", "both"):
+            rels.extend(_rel(e, "inbound") for e in graph.inc.get(svc.name, ()))
+        return Relationships(svc.name, tuple(rels), FreshnessProbe(self.git).of(self.store.get_repository(svc.repository)))
+
+
+@frozen
+class FlowStep:
+    source: str
+    target: str
+    type: str
+    channel: str | None
+    reason: str | None
+    confidence: float | None
+    evidence: tuple[Evidence, ...]
+
+
+@frozen
+class Flow:
+    source: str
+    target: str
+    reachable: bool
+    hops: int | None
+    path: tuple[FlowStep, ...]
+    alternatives: tuple[tuple[FlowStep, ...], ...] = ()
+    note: str | None = None
+
+
+@frozen
+class TraceFlow:
+    """Shortest paths from one service to another over calls and publish->consume links. When
+    several shortest paths tie, all are returned (up to 10)."""
+
+    store: KnowledgeStore
+
+    def __call__(self, source: str, target: str, max_hops: int = 6) -> Flow:
+        if isinstance(max_hops, bool) or not isinstance(max_hops, int) or not 1 <= max_hops <= 20:
+            raise InvalidInput(f"max_hops must be between 1 and 20, got {max_hops!r}")
+        a, _ = find_service(self.store, source)
+        b, _ = find_service(self.store, target)
+        graph = SystemGraph.load(self.store)
+        if a.name == b.name:
+            return Flow(a.name, b.name, True, 0, (), note="source and target are the same service")
+        paths = shortest_paths(graph, a.name, b.name, max_hops)
+        if not paths:
+            return Flow(a.name, b.name, False, None, (),
+                        note=f"no path from {a.name} to {b.name} within {max_hops} hops over calls and message "
+                        "links (try the reverse direction, or a larger max_hops)")
+        steps = [tuple(FlowStep(e.source, e.target, e.type, e.channel, e.reason, e.confidence, e.evidence)
+                       for e in p) for p in paths]
+        return Flow(a.name, b.name, True, len(steps[0]), steps[0], tuple(steps[1:]))
+
+
+def shortest_paths(graph: SystemGraph, source: str, target: str, max_hops: int) -> list[list[Edge]]:
+    dist = {source: 0}
+    preds: dict[str, list[Edge]] = {}
+    queue = deque([source])
+    while queue:
+        node = queue.popleft()
+        if dist[node] >= max_hops:
+            continue
+        for e in graph.out.get(node, ()):
+            if not e.internal:
+                continue
+            nd = dist[node] + 1
+            if e.target not in dist:
+                dist[e.target] = nd
+                preds[e.target] = [e]
+                queue.append(e.target)
+            elif dist[e.target] == nd:
+                preds[e.target].append(e)
+    if target not in dist:
+        return []
+    out: list[list[Edge]] = []
+
+    def build(node: str, suffix: list[Edge]) -> None:
+        if len(out) >= MAX_PATHS:
+            return
+        if node == source:
+            out.append(list(reversed(suffix)))
+            return
+        for e in preds.get(node, ()):
+            build(e.source, [*suffix, e])
+
+    build(target, [])
+    return sorted(out, key=lambda p: [(e.source, e.target, e.type, e.channel or "") for e in p])
+
+
+@frozen
+class SmellsReport:
+    run_id: int | None
+    findings: tuple[ArchitectureFinding, ...]
+    total: int
+    truncated: bool
+    limit: int
+    offset: int
+    trend: Trend | None
+    note: str | None = None
+
+
+@frozen
+class RecomputeArchitecture:
+    """Index hook: detect smells over the whole system and store them as a new run."""
+
+    store: KnowledgeStore
+    settings: SmellSettings = SmellSettings()
+    clock: Clock = utc_now
+
+    @property
+    def __name__(self) -> str:
+        return "architecture"
+
+    def __call__(self, repo: Repository | None = None, facts: Sequence[ServiceFacts] = ()) -> HookOutcome:
+        graph = SystemGraph.load(self.store)
+        findings = detect_all(graph, self.store.list_entities(), self.store.list_messages(), self.settings)
+        run_id = self.store.add_architecture_run(ArchitectureRun(None, self.clock(), tuple(findings)))
+        return HookOutcome("architecture", True, f"run {run_id}: {len(findings)} findings")
+
+
+@frozen
+class FindArchitectureSmells:
+    store: KnowledgeStore
+
+    def __call__(self, kind: str | None = None, severity: str | None = None, limit: int | None = None,
+                 offset: int | None = None) -> SmellsReport:
+        limit, offset = check_page(limit, offset)
+        runs = self.store.list_architecture_runs(limit=2)
+        if not runs:
+            if not self.store.list_services():
+                from orbitkb.domain.errors import EmptyKnowledgeBase
+
+                raise EmptyKnowledgeBase("the knowledge base is empty")
+            RecomputeArchitecture(self.store)()
+            runs = self.store.list_architecture_runs(limit=2)
+        latest = runs[0]
+        findings = [f for f in latest.findings if kind in (None, f.kind) and severity in (None, f.severity)]
+        chunk, p = page(findings, limit, offset)
+        trend = compare(latest, runs[1]) if len(runs) > 1 else None
+        return SmellsReport(latest.id, chunk, p.total, p.truncated, limit, offset, trend)
