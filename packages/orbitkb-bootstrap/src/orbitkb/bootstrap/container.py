@@ -7,7 +7,8 @@ from dependency_injector import containers, providers
 
 from orbitkb.bootstrap import factories
 from orbitkb.bootstrap.settings import Settings
-from orbitkb.domain.usecases import describe, export, indexing, status
+from orbitkb.domain.exports import RENDERERS
+from orbitkb.domain.usecases import architecture, describe, export, indexing, status
 
 
 class Adapters(containers.DeclarativeContainer):
@@ -24,7 +25,9 @@ class UseCases(containers.DeclarativeContainer):
     adapters = providers.DependenciesContainer()
     settings = providers.Dependency(instance_of=Settings)
 
-    index_hooks = providers.List()
+    index_hooks = providers.List(
+        providers.Factory(architecture.RecomputeArchitecture, store=adapters.store),
+    )
     index_repository = providers.Factory(
         indexing.IndexRepository,
         store=adapters.store,
@@ -44,7 +47,11 @@ class UseCases(containers.DeclarativeContainer):
     get_status = providers.Factory(status.GetStatus, store=adapters.store, git=adapters.git)
     export_snapshot = providers.Factory(export.ExportSnapshot, store=adapters.store, git=adapters.git)
     #: export format -> callable(KnowledgeSnapshot) -> {relative path: text}
-    renderers = providers.Dict()
+    renderers = providers.Object(RENDERERS)
+    get_relationships = providers.Factory(architecture.GetRelationships, store=adapters.store, git=adapters.git)
+    trace_flow = providers.Factory(architecture.TraceFlow, store=adapters.store)
+    find_architecture_smells = providers.Factory(architecture.FindArchitectureSmells, store=adapters.store)
+    recompute_architecture = providers.Factory(architecture.RecomputeArchitecture, store=adapters.store)
 
 
 class Application(containers.DeclarativeContainer):

@@ -1,8 +1,8 @@
 """One module per sub-command; each exposes ``register(subparsers)``."""
 
-from orbitkb.cli.commands import export, index, listing, not_yet, status
+from orbitkb.cli.commands import architecture, export, index, listing, not_yet, status
 
-COMMANDS = [index, listing, status, export, not_yet]
+COMMANDS = [index, listing, status, export, architecture, not_yet]
 
 not_yet.PENDING.update({
     "analyze": ("find the services a task will likely change", 'orbitkb analyze "Add Pix payments to checkout"'),
