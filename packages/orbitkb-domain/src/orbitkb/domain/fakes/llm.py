@@ -1,0 +1,87 @@
+"""FakeLLMBackend: scripted answers and a record of every call, for tests and benchmarks.
+
+Scripts, in order of precedence:
+- ``responder(prompt, schema)``: a function returning an answer (dict), an ``LlmResult`` or an
+  exception instance to raise;
+- ``script``: a list consumed one item per call (same item kinds); when it runs out, or with no
+  script at all, a minimal valid answer is synthesized from the schema.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from attrs import frozen
+from orbitkb.domain.ports import LlmResult
+from orbitkb.domain.runs import LlmUsage
+
+Scripted = Mapping[str, Any] | LlmResult | BaseException
+
+
+@frozen
+class FakeCall:
+    prompt: str
+    schema: Mapping[str, Any]
+
+
+class FakeLLMBackend:
+    def __init__(
+        self,
+        script: Iterable[Scripted] = (),
+        responder: Callable[[str, Mapping[str, Any]], Scripted] | None = None,
+        name: str = "fake",
+        model: str | None = "fake-model",
+        usage: LlmUsage = LlmUsage(input_tokens=100, output_tokens=20, cost_usd=0.001),
+    ) -> None:
+        self._script = list(script)
+        self._responder = responder
+        self._name = name
+        self._model = model
+        self._usage = usage
+        self._lock = threading.Lock()
+        self.calls: list[FakeCall] = []
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def model(self) -> str | None:
+        return self._model
+
+    @property
+    def prompt_bytes(self) -> int:
+        return sum(len(c.prompt.encode("utf-8")) for c in self.calls)
+
+    def generate(self, prompt: str, schema: Mapping[str, Any]) -> LlmResult:
+        with self._lock:
+            self.calls.append(FakeCall(prompt, schema))
+            item: Scripted | None = self._script.pop(0) if self._script else None
+        if item is None:
+            item = self._responder(prompt, schema) if self._responder else synthesize(schema)
+        if isinstance(item, BaseException):
+            raise item
+        if isinstance(item, LlmResult):
+            return item
+        return LlmResult(data=dict(item), usage=self._usage)
+
+
+def synthesize(schema: Mapping[str, Any], path: str = "answer") -> Any:
+    """A small instance valid against the enrichment schema subset (first enum value, [] arrays)."""
+    if "enum" in schema:
+        return list(schema["enum"])[0]
+    types = schema.get("type", "object")
+    kind = types if isinstance(types, str) else [t for t in types if t != "null"][0]
+    if kind == "object":
+        return {k: synthesize(v, k) for k, v in schema.get("properties", {}).items()}
+    if kind == "array":
+        return []
+    if kind == "string":
+        return f"generated {path}"
+    if kind == "boolean":
+        return True
+    if kind in ("integer", "number"):
+        return 0
+    return None

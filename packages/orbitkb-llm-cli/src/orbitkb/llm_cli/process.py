@@ -1,0 +1,101 @@
+"""Running a headless LLM CLI: prompt on stdin, a fresh temporary working directory, a timeout,
+and failures turned into LlmError / LlmUnavailable messages that name the fix."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Mapping, Sequence
+
+from attrs import frozen
+from orbitkb.domain.errors import LlmError, LlmUnavailable
+
+#: Prompts are built with per-section caps; anything this large is a bug upstream, not input.
+MAX_PROMPT_BYTES = 2_000_000
+#: How much of a CLI's stderr/stdout to quote in an error message.
+QUOTE_CHARS = 400
+TAIL_CHARS = 2_000
+
+#: Output that means "installed but not signed in" — the fix is a login, not a retry.
+_AUTH_PATTERNS = re.compile(
+    r"not logged in|please run /login|please log ?in|login required|invalid api key|"
+    r"authentication[_ ](?:error|failed)|unauthorized|\b401\b|missing (?:environment variable|api key)|"
+    r"oauth token (?:has )?expired|credit balance is too low",
+    re.IGNORECASE,
+)
+
+
+@frozen
+class Finished:
+    stdout: str
+    stderr: str
+    returncode: int
+
+
+@frozen
+class CliInfo:
+    """What the error messages need to know about a CLI."""
+
+    name: str  # "claude"
+    install_hint: str
+    login_hint: str
+
+
+def quote(text: str) -> str:
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= QUOTE_CHARS else one_line[: QUOTE_CHARS - 1] + "…"
+
+
+def looks_unauthenticated(*texts: str) -> bool:
+    return any(_AUTH_PATTERNS.search(t or "") for t in texts)
+
+
+def run_cli(
+    info: CliInfo, argv: Sequence[str], prompt: str, *, cwd: str, env: Mapping[str, str], timeout: float
+) -> Finished:
+    data = prompt.encode("utf-8", "replace")
+    if len(data) > MAX_PROMPT_BYTES:
+        raise LlmError(
+            f"prompt of {len(data)} bytes exceeds the {MAX_PROMPT_BYTES}-byte limit for {info.name}"
+        )
+    try:
+        proc = subprocess.run(
+            list(argv),
+            input=data,
+            capture_output=True,
+            cwd=cwd,
+            env=dict(env),
+            timeout=timeout,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise LlmUnavailable(f"the {info.name} CLI was not found on PATH", hint=info.install_hint) from None
+    except PermissionError as exc:
+        raise LlmUnavailable(
+            f"the {info.name} CLI could not be started: {exc}", hint=info.install_hint
+        ) from None
+    except subprocess.TimeoutExpired:
+        raise LlmError(
+            f"{info.name} did not answer within {timeout:g}s",
+            hint="raise the LLM timeout, lower --jobs, or retry later",
+        ) from None
+    stdout = _text(proc.stdout)
+    stderr = _text(proc.stderr)
+    return Finished(stdout, stderr, proc.returncode)
+
+
+def fail_exit(info: CliInfo, done: Finished, detail: str | None = None) -> LlmError:
+    """The error for a run that failed: unavailable when the output says nobody is logged in."""
+    message = detail or quote(done.stderr[-TAIL_CHARS:]) or quote(done.stdout[-TAIL_CHARS:]) or "no output"
+    # Only the tail: a CLI may echo the prompt (repository text) at the start of its stderr.
+    if looks_unauthenticated(detail or "", done.stderr[-TAIL_CHARS:]):
+        return LlmUnavailable(
+            f"{info.name} is not logged in or its credentials were refused: {message}", hint=info.login_hint
+        )
+    return LlmError(f"{info.name} exited with status {done.returncode}: {message}")
+
+
+def _text(raw: bytes | str | None) -> str:
+    if raw is None:
+        return ""
+    return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
