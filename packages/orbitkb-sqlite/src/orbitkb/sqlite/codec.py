@@ -22,7 +22,7 @@ CHUNK = 500
 
 converter = make_converter()
 # ArchitectureFinding.detail is dict[str, object]: free-form JSON, kept as decoded.
-converter.register_structure_hook(object, lambda value, _type: value)
+converter.register_structure_hook_func(lambda type_: type_ is object, lambda value, _type: value)
 
 
 def _dumps(value: Any) -> str:
