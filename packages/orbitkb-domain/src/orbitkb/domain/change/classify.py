@@ -1,0 +1,89 @@
+"""Offline classification of candidates into primary / secondary / no_change_hint, with reasons
+built from the evidence that put each service there.
+
+Confidence meaning: the estimated probability that the service really changes for this task
+(for no_change_hint: that it does not). The mapping from evidence to confidence is checked on the
+benchmark (benchmarks/change_surface.py reports calibration per confidence bucket)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from orbitkb.domain.change.candidates import Candidate
+from orbitkb.domain.model import Evidence
+
+MAX_PRIMARY = 4
+MAX_SECONDARY = 6
+MAX_NO_CHANGE = 6
+
+
+@frozen
+class Classified:
+    service: str
+    tier: str
+    reason: str
+    confidence: float
+    evidence: tuple[Evidence, ...]
+
+
+def _hit_text(c: Candidate) -> str:
+    parts = []
+    for h in sorted(c.hits, key=lambda h: -h.score)[:3]:
+        where = {"name_text": "name", "keywords": "keywords", "text": "description"}.get(h.field, h.field)
+        parts.append(f"{h.kind} '{h.name}' ({where})")
+    return "; ".join(parts)
+
+
+def reason_for(c: Candidate, total_terms: int) -> str:
+    if c.via == "hint":
+        return "named in hint_services" + (f"; also matches {_hit_text(c)}" if c.hits else "")
+    if c.via == "expansion":
+        rel = {"HTTP": "a synchronous HTTP dependency", "GRPC": "a gRPC dependency",
+               "MESSAGE_LINK": f"a message link on '{c.channel}'"}.get(c.edge_type or "", "a dependency")
+        return f"{c.hops} hop(s) from {c.reached_from} through {rel}; nothing in the task names it directly"
+    terms = ", ".join(sorted(c.matched_terms))
+    text = f"task words [{terms}] ({len(c.matched_terms)}/{total_terms}) match {_hit_text(c)}" if c.hits else ""
+    if c.semantic:
+        text += ("; " if text else "") + f"semantically close to the task (cosine {c.semantic:.2f})"
+    return text or "matched the task"
+
+
+def evidence_for(c: Candidate, lookup: dict[str, Evidence]) -> tuple[Evidence, ...]:
+    ev = []
+    for h in sorted(c.hits, key=lambda h: -h.score)[:3]:
+        e = lookup.get(h.ref_id or "")
+        if e is not None:
+            ev.append(Evidence(e.file, e.start_line, e.end_line, e.commit, note=f"{h.kind} {h.name}"))
+    return tuple(ev)
+
+
+def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Evidence]) -> list[Classified]:
+    direct = sorted((c for c in cands.values() if c.via in ("match", "hint")), key=lambda c: (-c.score, c.service.name))
+    expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
+    top = direct[0].score if direct else 0.0
+    out: list[Classified] = []
+    primary = [c for c in direct if c.via == "hint" or (top and c.score >= 0.55 * top)][:MAX_PRIMARY]
+    if not primary and direct:
+        primary = direct[:1]
+    chosen = {c.service.name for c in primary}
+    for c in primary:
+        coverage = len(c.matched_terms) / total_terms if total_terms else 0.0
+        rel = c.score / top if top else 1.0
+        conf = 0.9 if c.via == "hint" else min(0.95, 0.35 + 0.35 * rel + 0.3 * coverage)
+        out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
+                              evidence_for(c, lookup)))
+    secondary = [c for c in direct if c.service.name not in chosen and c.score >= 0.2 * top]
+    secondary += [c for c in expanded if c.score >= 0.3 * (top or 1.0) and c.hops == 1]
+    secondary = sorted(secondary, key=lambda c: (-c.score, c.service.name))[:MAX_SECONDARY]
+    for c in secondary:
+        rel = c.score / top if top else 0.0
+        conf = 0.15 + 0.4 * rel if c.via != "expansion" else 0.1 + 0.3 * rel
+        out.append(Classified(c.service.name, "secondary", reason_for(c, total_terms), round(min(conf, 0.6), 2),
+                              evidence_for(c, lookup)))
+        chosen.add(c.service.name)
+    rest = [c for c in expanded if c.service.name not in chosen][:MAX_NO_CHANGE]
+    for c in rest:
+        rel = c.score / top if top else 0.0
+        out.append(Classified(c.service.name, "no_change_hint", reason_for(c, total_terms),
+                              round(max(0.5, 0.85 - 0.5 * rel), 2), ()))
+    return out

@@ -1,0 +1,51 @@
+"""similar_past_tasks: earlier runs whose task text is closest to this one, each with an honest
+outcome — a git verification, feedback counts, or "no feedback yet". Cosine over run embeddings
+when an embedder is installed, else word overlap (Jaccard) so it is never silently empty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from orbitkb.domain.ports import Embedder, KnowledgeStore
+from orbitkb.domain.retrieval import cosine
+from orbitkb.domain.text import words
+
+MAX_SIMILAR = 3
+MIN_SIMILARITY = 0.3
+
+
+def _outcome(store: KnowledgeStore, run_id: int) -> str:
+    verifications = store.list_verifications(run_id)
+    if verifications:
+        v = verifications[-1]
+        p = "n/a" if v.precision is None else f"{v.precision:.2f}"
+        r = "n/a" if v.recall is None else f"{v.recall:.2f}"
+        return f"verified precision={p} recall={r}"
+    fb = [f for f in store.list_feedback() if f.run_id == run_id]
+    if fb:
+        ok = sum(1 for f in fb if f.outcome == "confirmed")
+        return f"feedback: {ok} confirmed, {len(fb) - ok} rejected"
+    return "no feedback yet"
+
+
+def similar_past_tasks(store: KnowledgeStore, task: str, embedder: Embedder | None) -> list[dict[str, Any]]:
+    runs = store.list_change_surface_runs(limit=500)
+    if not runs:
+        return []
+    scored: list[tuple[float, Any]] = []
+    if embedder is not None:
+        vectors = {e.owner_id: e.vector for e in store.list_embeddings(embedder.model_id, owner_kind="run")}
+        if vectors:
+            q = embedder.embed([task])[0]
+            scored = [(cosine(q, vectors[f"run:{r.id}"]), r) for r in runs if f"run:{r.id}" in vectors]
+    if not scored:
+        mine = set(words(task))
+        for r in runs:
+            theirs = set(words(r.task))
+            if mine and theirs:
+                scored.append((len(mine & theirs) / len(mine | theirs), r))
+    scored = [s for s in scored if s[0] >= MIN_SIMILARITY and s[1].task.strip() != task.strip()]
+    scored.sort(key=lambda s: (-s[0], -(s[1].id or 0)))
+    return [{"run_id": r.id, "task": r.task, "similarity": round(sim, 2),
+             "primary_services": sorted(f.service for f in r.findings if f.tier == "primary"),
+             "outcome": _outcome(store, r.id)} for sim, r in scored[:MAX_SIMILAR]]

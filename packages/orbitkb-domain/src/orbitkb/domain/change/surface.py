@@ -1,0 +1,150 @@
+"""The parts of a change surface around the classified services: flow, external integrations,
+unmapped internal dependencies, contracts at risk, persistence affected, unknowns, freshness and
+recommended next queries — all read from the index, no LLM."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from orbitkb.domain.architecture.graph import SystemGraph
+from orbitkb.domain.change.classify import Classified
+from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.model import Direction, Evidence, Service, TargetKind
+from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.serialization import to_data
+
+MAX_ITEMS = 20
+
+
+def _ev(evidence: Sequence[Evidence]) -> list[dict[str, Any]]:
+    return [to_data(e) for e in evidence[:3]]
+
+
+class SurfaceBuilder:
+    def __init__(self, store: KnowledgeStore, graph: SystemGraph, services: dict[str, Service],
+                 relevant: Sequence[Classified], probe: FreshnessProbe) -> None:
+        self.store = store
+        self.graph = graph
+        self.services = services
+        self.relevant = [c for c in relevant if c.tier in ("primary", "secondary")]
+        self.names = [c.service for c in self.relevant]
+        self.probe = probe
+
+    def flow(self) -> list[dict[str, Any]]:
+        chosen = set(self.names)
+        return [{"from": e.source, "to": e.target, "type": e.type, **({"channel": e.channel} if e.channel else {})}
+                for e in self.graph.edges if e.internal and e.source in chosen and e.target in chosen][:MAX_ITEMS]
+
+    def _calls(self, kind: TargetKind) -> list[dict[str, Any]]:
+        out = []
+        for name in self.names:
+            svc = self.services[name]
+            for c in self.store.list_calls(from_service_id=svc.id):
+                if c.target_kind == kind and c.to_service_id is None:
+                    out.append({"service": c.target, "via_service": name,
+                                "reason": c.reason or f"{c.call_kind.value} call from {name} found in code",
+                                "confidence": c.confidence, "evidence": _ev(c.evidence)})
+        seen, uniq = set(), []
+        for item in out:
+            key = (item["service"], item["via_service"])
+            if key not in seen:
+                seen.add(key)
+                uniq.append(item)
+        return uniq[:MAX_ITEMS]
+
+    def external_integrations(self) -> list[dict[str, Any]]:
+        return self._calls(TargetKind.EXTERNAL)
+
+    def unmapped_internal(self) -> list[dict[str, Any]]:
+        return self._calls(TargetKind.INTERNAL)
+
+    def contracts_at_risk(self) -> list[dict[str, Any]]:
+        out = []
+        ids = {self.services[n].id: n for n in self.services}
+        for name in self.names:
+            svc = self.services[name]
+            for m in self.store.list_messages(svc.id):
+                if m.direction != Direction.PUBLISHES:
+                    continue
+                consumers = sorted({ids.get(o.service_id, "?") for o in self.store.list_messages(channel=m.channel)
+                                    if o.direction == Direction.CONSUMES and o.service_id != svc.id})
+                if consumers:
+                    out.append({"contract": m.channel, "kind": "event", "producer": name, "consumers": consumers,
+                                "reason": "potentially affects its consumers; requires verification",
+                                "evidence": _ev(m.evidence)})
+            apis = {a.id: a for a in self.store.list_apis(svc.id)}
+            callers: dict[str, set[str]] = {}
+            for c in self.store.list_calls(to_service_id=svc.id):
+                if c.to_api_id in apis and c.from_service_id in ids:
+                    callers.setdefault(c.to_api_id, set()).add(ids[c.from_service_id])  # type: ignore[arg-type]
+            for api_id, who in sorted(callers.items()):
+                a = apis[api_id]
+                out.append({"contract": f"{a.method} {a.path}", "kind": a.kind.value, "producer": name,
+                            "consumers": sorted(who),
+                            "reason": "other services call this API; a change to its shape potentially breaks them",
+                            "evidence": _ev((Evidence(a.file, a.start_line, a.end_line),))})
+        return out[:MAX_ITEMS]
+
+    def persistence_affected(self) -> list[dict[str, Any]]:
+        out = []
+        for name in self.names:
+            for e in self.store.list_entities(self.services[name].id):
+                out.append({"service": name, "entity": e.name, "kind": e.kind, "engine": e.engine,
+                            "evidence": _ev(e.evidence)})
+        return out[:MAX_ITEMS]
+
+    def freshness(self) -> dict[str, Any]:
+        out = {}
+        for name in self.names:
+            repo = self.store.get_repository(self.services[name].repository)
+            out[name] = to_data(self.probe.of(repo))
+        return out
+
+    def unknowns(self, unmapped: list[dict[str, Any]], freshness: dict[str, Any]) -> list[dict[str, Any]]:
+        out = [{"status": "unknown", "service": u["service"], "reason": "looks internal but has not been indexed yet",
+                "suggestion": "index this repository for a fuller picture"} for u in unmapped]
+        for name, f in sorted(freshness.items()):
+            if f.get("stale") is True:
+                out.append({"status": "stale", "service": name,
+                            "reason": "new commits since indexing: stored facts about it may be out of date",
+                            "suggestion": "call refresh (or orbitkb update) before trusting them"})
+            elif f.get("stale") is None:
+                out.append({"status": "unknown_freshness", "service": name,
+                            "reason": "cannot tell whether the index is current (not a git checkout, or moved)",
+                            "suggestion": "re-index if the code may have changed"})
+        return out
+
+    def next_queries(self, unmapped: list[dict[str, Any]], contracts: list[dict[str, Any]],
+                     freshness: dict[str, Any]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for name, f in sorted(freshness.items()):
+            if f.get("stale") is True:
+                out.append({"tool": "refresh", "arguments": {"repository": self.services[name].repository},
+                            "reason": f"{name} is stale — refresh before relying on its facts."})
+        for c in self.relevant:
+            if c.tier != "primary":
+                continue
+            out.append({"tool": "describe_service", "arguments": {"service": c.service},
+                        "reason": "primary: read its APIs, calls and components before changing it."})
+            for ev in c.evidence:
+                if ev.note and ev.note.startswith("api "):
+                    method, _, path = ev.note[4:].partition(" ")
+                    out.append({"tool": "describe_api", "arguments": {"service": c.service, "method": method,
+                                                                       "path": path},
+                                "reason": "this API matched the task — inspect its contract before changing it."})
+                    break
+        for k in contracts:
+            if k["kind"] == "event":
+                out.append({"tool": "describe_messages", "arguments": {"service": k["producer"]},
+                            "reason": f"publishes '{k['contract']}' consumed by {', '.join(k['consumers'])}."})
+        for u in unmapped[:3]:
+            out.append({"tool": "index", "arguments": {"service": u["service"]},
+                        "reason": f"{u['service']} looks internal but is not indexed — index it for a fuller picture."})
+        seen, uniq = set(), []
+        for q in out:
+            key = (q["tool"], tuple(sorted(q["arguments"].items())))
+            if key not in seen:
+                seen.add(key)
+                uniq.append(q)
+        return uniq[:10]

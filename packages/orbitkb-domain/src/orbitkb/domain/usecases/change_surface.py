@@ -1,0 +1,202 @@
+"""FindChangeSurface: the smallest set of services a task likely touches — a task inference, never
+a fact — with reasons, confidence, evidence, unknowns and freshness.
+
+Business rules:
+- Uses only indexed knowledge; never re-reads source code.
+- Candidates: per-term keyword evidence (rare words weigh more) + semantic neighbours when an
+  embedder is installed, hinted services, then graph expansion over calls and message links.
+- With an LLM backend, the LLM classifies the closed candidate list (invented names are dropped);
+  offline — or when the LLM fails, which the answer says — the classification is deterministic.
+- A task that matches nothing returns empty tiers with a note and unknowns, without the LLM.
+- Confidence is recalibrated from feedback: with >= 3 entries for a service, 30% of it comes from
+  that service's confirmed rate.
+- Every run is recorded and its run_id returned; run_cost_usd is null (never 0) when unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve, frozen
+
+from orbitkb.domain.architecture.graph import SystemGraph
+from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.change.candidates import retrieve, task_terms
+from orbitkb.domain.change.classify import Classified, classify
+from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
+from orbitkb.domain.change.similar import similar_past_tasks
+from orbitkb.domain.change.surface import SurfaceBuilder
+from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError, ServiceNotFound
+from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.ids import make_id
+from orbitkb.domain.model import Evidence
+from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend
+from orbitkb.domain.retrieval import HybridRetriever
+from orbitkb.domain.runs import ChangeSurfaceRun, Embedding, SurfaceFinding
+from orbitkb.domain.serialization import to_data
+from orbitkb.domain.usecases._clock import Clock, utc_now
+
+MAX_TASK = 4000
+MAX_HINTS = 20
+FEEDBACK_MIN = 3
+FEEDBACK_WEIGHT = 0.3
+
+
+@frozen
+class ChangeSurface:
+    task: str
+    primary: tuple[dict[str, Any], ...]
+    secondary: tuple[dict[str, Any], ...]
+    no_change_hint: tuple[dict[str, Any], ...]
+    flow: tuple[dict[str, Any], ...]
+    external_integrations: tuple[dict[str, Any], ...]
+    unmapped_internal_hint: tuple[dict[str, Any], ...]
+    contracts_at_risk: tuple[dict[str, Any], ...]
+    persistence_affected: tuple[dict[str, Any], ...]
+    unknowns: tuple[dict[str, Any], ...]
+    freshness: dict[str, Any]
+    recommended_next_queries: tuple[dict[str, Any], ...]
+    similar_past_tasks: tuple[dict[str, Any], ...]
+    run_id: int | None
+    run_cost_usd: float | None
+    retrieval: str  # keyword | hybrid
+    classified_by: str  # deterministic | llm:<backend>
+    note: str | None = None
+
+
+def _evidence_lookup(store: KnowledgeStore) -> dict[str, Evidence]:
+    out: dict[str, Evidence] = {}
+    for a in store.list_apis():
+        out[a.id] = Evidence(a.file, a.start_line, a.end_line)
+    for c in store.list_components():
+        out[c.id] = Evidence(c.file_path, c.start_line, c.end_line)
+    for e in store.list_entities():
+        if e.evidence:
+            out[e.id] = e.evidence[0]
+    for m in store.list_messages():
+        if m.evidence:
+            out[m.id] = m.evidence[0]
+    for call in store.list_calls():
+        if call.evidence:
+            out[call.id] = call.evidence[0]
+    return out
+
+
+@frozen
+class FindChangeSurface:
+    store: KnowledgeStore
+    git: GitReader | None = None
+    embedder: Embedder | None = None
+    backend: LLMBackend | None = None
+    clock: Clock = utc_now
+
+    def __call__(self, task: str, hint_services: tuple[str, ...] | list[str] = (), record: bool = True) -> ChangeSurface:
+        if not isinstance(task, str) or not task.strip():
+            raise InvalidInput("task must be a non-empty description of the change")
+        if len(task) > MAX_TASK:
+            raise InvalidInput(f"task is too long ({len(task)} characters, at most {MAX_TASK})")
+        if not isinstance(hint_services, (list, tuple)) or len(hint_services) > MAX_HINTS:
+            raise InvalidInput(f"hint_services must be a list of at most {MAX_HINTS} service names")
+        services = self.store.list_services()
+        if not services:
+            raise EmptyKnowledgeBase("the knowledge base is empty")
+        catalog = ServiceCatalog(services)
+        hints, unknown_hints = [], []
+        for h in hint_services:
+            try:
+                hints.append(catalog.lookup(str(h)))
+            except ServiceNotFound:
+                unknown_hints.append(str(h))
+        graph = SystemGraph.load(self.store)
+        retriever = HybridRetriever(self.store, self.embedder)
+        cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
+        terms = task_terms(task)
+        by_name = {s.name: s for s in services}
+        probe = FreshnessProbe(self.git)
+        unknowns: list[dict[str, Any]] = [
+            {"status": "unknown", "service": h, "reason": "hint_services names a service that is not indexed",
+             "suggestion": "check the name with list_services, or index its repository"} for h in unknown_hints]
+        if unmatched_terms and cands:
+            unknowns.append({"status": "unknown", "reason": "task words that match nothing indexed: "
+                             + ", ".join(unmatched_terms),
+                             "suggestion": "new concepts, or vocabulary the code does not use; try search with synonyms"})
+        if not cands:
+            unknowns.append({"status": "unknown", "reason": "the task matches nothing indexed",
+                             "suggestion": "rephrase with words the system uses, pass hint_services, "
+                                           "or index the repositories that own this capability"})
+            surface = ChangeSurface(task, (), (), (), (), (), (), (), (), tuple(unknowns), {}, (),
+                                    tuple(similar_past_tasks(self.store, task, self.embedder)), None, None,
+                                    retriever.mode, "deterministic",
+                                    note="no indexed service matches this task; nothing was inferred")
+            return self._record(surface, hint_services) if record else surface
+
+        lookup = _evidence_lookup(self.store)
+        classified_by, cost, note = "deterministic", None, None
+        usage = None
+        findings: list[Classified]
+        if self.backend is not None:
+            try:
+                summaries = {s.name: s.short_desc or "" for s in services}
+                findings, usage, dropped = classify_with_llm(self.backend, task, cands,
+                                                             candidate_facts(cands, summaries), lookup)
+                classified_by = f"llm:{self.backend.name}"
+                cost = usage.cost_usd
+                if dropped:
+                    note = f"{dropped} service name(s) from the LLM were not candidates and were dropped"
+            except LlmError as exc:
+                findings = classify(cands, len(terms), lookup)
+                note = f"the LLM backend failed ({exc}); classified deterministically instead"
+        else:
+            findings = classify(cands, len(terms), lookup)
+        findings = self._recalibrate(findings)
+        builder = SurfaceBuilder(self.store, graph, by_name, findings, probe)
+        unmapped = builder.unmapped_internal()
+        contracts = builder.contracts_at_risk()
+        freshness = builder.freshness()
+        unknowns += builder.unknowns(unmapped, freshness)
+
+        def tier(name: str) -> tuple[dict[str, Any], ...]:
+            return tuple({"service": f.service, "reason": f.reason, "confidence": f.confidence,
+                          "evidence": [to_data(e) for e in f.evidence]} for f in findings if f.tier == name)
+
+        surface = ChangeSurface(
+            task=task, primary=tier("primary"), secondary=tier("secondary"), no_change_hint=tier("no_change_hint"),
+            flow=tuple(builder.flow()), external_integrations=tuple(builder.external_integrations()),
+            unmapped_internal_hint=tuple(unmapped), contracts_at_risk=tuple(contracts),
+            persistence_affected=tuple(builder.persistence_affected()), unknowns=tuple(unknowns),
+            freshness=freshness, recommended_next_queries=tuple(builder.next_queries(unmapped, contracts, freshness)),
+            similar_past_tasks=tuple(similar_past_tasks(self.store, task, self.embedder)), run_id=None,
+            run_cost_usd=cost, retrieval=retriever.mode, classified_by=classified_by, note=note,
+        )
+        if not record:
+            return surface
+        return self._record(surface, hint_services, findings, usage)
+
+    def _recalibrate(self, findings: list[Classified]) -> list[Classified]:
+        out = []
+        for f in findings:
+            history = self.store.list_feedback(f.service)
+            if len(history) >= FEEDBACK_MIN and f.tier in ("primary", "secondary"):
+                rate = sum(1 for h in history if h.outcome == "confirmed") / len(history)
+                f = evolve(f, confidence=round((1 - FEEDBACK_WEIGHT) * f.confidence + FEEDBACK_WEIGHT * rate, 2))
+            out.append(f)
+        return out
+
+    def _record(self, surface: ChangeSurface, hints: Any, findings: list[Classified] | None = None,
+                usage: Any = None) -> ChangeSurface:
+        run = ChangeSurfaceRun(
+            None, surface.task, self.clock(), surface.classified_by, tuple(str(h) for h in hints),
+            tuple(SurfaceFinding(f.service, f.tier, f.reason, f.confidence, f.evidence) for f in findings or ()),
+            usage.input_tokens if usage else None, usage.output_tokens if usage else None,
+            usage.cost_usd if usage else None,
+        )
+        run_id = self.store.add_change_surface_run(run)
+        if self.embedder is not None:
+            try:
+                vec = self.embedder.embed([surface.task])[0]
+                self.store.put_embeddings([Embedding("run", f"run:{run_id}", "task",
+                                                     make_id("task", surface.task), self.embedder.model_id,
+                                                     tuple(vec))])
+            except Exception:  # similar_past_tasks is a bonus; never fail the answer for it
+                pass
+        return evolve(surface, run_id=run_id)

@@ -1,0 +1,49 @@
+"""Search: typed hits over everything textual in the model (names split into words, docs,
+descriptions), hybrid when an embedder is installed. No input can raise a search syntax error."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput
+from orbitkb.domain.ports import Embedder, KnowledgeStore
+from orbitkb.domain.retrieval import HybridRetriever
+from orbitkb.domain.runs import SearchHit
+from orbitkb.domain.text import words
+
+KINDS = ("service", "api", "component", "call", "message", "entity")
+MAX_QUERY = 1000
+
+
+@frozen
+class SearchResult:
+    query: str
+    mode: str  # keyword | hybrid
+    hits: tuple[SearchHit, ...]
+    note: str | None = None
+
+
+@frozen
+class Search:
+    store: KnowledgeStore
+    embedder: Embedder | None = None
+
+    def __call__(self, query: str, limit: int = 20, kinds: tuple[str, ...] | None = None) -> SearchResult:
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInput("query must be a non-empty string")
+        if len(query) > MAX_QUERY:
+            raise InvalidInput(f"query is too long ({len(query)} characters, at most {MAX_QUERY})")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0:
+            raise InvalidInput(f"limit must be a positive integer, got {limit!r}")
+        limit = min(limit, 100)
+        if kinds:
+            bad = [k for k in kinds if k not in KINDS]
+            if bad:
+                raise InvalidInput(f"unknown kinds {bad}", hint="kinds: " + ", ".join(KINDS))
+        if not self.store.list_repositories():
+            raise EmptyKnowledgeBase("the knowledge base is empty")
+        retriever = HybridRetriever(self.store, self.embedder)
+        terms = words(query) or words(query, keep_stopwords=True)
+        hits = retriever.search(query, terms, limit, kinds)
+        note = None if hits else "nothing indexed matches these words; try other words or list_services"
+        return SearchResult(query, retriever.mode, tuple(hits), note)
