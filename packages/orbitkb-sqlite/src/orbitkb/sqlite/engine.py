@@ -24,6 +24,17 @@ from sqlalchemy.pool import StaticPool
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 10_000
 _WRITE = "orbitkb_write"
+#: Driver messages users meet, with what to do about them.
+_HINTS = (
+    (
+        "file is not a database",
+        "this file is not an orbitkb database: choose another with --db or ORBITKB_DB",
+    ),
+    ("malformed", "the database file is damaged: move it away and index again"),
+    ("database is locked", "another orbitkb process kept the database busy for 10 s: retry"),
+    ("readonly", "the database file or its folder is not writable"),
+    ("unable to open", "the database folder is missing or not accessible"),
+)
 
 
 def _configure(dbapi_connection: Any, _record: Any) -> None:
@@ -93,7 +104,9 @@ class Database:
         except OrbitkbError:
             raise
         except sa.exc.SQLAlchemyError as exc:
-            raise StoreError(f"database error on {self.path}: {_first_line(exc)}") from exc
+            reason = _first_line(exc)
+            hint = next((h for known, h in _HINTS if known in reason), None)
+            raise StoreError(f"database error on {self.path}: {reason}", hint=hint) from exc
         finally:
             if self._lock is not None:
                 self._lock.release()
