@@ -1,0 +1,393 @@
+"""Recognisers for call and `new` expressions: routes, mounts, HTTP/gRPC clients, entry points.
+
+Each appends JSON records to the extractor's ``out``; what cannot be classified in one file
+(a `.get()` on an imported object: a router or an axios instance?) becomes a ``vcall`` for the
+linker.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tree_sitter import Node
+
+from . import messaging, persistence
+from .signatures import (
+    FRAMEWORK_OF,
+    HTTP_CLIENT_TYPES,
+    HTTP_CLIENTS,
+    HTTP_VERBS,
+    INSTANCE_VERBS,
+    ROUTER_KINDS,
+)
+from .syntax import FUNCTION_TYPES, args_of, dotted, jsdoc, object_pairs, string_value, text, unwrap
+from .values import fold, merge, resolve_binding, value_ref
+
+if TYPE_CHECKING:
+    from .extract import Extractor
+
+_PATHY = frozenset({"string", "template_string", "binary_expression", "identifier", "member_expression"})
+_ENTRY_FACTORIES = (
+    "NestFactory.create",
+    "NestFactory.createMicroservice",
+    "NestFactory.createApplicationContext",
+)
+
+
+def on_call(ex: Extractor, node: Node) -> None:
+    fn = node.child_by_field_name("function")
+    if fn is None:
+        return
+    name = dotted(fn)
+    args = args_of(node)
+    if name is not None and name.startswith(_ENTRY_FACTORIES):
+        ex.out["entrypoint"] = True
+        if name.endswith("createMicroservice") and len(args) > 1:
+            ex.out["transports"]["@server"] = messaging.transport_of(args[1]) or "unknown"
+    where = ex.module_path(name)
+    if where is not None and where in HTTP_CLIENTS:
+        client, method = HTTP_CLIENTS[where]
+        _client_call(ex, node, client, method, args)
+        return
+    if fn.type == "member_expression":
+        prop = text(fn.child_by_field_name("property"))
+        receiver = unwrap(fn.child_by_field_name("object"))
+        if receiver is not None and _on_member_call(ex, node, prop, receiver, args):
+            return
+    _record_invocation(ex, node, fn, args)
+
+
+def on_new(ex: Extractor, node: Node) -> None:
+    ctor = node.child_by_field_name("constructor")
+    name = dotted(ctor) or ""
+    args = args_of(node)
+    if messaging.on_new(ex, node, name, args):
+        return
+    # Loaded-proto and generated gRPC clients: `new pkg.PaymentService(address, credentials)`.
+    if len(args) >= 2 and "redentials" in text(args[1]) and name:
+        service = name.rsplit(".", 1)[-1]
+        if service.endswith("Client") and len(service) > len("Client"):
+            service = service[: -len("Client")]
+        record = {"kind": "grpc", "client": "grpc-client", "url": fold(args[0], ex.scope), "method": None}
+        ex.out["calls"].append({**record, "grpc_service": service, **ex.where(node)})
+
+
+def special_binding(ex: Extractor, call: Node) -> dict[str, Any] | None:
+    """Bindings to objects the tables in signatures.py do not create (schemas, Nest clients)."""
+    return persistence.schema_binding(ex, call) or messaging.client_binding(ex, call)
+
+
+# ----------------------------------------------------------------------------- member calls
+
+
+def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
+    if prop == "listen" and receiver.type != "this":
+        ex.out["entrypoint"] = True
+        return True
+    if prop == "setGlobalPrefix" and args:
+        ex.out["global_prefix"] = fold(args[0], ex.scope)
+        return True
+    if prop in HTTP_VERBS or prop == "request":
+        if _on_verb(ex, node, prop, receiver, args):
+            return True
+    if prop == "route" and args and unwrap(args[0]) is not None and unwrap(args[0]).type == "object":  # type: ignore[union-attr]
+        _fastify_route(ex, node, receiver, args[0])
+        return True
+    if prop == "use" and args:
+        _mount(ex, node, receiver, args, "use")
+        return True
+    if prop == "register" and args and not (dotted(receiver) or "").endswith("Module"):
+        _register(ex, node, receiver, args)
+        return True
+    if prop == "connectMicroservice" and args:
+        ex.out["transports"]["@server"] = messaging.transport_of(args[0]) or "unknown"
+    if prop == "prefix" and len(args) == 1:
+        ref = value_ref(receiver, ex.scope)
+        if ref is not None:
+            ex.out["prefixes"].append({"recv": ref, "prefix": fold(args[0], ex.scope)})
+        return True
+    if prop == "getService" and args and string_value(args[0]) is not None:
+        ex.out["calls"].append(
+            {
+                "kind": "grpc",
+                "client": "nestjs-grpc",
+                "url": None,
+                "method": None,
+                "grpc_service": string_value(args[0]),
+                **ex.where(node),
+            }
+        )
+        return True
+    if prop == "addService" and args:
+        service = dotted(args[0]) or ""
+        parts = service.split(".")
+        if len(parts) >= 2 and parts[-1] == "service":
+            ex.out["grpc_implements"].append(parts[-2])
+        return True
+    if messaging.on_member_call(ex, node, prop, receiver, args):
+        return True
+    return persistence.on_member_call(ex, node, prop, receiver, args)
+
+
+def _receiver_binding(ex: Extractor, receiver: Node) -> dict[str, Any] | None:
+    name = dotted(receiver)
+    return resolve_binding(name, ex.scope) if name else None
+
+
+def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[Node]) -> bool:
+    chain_path, root = _chain(receiver)
+    if root is None:
+        return False
+    binding = _receiver_binding(ex, root)
+    kind = binding.get("k") if binding else None
+    obj = binding.get("t") if binding and kind == "obj" else None
+    if obj == "http_instance" or (kind == "type" and binding and binding.get("name") in HTTP_CLIENT_TYPES):
+        client = binding.get("client") or HTTP_CLIENT_TYPES.get(binding.get("name", ""), "axios")  # type: ignore[union-attr]
+        method = INSTANCE_VERBS.get(verb) or None
+        _client_call(ex, node, client, method, args, base=binding.get("base") if binding else None)
+        return True
+    if kind in ("val", "fn", "cls") or (kind == "obj" and obj not in ROUTER_KINDS):
+        return False
+    if verb == "request":
+        return False
+    method = HTTP_VERBS[verb]
+    if chain_path is not None:
+        path_node, handler = chain_path, (args[-1] if args else None)
+    elif len(args) >= 2 and unwrap(args[0]) is not None and unwrap(args[0]).type in _PATHY:  # type: ignore[union-attr]
+        path_node, handler = args[0], args[-1]
+    else:
+        return False
+    recv = value_ref(root, ex.scope)
+    if recv is None:
+        return False
+    record = {
+        "recv": recv,
+        "fw": FRAMEWORK_OF.get(obj or "") if obj else ("express" if chain_path is not None else None),
+        "method": method,
+        "path": fold(path_node, ex.scope),
+        "handler": handler_ref(ex, handler),
+        "has_fn": _is_function(handler),
+        "doc": _statement_doc(node),
+        **ex.where(node),
+    }
+    if kind == "obj" or chain_path is not None or (binding is not None and kind == "param"):
+        ex.out["routes"].append(record)
+    elif recv[0] != "glob":
+        record["options"] = _options(ex, args[1:])
+        record["verb"] = verb
+        ex.out["vcalls"].append(record)
+    return True
+
+
+def _chain(receiver: Node) -> tuple[Node | None, Node | None]:
+    """`r.route("/x").get(h).post(h)` -> ("/x", r); `r.get(a).post(b)` (koa) -> (None, r)."""
+    node: Node | None = receiver
+    while node is not None and node.type == "call_expression":
+        fn = node.child_by_field_name("function")
+        if fn is None or fn.type != "member_expression":
+            return None, None
+        prop = text(fn.child_by_field_name("property"))
+        inner = unwrap(fn.child_by_field_name("object"))
+        if prop == "route" and inner is not None and inner.type != "call_expression":
+            args = args_of(node)
+            return (args[0] if args else None), inner
+        if prop not in HTTP_VERBS:
+            return None, None
+        node = inner
+    if node is None or node.type not in ("identifier", "member_expression", "this"):
+        return None, None
+    return None, node
+
+
+def handler_ref(ex: Extractor, node: Node | None) -> list[Any] | None:
+    node = unwrap(node)
+    if node is None:
+        return None
+    if node.type in FUNCTION_TYPES:
+        return ["fid", ex.fid_for(node)]
+    if node.type == "array":
+        items = [c for c in node.named_children if c.type != "comment"]
+        return handler_ref(ex, items[-1]) if items else None
+    if node.type == "call_expression":
+        fn = node.child_by_field_name("function")
+        if fn is not None and fn.type in ("import", "identifier") and text(fn) in ("require", "import"):
+            spec = string_value(args_of(node)[0]) if args_of(node) else None
+            return ["imp", spec, "*", ""] if spec else None
+        if fn is not None and text(fn.child_by_field_name("property")) == "bind":
+            return handler_ref(ex, fn.child_by_field_name("object"))
+        args = args_of(node)
+        return handler_ref(ex, args[-1]) if args else None  # asyncHandler(fn), catchAsync(ctrl.list)
+    return value_ref(node, ex.scope)
+
+
+def _is_function(node: Node | None) -> bool:
+    node = unwrap(node)
+    while node is not None and node.type == "call_expression":
+        args = args_of(node)
+        node = unwrap(args[-1]) if args else None
+    return node is not None and node.type in FUNCTION_TYPES
+
+
+def _statement_doc(node: Node) -> str | None:
+    stmt = node
+    while stmt.parent is not None and stmt.parent.type in ("await_expression", "expression_statement"):
+        stmt = stmt.parent
+    return jsdoc(stmt)
+
+
+def _fastify_route(ex: Extractor, node: Node, receiver: Node, opts_node: Node) -> None:
+    opts = object_pairs(opts_node)
+    url = opts.get("url") or opts.get("path")
+    method_node = unwrap(opts.get("method"))
+    if url is None or method_node is None:
+        return
+    methods = (
+        [string_value(c) for c in method_node.named_children]
+        if method_node.type == "array"
+        else [string_value(method_node)]
+    )
+    recv = value_ref(receiver, ex.scope)
+    if recv is None:
+        return
+    for method in methods:
+        if method:
+            ex.out["routes"].append(
+                {
+                    "recv": recv,
+                    "fw": "fastify",
+                    "method": method.upper(),
+                    "path": fold(url, ex.scope),
+                    "handler": handler_ref(ex, opts.get("handler")),
+                    "has_fn": True,
+                    "doc": _statement_doc(node),
+                    **ex.where(node),
+                }
+            )
+
+
+def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str) -> None:
+    recv = value_ref(receiver, ex.scope)
+    if recv is None:
+        return
+    first = unwrap(args[0])
+    prefix: list[Any] = []
+    rest = args
+    if first is not None and first.type in ("string", "template_string", "binary_expression"):
+        prefix, rest = fold(first, ex.scope), args[1:]
+    elif first is not None and first.type in ("identifier", "member_expression"):
+        parts = fold(first, ex.scope)
+        if parts and parts[0][0] in ("lit", "env", "ref") and not _is_router_like(ex, first):
+            prefix, rest = parts, args[1:]
+    children = []
+    for arg in rest:
+        arg = unwrap(arg)
+        if arg is None:
+            continue
+        if arg.type == "call_expression":
+            fn = arg.child_by_field_name("function")
+            if fn is not None and text(fn.child_by_field_name("property")) in ("routes", "middleware"):
+                arg = unwrap(fn.child_by_field_name("object"))  # koa: app.use(router.routes())
+        ref = value_ref(arg, ex.scope) if arg is not None else None
+        if ref is not None and ref[0] != "glob":
+            children.append(ref)
+    if children:
+        ex.out["mounts"].append(
+            {"recv": recv, "prefix": prefix, "children": children, "how": how, **ex.where(node)}
+        )
+
+
+def _is_router_like(ex: Extractor, node: Node) -> bool:
+    binding = _receiver_binding(ex, node)
+    if binding is None:
+        return True  # an imported name: a router more often than a prefix constant
+    return binding.get("k") != "val"
+
+
+def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> None:
+    """Fastify: `app.register(plugin, { prefix: "/v1" })` mounts the plugin's first parameter."""
+    recv = value_ref(receiver, ex.scope)
+    plugin = handler_ref(ex, args[0])
+    if recv is None or plugin is None:
+        return
+    opts = object_pairs(args[1]) if len(args) > 1 else {}
+    prefix = fold(opts["prefix"], ex.scope) if "prefix" in opts else []
+    child = ["arg", plugin, 0]
+    ex.out["mounts"].append(
+        {"recv": recv, "prefix": prefix, "children": [child], "how": "register", **ex.where(node)}
+    )
+
+
+def _record_invocation(ex: Extractor, node: Node, fn: Node, args: list[Node]) -> None:
+    callee = value_ref(fn, ex.scope)
+    if callee is None or callee[0] == "glob":
+        return
+    folded = [fold(a, ex.scope) if a.type in _PATHY else None for a in args[:4]]
+    where = ex.where(node)
+    target = ex.out["functions"].get(ex.fid) if ex.fid else None
+    entry = {"callee": callee, "args": folded, "line": where["line"], "end": where["end"]}
+    if target is not None:
+        target["invokes"].append(entry)
+    else:
+        ex.out.setdefault("invokes", []).append(entry)
+    # `routes(app)` / `require("./routes")(router)`: the callee registers routes on its parameter.
+    for idx, arg in enumerate(args):
+        arg = unwrap(arg)
+        if arg is None or arg.type != "identifier":
+            continue
+        binding = ex.scope.lookup(text(arg))
+        if binding is None:
+            continue
+        if binding.get("k") == "param" or (binding.get("k") == "obj" and binding.get("t") in ROUTER_KINDS):
+            recv = value_ref(arg, ex.scope)
+            if recv is not None:
+                ex.out["mounts"].append(
+                    {"recv": recv, "prefix": [], "children": [["arg", callee, idx]], "how": "call", **where}
+                )
+
+
+# ----------------------------------------------------------------------------- HTTP clients
+
+
+def _options(ex: Extractor, args: list[Node]) -> dict[str, Any]:
+    for arg in args:
+        pairs = object_pairs(arg)
+        if pairs:
+            out: dict[str, Any] = {}
+            if "method" in pairs:
+                out["method"] = (string_value(pairs["method"]) or "").upper() or None
+            return out
+    return {}
+
+
+def _client_call(
+    ex: Extractor,
+    node: Node,
+    client: str,
+    method: str | None,
+    args: list[Node],
+    base: list[Any] | None = None,
+) -> None:
+    url_node: Node | None = None
+    opts: dict[str, Node] = {}
+    first = unwrap(args[0]) if args else None
+    if first is not None and first.type == "object":
+        opts = object_pairs(first)
+        url_node = opts.get("url") or opts.get("uri")
+        base_node = opts.get("baseURL") or opts.get("baseUrl") or opts.get("prefixUrl")
+        if base_node is not None:
+            base = fold(base_node, ex.scope)
+    elif first is not None:
+        url_node = first
+        for arg in args[1:3]:
+            pairs = object_pairs(arg)
+            if "method" in pairs or "headers" in pairs or "body" in pairs:
+                opts = pairs
+                break
+    if method is None:
+        declared = string_value(opts["method"]) if "method" in opts else None
+        method = declared.upper() if declared else ("GET" if "method" not in opts else None)
+    url = fold(url_node, ex.scope) if url_node is not None else []
+    if base:
+        url = merge(list(base) + url)
+    record = {"kind": "http", "client": client, "url": url or None, "method": method, "grpc_service": None}
+    ex.out["calls"].append({**record, **ex.where(node)})

@@ -1,0 +1,496 @@
+"""One pass over a JS/TS syntax tree: bindings, imports/exports, functions and classes.
+
+Framework-specific recognisers (routes, clients, messaging, NestJS decorators, persistence) are
+called from here with the extractor as context; they only append to ``self.out``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tree_sitter import Node
+
+from . import calls, decorators
+from .signatures import FACTORIES, MESSAGE_MODULES
+from .syntax import (
+    CLASS_TYPES,
+    FUNCTION_TYPES,
+    args_of,
+    dotted,
+    jsdoc,
+    lines,
+    object_pairs,
+    string_value,
+    text,
+    unwrap,
+)
+from .values import Scope, fold, object_values, value_ref
+
+_STRINGY = frozenset({"string", "template_string", "binary_expression", "number"})
+
+
+class Extractor:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.scope = Scope()
+        self.providers: set[str] = set()
+        self._fids: dict[int, str] = {}
+        self._taken: set[str] = set()
+        self.out: dict[str, Any] = {
+            "imports": {},
+            "exports": {},
+            "star_exports": [],
+            "bindings": {},
+            "functions": {},
+            "classes": {},
+            "routes": [],
+            "mounts": [],
+            "prefixes": [],
+            "vcalls": [],
+            "calls": [],
+            "messages": [],
+            "entities": [],
+            "nest": [],
+            "transports": {},
+            "grpc_implements": [],
+            "entrypoint": False,
+        }
+
+    # ------------------------------------------------------------------ driver
+    def run(self, root: Node) -> dict[str, Any]:
+        for stmt in root.named_children:
+            self._prepass(stmt)
+        self.visit(root)
+        self.out["bindings"] = {k: v for k, v in sorted(self.scope.module.items()) if v.get("k") != "param"}
+        self.out["providers"] = sorted(self.providers)
+        return self.out
+
+    def visit(self, node: Node) -> None:
+        kind = node.type
+        if kind in FUNCTION_TYPES:
+            self._enter_function(node)
+            return
+        if kind in CLASS_TYPES:
+            self._enter_class(node)
+            return
+        if kind == "call_expression":
+            calls.on_call(self, node)
+        elif kind == "new_expression":
+            calls.on_new(self, node)
+        elif kind == "variable_declarator" and len(self.scope.frames) > 1:
+            self._bind_declarator(node)
+        elif kind == "assignment_expression":
+            self._on_assignment(node)
+        elif kind == "return_statement":
+            self._on_return(node)
+        for child in node.named_children:
+            self.visit(child)
+
+    # ------------------------------------------------------------------ context
+    @property
+    def fid(self) -> str | None:
+        return self.scope.fids[-1]
+
+    def where(self, node: Node) -> dict[str, Any]:
+        start, end = lines(node)
+        return {"line": start, "end": end, "fn": self.fid, "cls": self.scope.current_class}
+
+    def module_path(self, name: str | None) -> tuple[str, str] | None:
+        """(module, member path) a dotted callee comes from, e.g. ("axios", "get")."""
+        if not name or name.startswith("this."):
+            return None
+        head, _, rest = name.partition(".")
+        binding = self.scope.lookup(head)
+        if binding is None:
+            return head, rest
+        if binding.get("k") != "imp":
+            return None
+        imported = binding["name"]
+        base = "" if imported in ("*", "default") else imported
+        if binding.get("rest"):
+            base = f"{base}.{binding['rest']}" if base else binding["rest"]
+        path = f"{base}.{rest}" if base and rest else base or rest
+        return binding["spec"], path
+
+    def fid_for(self, node: Node) -> str:
+        cached = self._fids.get(node.id)
+        if cached is not None:
+            return cached
+        name = _function_name(node, self.scope.current_class)
+        start = node.start_point[0] + 1
+        fid = name or f"<anonymous>@{start}"
+        if fid in self._taken:
+            fid = f"{fid}@{start}" if name else f"{fid}:{node.start_point[1]}"
+        self._taken.add(fid)
+        self._fids[node.id] = fid
+        return fid
+
+    # ------------------------------------------------------------------ top level
+    def _prepass(self, stmt: Node) -> None:
+        kind = stmt.type
+        if kind == "import_statement":
+            self._on_import(stmt)
+        elif kind == "export_statement":
+            self._on_export(stmt)
+        elif kind in ("lexical_declaration", "variable_declaration"):
+            for decl in stmt.named_children:
+                if decl.type == "variable_declarator":
+                    self._bind_declarator(decl)
+        elif kind in ("function_declaration", "generator_function_declaration"):
+            name = text(stmt.child_by_field_name("name"))
+            self.scope.bind(name, {"k": "fn", "fid": self.fid_for(stmt)})
+        elif kind in CLASS_TYPES:
+            name = text(stmt.child_by_field_name("name"))
+            if name:
+                self.scope.bind(name, {"k": "cls", "name": name})
+        elif kind == "expression_statement":
+            inner = stmt.named_children[0] if stmt.named_children else None
+            if inner is not None and inner.type == "assignment_expression":
+                self._on_module_exports(inner)
+        elif kind == "import_alias" or kind == "import_require_clause":
+            pass
+
+    def _on_import(self, stmt: Node) -> None:
+        spec = string_value(stmt.child_by_field_name("source"))
+        if spec is None:
+            return
+        self._note_module(spec)
+        clause = next((c for c in stmt.named_children if c.type == "import_clause"), None)
+        if clause is None:
+            req = next((c for c in stmt.named_children if c.type == "import_require_clause"), None)
+            if req is not None and req.named_children:  # import x = require("y")
+                self._import(text(req.named_children[0]), spec, "*")
+            return
+        for part in clause.named_children:
+            if part.type == "identifier":
+                self._import(text(part), spec, "default")
+            elif part.type == "namespace_import":
+                ident = next((c for c in part.named_children if c.type == "identifier"), None)
+                if ident is not None:
+                    self._import(text(ident), spec, "*")
+            elif part.type == "named_imports":
+                for item in part.named_children:
+                    if item.type != "import_specifier":
+                        continue
+                    name = text(item.child_by_field_name("name"))
+                    alias = item.child_by_field_name("alias")
+                    self._import(text(alias) if alias is not None else name, spec, name)
+
+    def _import(self, local: str, spec: str, name: str, rest: str = "") -> None:
+        self.out["imports"][local] = [spec, name, rest]
+        self.scope.bind(local, {"k": "imp", "spec": spec, "name": name, "rest": rest})
+
+    def _note_module(self, spec: str) -> None:
+        provider = MESSAGE_MODULES.get(spec)
+        if provider is not None:
+            self.providers.add(provider)
+
+    def _on_export(self, stmt: Node) -> None:
+        exports = self.out["exports"]
+        source = string_value(stmt.child_by_field_name("source"))
+        decl = stmt.child_by_field_name("declaration")
+        value = stmt.child_by_field_name("value")
+        is_default = any(c.type == "default" for c in stmt.children)
+        clause = next((c for c in stmt.named_children if c.type == "export_clause"), None)
+        if source is not None:
+            self._note_module(source)
+            if clause is None:
+                self.out["star_exports"].append(source)
+                return
+            for item in clause.named_children:
+                name = text(item.child_by_field_name("name"))
+                alias = item.child_by_field_name("alias")
+                exported = text(alias) if alias is not None else name
+                local = f"__reexport.{exported}"
+                self._import(local, source, name)
+                exports[exported] = local
+            return
+        if clause is not None:
+            for item in clause.named_children:
+                name = text(item.child_by_field_name("name"))
+                alias = item.child_by_field_name("alias")
+                exports[text(alias) if alias is not None else name] = name
+            return
+        if decl is not None:
+            self._prepass(decl)
+            if decl.type in ("lexical_declaration", "variable_declaration"):
+                for d in decl.named_children:
+                    if d.type == "variable_declarator":
+                        name = text(d.child_by_field_name("name"))
+                        exports[name] = name
+            else:
+                name = text(decl.child_by_field_name("name"))
+                if name:
+                    exports["default" if is_default else name] = name
+            return
+        if value is not None:
+            self._export_value("default", value)
+
+    def _export_value(self, exported: str, value: Node) -> None:
+        """`export default X` / `module.exports = X` / `exports.a = X`."""
+        value = unwrap(value) or value
+        local = f"__export.{exported}"
+        if value.type == "identifier":
+            self.out["exports"][exported] = text(value)
+            return
+        if value.type in FUNCTION_TYPES or value.type in CLASS_TYPES:
+            name = text(value.child_by_field_name("name"))
+            if value.type in FUNCTION_TYPES:
+                fid = self.fid_for(value)
+                self.scope.bind(local, {"k": "fn", "fid": fid})
+            else:
+                self.scope.bind(local, {"k": "cls", "name": name or local})
+            self.out["exports"][exported] = local
+            return
+        if value.type == "object":
+            for key, node in object_pairs(value).items():
+                self._export_value(key if exported == "default" else f"{exported}.{key}", node)
+            self.scope.bind(local, {"k": "obj", "t": "object"})
+            self.out["exports"].setdefault(exported, local)
+            return
+        self._bind_value(local, value)
+        self.out["exports"][exported] = local
+
+    def _on_module_exports(self, assign: Node) -> None:
+        target = dotted(assign.child_by_field_name("left"))
+        value = assign.child_by_field_name("right")
+        if target is None or value is None:
+            return
+        if target in ("module.exports", "exports"):
+            self._export_value("default", value)
+        elif target.startswith(("module.exports.", "exports.")):
+            self._export_value(
+                target.split(".", 2)[-1] if target.startswith("module.") else target[8:], value
+            )
+
+    # ------------------------------------------------------------------ bindings
+    def _bind_declarator(self, decl: Node) -> None:
+        name_node = decl.child_by_field_name("name")
+        value = decl.child_by_field_name("value")
+        if name_node is None or value is None:
+            return
+        inner = unwrap(value)
+        if inner is None:
+            return
+        if name_node.type == "object_pattern":
+            self._bind_destructure(name_node, inner)
+            return
+        if name_node.type != "identifier":
+            return
+        self._bind_value(text(name_node), inner)
+
+    def _bind_destructure(self, pattern: Node, value: Node) -> None:
+        ref = value_ref(value, self.scope)
+        for item in pattern.named_children:
+            if item.type == "shorthand_property_identifier_pattern":
+                key = local = text(item)
+            elif item.type == "pair_pattern":
+                key = text(item.child_by_field_name("key"))
+                local = text(item.child_by_field_name("value"))
+            else:
+                continue
+            if ref is not None and ref[0] == "imp":
+                if ref[2] == "*" and not ref[3]:
+                    self._import(local, ref[1], key)
+                else:
+                    self._import(local, ref[1], ref[2], f"{ref[3]}.{key}" if ref[3] else key)
+            elif dotted(value) == "process.env":
+                self.scope.bind(local, {"k": "val", "v": [["env", key, None]]})
+            elif ref is not None:
+                self.scope.bind(local, {"k": "alias", "ref": ["member", ref, key], "key": local})
+
+    def _bind_value(self, name: str, value: Node) -> None:
+        key = name if len(self.scope.frames) == 1 else f"{self.fid}:{name}"
+        binding = self.binding_for(value, key)
+        if binding is None:
+            return
+        binding.setdefault("key", key)
+        self.scope.bind(name, binding)
+        if binding.get("k") == "imp" and len(self.scope.frames) == 1:
+            self.out["imports"][name] = [binding["spec"], binding["name"], binding["rest"]]
+        if binding.get("k") == "obj" and len(self.scope.frames) > 1:
+            self.scope.module[key] = binding  # factories return function-local routers
+        if binding.get("k") == "obj" and binding.get("t") == "object":
+            for sub, parts in object_values(value, self.scope).items():
+                self.scope.bind(f"{name}.{sub}", {"k": "val", "v": parts, "key": f"{key}.{sub}"})
+            for sub, node in object_pairs(value).items():
+                node = unwrap(node) or node
+                if node.type in FUNCTION_TYPES:
+                    self.scope.bind(f"{name}.{sub}", {"k": "fn", "fid": self.fid_for(node)})
+                elif node.type == "identifier":
+                    ref = value_ref(node, self.scope)
+                    if ref is not None and ref[0] != "glob":
+                        self.scope.bind(f"{name}.{sub}", {"k": "alias", "ref": ref, "key": f"{key}.{sub}"})
+
+    def binding_for(self, value: Node, key: str) -> dict[str, Any] | None:
+        """What a declared name holds: a string value, a framework object, a function, a reference."""
+        kind = value.type
+        if kind in FUNCTION_TYPES:
+            return {"k": "fn", "fid": self.fid_for(value)}
+        if kind in CLASS_TYPES:
+            return {"k": "cls", "name": text(value.child_by_field_name("name")) or key}
+        if kind == "object":
+            return {"k": "obj", "t": "object"}
+        if kind in _STRINGY or kind == "subscript_expression":
+            return {"k": "val", "v": fold(value, self.scope)}
+        if kind in ("call_expression", "new_expression"):
+            made = self._factory(value)
+            if made is not None:
+                return made
+            if kind == "call_expression":
+                parts = fold(value, self.scope)
+                if parts and parts[0][0] != "unknown":
+                    return {"k": "val", "v": parts}
+        if kind in ("identifier", "member_expression"):
+            parts = fold(value, self.scope)
+            if len(parts) == 1 and parts[0][0] in ("lit", "env", "prop"):
+                return {"k": "val", "v": parts}
+        ref = value_ref(value, self.scope)
+        if ref is None or ref[0] == "glob":
+            return None
+        if ref[0] == "imp" and ref[1]:
+            self._note_module(ref[1])
+            return {"k": "imp", "spec": ref[1], "name": ref[2], "rest": ref[3]}
+        return {"k": "alias", "ref": ref}
+
+    def _factory(self, call: Node) -> dict[str, Any] | None:
+        callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
+        where = self.module_path(dotted(callee))
+        kind = FACTORIES.get(where) if where else None
+        if kind is None:
+            return calls.special_binding(self, call)
+        out: dict[str, Any] = {"k": "obj", "t": kind}
+        args = args_of(call)
+        opts = object_pairs(args[0]) if args else {}
+        if kind == "http_instance":
+            from .signatures import BASE_URL_KEYS
+
+            base = next((opts[k] for k in BASE_URL_KEYS if k in opts), None)
+            out["base"] = fold(base, self.scope) if base is not None else []
+            out["client"] = where[0] if where else "axios"
+        elif kind == "koa_router" and "prefix" in opts:
+            out["prefix"] = fold(opts["prefix"], self.scope)
+        return out
+
+    def _on_assignment(self, node: Node) -> None:
+        left = dotted(node.child_by_field_name("left"))
+        right = unwrap(node.child_by_field_name("right"))
+        if left is None or right is None:
+            return
+        cls = self.scope.current_class
+        if left.startswith("this.") and cls is not None and left.count(".") == 1:
+            fields = self.scope.classes.setdefault(cls, {})
+            name = left[5:]
+            if name not in fields or fields[name].get("k") == "type":
+                binding = self.binding_for(right, f"{cls}.{name}")
+                if binding is not None:
+                    binding.setdefault("key", f"{cls}.{name}")
+                    fields[name] = binding
+        elif len(self.scope.frames) > 1 and "." not in left and self.scope.lookup(left) is None:
+            binding = self.binding_for(right, left)
+            if binding is not None:
+                self.scope.bind(left, binding)
+
+    def _on_return(self, node: Node) -> None:
+        fid = self.fid
+        if fid is None:
+            return
+        values = [c for c in node.named_children if c.type != "comment"]
+        record = self.out["functions"].get(fid)
+        if values and record is not None and record.get("returns") is None:
+            record["returns"] = value_ref(values[0], self.scope)
+
+    # ------------------------------------------------------------------ functions and classes
+    def _enter_function(self, node: Node) -> None:
+        fid = self.fid_for(node)
+        start, end = lines(node)
+        params_node = node.child_by_field_name("parameters")
+        single = node.child_by_field_name("parameter")
+        param_nodes = [single] if single is not None else (params_node.named_children if params_node else [])
+        frame: dict[str, dict[str, Any]] = {}
+        names: list[str] = []
+        for idx, param in enumerate(p for p in param_nodes if p.type != "comment"):
+            pname = _param_name(param)
+            names.append(pname or "")
+            if pname:
+                frame[pname] = {"k": "param", "fid": fid, "idx": idx}
+        record: dict[str, Any] = {
+            "line": start,
+            "end": end,
+            "parent": self.fid,
+            "cls": self.scope.current_class,
+            "params": names,
+            "doc": jsdoc(node) if node.type in ("function_declaration", "method_definition") else None,
+            "invokes": [],
+            "returns": None,
+        }
+        if record["doc"] is None and node.parent is not None and node.parent.type == "variable_declarator":
+            decl = node.parent.parent
+            record["doc"] = jsdoc(decl) if decl is not None else None
+        self.out["functions"][fid] = record
+        self.scope.frames.append(frame)
+        self.scope.fids.append(fid)
+        try:
+            body = node.child_by_field_name("body")
+            if body is not None and body.type != "statement_block" and node.type == "arrow_function":
+                record["returns"] = value_ref(body, self.scope)
+            for child in node.named_children:
+                if child is not params_node:
+                    self.visit(child)
+        finally:
+            self.scope.frames.pop()
+            self.scope.fids.pop()
+
+    def _enter_class(self, node: Node) -> None:
+        name = text(node.child_by_field_name("name"))
+        if not name:
+            parent = node.parent
+            name = text(parent.child_by_field_name("name")) if parent is not None else ""
+        name = name or f"<class>@{node.start_point[0] + 1}"
+        outer = self.scope.current_class
+        self.scope.current_class = name
+        try:
+            decorators.on_class(self, node, name)
+            for child in node.named_children:
+                self.visit(child)
+        finally:
+            self.scope.current_class = outer
+
+
+def _param_name(param: Node) -> str | None:
+    if param.type == "identifier":
+        return text(param)
+    if param.type in ("required_parameter", "optional_parameter"):
+        pattern = param.child_by_field_name("pattern")
+        return text(pattern) if pattern is not None and pattern.type == "identifier" else None
+    if param.type == "assignment_pattern":
+        left = param.child_by_field_name("left")
+        return text(left) if left is not None and left.type == "identifier" else None
+    return None
+
+
+def _function_name(node: Node, cls: str | None) -> str | None:
+    if node.type in ("function_declaration", "generator_function_declaration"):
+        return text(node.child_by_field_name("name")) or None
+    if node.type == "method_definition":
+        name = text(node.child_by_field_name("name"))
+        parent = node.parent
+        if parent is not None and parent.type == "class_body" and cls:
+            return f"{cls}.{name}"
+        return name or None
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "variable_declarator":
+        return text(parent.child_by_field_name("name")) or None
+    if parent.type == "pair":
+        return text(parent.child_by_field_name("key")) or None
+    if parent.type in ("public_field_definition", "field_definition") and cls:
+        return f"{cls}.{text(parent.child_by_field_name('name'))}"
+    if parent.type == "assignment_expression":
+        target = dotted(parent.child_by_field_name("left")) or ""
+        if target.startswith(("exports.", "module.exports.")):
+            return target.rsplit(".", 1)[-1]
+    if node.type == "function_expression":
+        return text(node.child_by_field_name("name")) or None
+    return None

@@ -1,0 +1,293 @@
+"""Outbound calls, thin wrappers, messages, entities and components of one linked service."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..facts import Expr, Lit, RawApi, RawCall, RawComponent, RawEntity, RawMessage
+from .attribution import Reach
+from .naming import mongoose_collection, sequelize_table, snake_case
+from .resolve import Resolver, Target, path_text
+from .routing import Handled, stem
+from .signatures import INSTANCE_VERBS
+
+_NEST_COMPONENT_DECORATORS = frozenset(
+    {"Controller", "Injectable", "Resolver", "Processor", "WebSocketGateway"}
+)
+
+
+class FactBuilder:
+    def __init__(self, files: Mapping[str, dict[str, Any]], resolver: Resolver) -> None:
+        self.files = files
+        self.r = resolver
+        self.owners: dict[tuple[str, str], str] = {}
+        self.calls: list[RawCall] = []
+        self.messages: list[RawMessage] = []
+        self.entities: list[RawEntity] = []
+        self._used_components: set[tuple[str, str]] = set()
+        transports = {k: v for d in files.values() for k, v in d.get("transports", {}).items()}
+        self.server_transport = transports.pop("@server", None)
+        self.transports = transports
+        distinct = sorted(set(transports.values()))
+        self.default_transport = transports.get("*") or (distinct[0] if len(distinct) == 1 else None)
+
+    # ------------------------------------------------------------------ attribution helpers
+    def _component(self, file: str, rec: Mapping[str, Any]) -> str:
+        name = rec.get("cls") or stem(file)
+        self._used_components.add((file, name))
+        return name
+
+    def _owner(self, file: str, rec: Mapping[str, Any]) -> str | None:
+        return self.owners.get((file, rec["fn"])) if rec.get("fn") else None
+
+    # ------------------------------------------------------------------ message handlers (APIs)
+    def message_apis(self) -> list[Handled]:
+        out: list[Handled] = []
+        for file in sorted(self.files):
+            for h in self.files[file].get("handlers", []):
+                channel = path_text(self.r.expr(file, h["channel"]))
+                provider = h.get("provider") or self.server_transport or self.default_transport or "unknown"
+                api = RawApi(
+                    method="CONSUME",
+                    path=channel,
+                    handler=h["fid"],
+                    file=file,
+                    start_line=h["line"],
+                    end_line=h["end"],
+                    kind="message",
+                    component=h["cls"],
+                    channel=channel,
+                    provider=provider,
+                    doc=h.get("doc"),
+                    framework="nestjs",
+                )
+                out.append(Handled(api, (file, h["fid"])))
+                self._used_components.add((file, h["cls"]))
+                self.messages.append(
+                    RawMessage(
+                        "consumes",
+                        Expr.lit(channel),
+                        provider,
+                        file,
+                        h["line"],
+                        h["end"],
+                        "nestjs",
+                        api_handler=h["fid"],
+                        component=h["cls"],
+                    )
+                )
+            for g in self.files[file].get("grpc_methods", []):
+                api = RawApi(
+                    "RPC",
+                    f"{g['service']}/{g['rpc']}",
+                    g["fid"],
+                    file,
+                    g["line"],
+                    g["end"],
+                    kind="grpc",
+                    component=g["cls"],
+                    doc=g.get("doc"),
+                    framework="nestjs",
+                )
+                out.append(Handled(api, (file, g["fid"])))
+                self._used_components.add((file, g["cls"]))
+        return out
+
+    # ------------------------------------------------------------------ calls, messages, entities
+    def build(self, http_vcalls: list[tuple[str, dict[str, Any], Target]], reach: Reach) -> None:
+        wrappers = self._wrappers()
+        wrapped_used: set[tuple[str, str]] = set()
+        for file in sorted(self.files):
+            data = self.files[file]
+            for fid, record in data.get("functions", {}).items():
+                for inv in record.get("invokes", []):
+                    self._wrapper_site(file, fid, inv, wrappers, wrapped_used, reach)
+            for inv in data.get("invokes", []):
+                self._wrapper_site(file, None, inv, wrappers, wrapped_used, reach)
+        for file in sorted(self.files):
+            data = self.files[file]
+            for call in data.get("calls", []):
+                if call.get("fn") and (file, call["fn"]) in wrapped_used and _has_param(call.get("url")):
+                    continue  # reported at the wrapper's call sites instead
+                self.calls.append(self._call(file, call, self.r.expr(file, call.get("url"))))
+            for msg in data.get("messages", []):
+                self._message(file, msg)
+            for ent in data.get("entities", []):
+                self._entity(file, ent)
+        for file, vcall, target in http_vcalls:
+            base = self.r.parts(target[1], target[3].get("base") or [])
+            url = self.r.parts(file, vcall["path"])
+            method = (vcall.get("options") or {}).get("method") or INSTANCE_VERBS.get(vcall["verb"]) or None
+            rec = {**vcall, "client": target[3].get("client", "axios"), "kind": "http", "method": method}
+            self.calls.append(self._call(file, rec, Expr(tuple(base + url)) if base or url else None))
+
+    def _call(self, file: str, call: Mapping[str, Any], url: Expr | None) -> RawCall:
+        if url is not None:
+            url = _merged(url)
+        return RawCall(
+            kind=call["kind"],
+            file=file,
+            line=call["line"],
+            end_line=call["end"],
+            client=call["client"],
+            url=url,
+            method=call.get("method"),
+            grpc_service=call.get("grpc_service"),
+            api_handler=self._owner(file, call),
+            component=self._component(file, call),
+        )
+
+    def _wrappers(self) -> dict[tuple[str, str], dict[str, Any]]:
+        out: dict[tuple[str, str], dict[str, Any]] = {}
+        for file, data in self.files.items():
+            for call in data.get("calls", []):
+                fid = call.get("fn")
+                if fid and not fid.startswith("<anonymous>") and _has_param(call.get("url")):
+                    out.setdefault((file, fid), call)
+        return out
+
+    def _wrapper_site(
+        self,
+        file: str,
+        fid: str | None,
+        inv: dict[str, Any],
+        wrappers: dict[Any, Any],
+        used: set[tuple[str, str]],
+        reach: Reach,
+    ) -> None:
+        loc = reach.callee(file, inv["callee"])
+        if loc is None or loc not in wrappers:
+            return
+        inner = wrappers[loc]
+        args = inv.get("args") or []
+        parts: list[Any] = []
+        for part in inner.get("url") or []:
+            if part[0] == "param" and part[1] < len(args) and args[part[1]] is not None:
+                parts.extend(self.r.parts(file, args[part[1]]))
+            else:
+                parts.extend(self.r.parts(loc[0], [part]))
+        name = loc[1]
+        verb = name.rsplit(".", 1)[-1].lower()
+        method = (
+            inner.get("method")
+            if inner.get("method") not in (None, "GET")
+            else INSTANCE_VERBS.get(verb) or inner.get("method")
+        )
+        rec = {
+            "kind": inner["kind"],
+            "client": f"wrapper:{name}",
+            "method": method,
+            "line": inv["line"],
+            "end": inv["end"],
+            "fn": fid,
+            "cls": self.files[file]["functions"].get(fid, {}).get("cls") if fid else None,
+        }
+        self.calls.append(self._call(file, rec, Expr(tuple(parts)) if parts else None))
+        used.add(loc)
+
+    def _message(self, file: str, msg: Mapping[str, Any]) -> None:
+        channel = self.r.expr(file, msg["channel"])
+        if channel is None:
+            return
+        provider = msg["provider"]
+        if provider == "unknown":
+            provider = self.transports.get(msg.get("token") or "") or self.default_transport or "unknown"
+        self.messages.append(
+            RawMessage(
+                msg["dir"],
+                _merged(channel),
+                provider,
+                file,
+                msg["line"],
+                msg["end"],
+                msg.get("client", ""),
+                api_handler=self._owner(file, msg),
+                component=self._component(file, msg),
+            )
+        )
+
+    def _entity(self, file: str, ent: Mapping[str, Any]) -> None:
+        fw = ent["fw"]
+        cls = ent.get("cls")
+        fields = [tuple(f) for f in ent.get("fields", [])]
+        explicit = self.r.expr(file, ent.get("table")) if ent.get("table") else None
+        name = explicit.literal() if explicit is not None else None
+        kind = "sql_table"
+        engine = ent.get("engine")
+        if fw == "mongoose":
+            kind, engine = "document_collection", "mongodb"
+            model = self.r.expr(file, ent.get("model")) if ent.get("model") else None
+            cls = cls or (model.literal() if model else None)
+            schema = ent.get("schema")
+            if isinstance(schema, list):
+                target = self.r.resolve(file, schema)
+                schema = target[3] if target is not None and target[0] == "obj" else None
+            if isinstance(schema, dict):
+                fields = [tuple(f) for f in schema.get("fields", [])]
+            coll = self.r.expr(file, ent.get("collection")) if ent.get("collection") else None
+            if coll is None and isinstance(schema, dict) and schema.get("collection"):
+                coll = self.r.expr(file, schema["collection"])
+            name = name or (coll.literal() if coll else None) or (mongoose_collection(cls) if cls else None)
+        elif fw == "typeorm":
+            name = name or (snake_case(cls) if cls else None)
+            if engine == "mongodb":
+                kind = "document_collection"
+        elif fw == "sequelize":
+            model = self.r.expr(file, ent.get("model")) if ent.get("model") else None
+            model_name = (model.literal() if model else None) or cls
+            cls = cls or model_name
+            if not name and model_name:
+                name = model_name if ent.get("freeze") else sequelize_table(model_name)
+        elif fw == "prisma":
+            name = name or cls
+        if not name:
+            return
+        self.entities.append(
+            RawEntity(
+                name=name,
+                kind=kind,
+                file=file,
+                start_line=ent["line"],
+                end_line=ent["end"],
+                class_name=cls,
+                fields=tuple(sorted(fields)),
+                engine_hint=engine,
+                framework=fw,
+            )  # type: ignore[arg-type]
+        )
+        if ent.get("decorated") and cls and not file.endswith(".prisma"):
+            self._used_components.add((file, cls))
+
+    # ------------------------------------------------------------------ components
+    def components(self, apis: list[RawApi]) -> list[RawComponent]:
+        used = set(self._used_components) | {(a.file, a.component) for a in apis if a.component}
+        for file, data in self.files.items():
+            for cls, info in data.get("classes", {}).items():
+                if _NEST_COMPONENT_DECORATORS & set(info.get("decorators", [])):
+                    used.add((file, cls))
+        out = []
+        for file, name in sorted(used):
+            info = self.files.get(file, {}).get("classes", {}).get(name)
+            if info is not None:
+                out.append(RawComponent(name, file, "class", info["line"], info["end"], info.get("doc")))
+            else:
+                total = max(
+                    [1] + [f.get("end", 1) for f in self.files.get(file, {}).get("functions", {}).values()]
+                )
+                out.append(RawComponent(name, file, "module", 1, total, None))
+        return out
+
+
+def _has_param(parts: list[Any] | None) -> bool:
+    return any(p[0] == "param" for p in parts or [])
+
+
+def _merged(expr: Expr) -> Expr:
+    out: list[Any] = []
+    for part in expr.parts:
+        if isinstance(part, Lit) and out and isinstance(out[-1], Lit):
+            out[-1] = Lit(out[-1].text + part.text)
+        elif not (isinstance(part, Lit) and not part.text):
+            out.append(part)
+    return Expr(tuple(out))

@@ -1,0 +1,181 @@
+"""Messaging recognisers: kafkajs, amqplib, AWS SQS/SNS, NATS, Redis, NestJS ClientProxy."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from tree_sitter import Node
+
+from .signatures import (
+    AWS_COMMANDS,
+    AWS_V2_METHODS,
+    MESSAGE_METHODS,
+    NEST_CLIENT_TYPES,
+    NEST_TRANSPORTS,
+)
+from .syntax import args_of, dotted, object_pairs, string_value, text, unwrap
+from .values import fold, literal, resolve_binding
+
+if TYPE_CHECKING:
+    from .extract import Extractor
+
+_CHANNEL_NODES = frozenset(
+    {"string", "template_string", "binary_expression", "identifier", "member_expression"}
+)
+
+
+def _add(
+    ex: Extractor, node: Node, direction: str, channel: list[Any], provider: str, client: str, **extra: Any
+) -> None:
+    if not channel:
+        return
+    record = {"dir": direction, "channel": channel, "provider": provider, "client": client, **extra}
+    ex.out["messages"].append({**record, **ex.where(node)})
+
+
+def pattern_parts(ex: Extractor, node: Node | None) -> list[Any]:
+    """A NestJS pattern: a string, or an object serialized the way Nest does (`{"cmd":"sum"}`)."""
+    node = unwrap(node)
+    if node is None:
+        return []
+    if node.type == "object":
+        values = {}
+        for key, value in object_pairs(node).items():
+            lit = literal(fold(value, ex.scope))
+            values[key] = lit if lit is not None else text(value)
+        return [["lit", json.dumps(values, sort_keys=True, separators=(",", ":"))]]
+    return fold(node, ex.scope)
+
+
+def transport_of(node: Node | None) -> str | None:
+    """`Transport.KAFKA` (or an options object holding `transport:`) -> "kafka"."""
+    node = unwrap(node)
+    if node is None:
+        return None
+    if node.type == "object":
+        return transport_of(object_pairs(node).get("transport"))
+    name = dotted(node) or ""
+    return NEST_TRANSPORTS.get(name.rsplit(".", 1)[-1]) if name.startswith("Transport.") else None
+
+
+def on_new(ex: Extractor, node: Node, name: str, args: list[Node]) -> bool:
+    spec = AWS_COMMANDS.get(name.rsplit(".", 1)[-1])
+    if spec is None or not args:
+        return False
+    direction, provider, key = spec
+    value = object_pairs(args[0]).get(key)
+    if value is not None:
+        _add(ex, node, direction, fold(value, ex.scope), provider, "aws-sdk")
+    return True
+
+
+def client_binding(ex: Extractor, call: Node) -> dict[str, Any] | None:
+    """`ClientProxyFactory.create({ transport })` -> a NestJS client object with its provider."""
+    callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
+    if (dotted(callee) or "").endswith("ClientProxyFactory.create"):
+        args = args_of(call)
+        return {"k": "obj", "t": "nest_client", "provider": transport_of(args[0]) if args else None}
+    return None
+
+
+def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
+    first = unwrap(args[0]) if args else None
+    if first is None:
+        return False
+    if first.type == "object":
+        return _object_call(ex, node, prop, receiver, first, args)
+    if prop in ("emit", "send") and _nest_client(ex, node, prop, receiver, args):
+        return True
+    if prop in ("register", "registerAsync") and (dotted(receiver) or "").endswith("ClientsModule"):
+        return _clients_module(ex, first)
+    if first.type not in _CHANNEL_NODES:
+        return False
+    providers = sorted(p for p in ex.providers if p in MESSAGE_METHODS)
+    if not providers and prop == "sendToQueue":
+        providers = ["rabbitmq"]
+    if not providers and prop == "publish" and len(args) >= 3 and "ch" in (dotted(receiver) or "").lower():
+        providers = ["rabbitmq"]
+    for provider in providers:
+        spec = MESSAGE_METHODS[provider].get(prop)
+        if spec is None:
+            continue
+        direction, index = spec
+        if provider == "rabbitmq" and prop == "publish":
+            if len(args) < 3:
+                continue
+            exchange = fold(args[0], ex.scope)
+            channel = fold(args[1], ex.scope) if literal(exchange) == "" else exchange
+        elif provider == "redis" and prop == "publish" and len(args) < 2:
+            continue
+        elif index < 0:
+            channel = _after_streams(ex, args)
+        else:
+            channel = fold(args[index], ex.scope)
+        _add(ex, node, direction, channel, provider, provider)
+        return True
+    return False
+
+
+def _after_streams(ex: Extractor, args: list[Node]) -> list[Any]:
+    for i, arg in enumerate(args[:-1]):
+        if (string_value(arg) or "").upper() == "STREAMS":
+            return fold(args[i + 1], ex.scope)
+    return []
+
+
+def _object_call(ex: Extractor, node: Node, prop: str, receiver: Node, first: Node, args: list[Node]) -> bool:
+    pairs = object_pairs(first)
+    if prop in ("send", "sendBatch") and "topic" in pairs:
+        _add(ex, node, "publishes", fold(pairs["topic"], ex.scope), "kafka", "kafkajs")
+        return True
+    if prop == "subscribe" and ("topic" in pairs or "topics" in pairs):
+        if "topic" in pairs:
+            _add(ex, node, "consumes", fold(pairs["topic"], ex.scope), "kafka", "kafkajs")
+        else:
+            topics = unwrap(pairs["topics"])
+            items = topics.named_children if topics is not None and topics.type == "array" else []
+            for item in items:
+                _add(ex, node, "consumes", fold(item, ex.scope), "kafka", "kafkajs")
+        return True
+    aws = AWS_V2_METHODS.get(prop)
+    if aws is not None and aws[2] in pairs:
+        _add(ex, node, aws[0], fold(pairs[aws[2]], ex.scope), aws[1], "aws-sdk")
+        return True
+    if prop == "publish" and "TopicArn" in pairs:
+        _add(ex, node, "publishes", fold(pairs["TopicArn"], ex.scope), "sns", "aws-sdk")
+        return True
+    if prop == "create" and "queueUrl" in pairs and (dotted(receiver) or "").endswith("Consumer"):
+        _add(ex, node, "consumes", fold(pairs["queueUrl"], ex.scope), "sqs", "sqs-consumer")
+        return True
+    if prop in ("emit", "send") and _nest_client(ex, node, prop, receiver, args):
+        return True
+    return False
+
+
+def _nest_client(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
+    name = dotted(receiver)
+    binding = resolve_binding(name, ex.scope) if name else None
+    if binding is None:
+        return False
+    provider = binding.get("provider")
+    token = binding.get("token")
+    if binding.get("t") != "nest_client" and binding.get("name") not in NEST_CLIENT_TYPES:
+        return False
+    channel = pattern_parts(ex, args[0]) if args else []
+    _add(ex, node, "publishes", channel, provider or "unknown", f"nestjs-{prop}", token=token)
+    return True
+
+
+def _clients_module(ex: Extractor, first: Node) -> bool:
+    """`ClientsModule.register([{ name: "ORDERS", transport: Transport.KAFKA }])`."""
+    items = first.named_children if first.type == "array" else [first]
+    for item in items:
+        pairs = object_pairs(item)
+        provider = transport_of(pairs.get("transport"))
+        token = literal(fold(pairs["name"], ex.scope)) if "name" in pairs else None
+        if provider and token:
+            ex.out["transports"][token] = provider
+        elif provider:
+            ex.out["transports"].setdefault("*", provider)
+    return True

@@ -1,0 +1,301 @@
+"""Cross-module resolution for one service: import specifiers to files, symrefs to targets, parts to Expr.
+
+A target is a tuple: ("obj", file, key, binding) a framework object or object literal,
+("fn", file, fid), ("cls", file, name), ("val", file, parts), ("param", file, fid, index),
+("inst", file, class) an instance, ("type", file, type name, binding) an injected field,
+("module", file) a module namespace, ("ext", spec, dotted) something from a package.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from typing import Any
+
+from ..facts import Env, Expr, Lit, Part, Prop, Unknown
+
+Target = tuple[Any, ...]
+_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+_MAX_DEPTH = 24
+
+
+class ModuleIndex:
+    """Maps import specifiers to files of the service (relative, `.js`-for-`.ts`, index files, `@/`)."""
+
+    def __init__(self, files: Mapping[str, Any], root_dir: str) -> None:
+        self.by_stem: dict[str, str] = {}
+        # .ts before .js: a compiled twin next to its source must not shadow it.
+        sources = [p for p in files if posixpath.splitext(p)[1] in _EXTS]
+        for path in sorted(sources, key=lambda p: (_EXTS.index(posixpath.splitext(p)[1]), p)):
+            stem = posixpath.splitext(path)[0]
+            self.by_stem.setdefault(stem, path)
+            if posixpath.basename(stem) == "index":
+                self.by_stem.setdefault(posixpath.dirname(stem), path)
+        root = "" if root_dir in ("", ".") else root_dir.rstrip("/")
+        self.bases = [b for b in (root, posixpath.join(root, "src") if root else "src") if b is not None]
+
+    def resolve(self, importer: str, spec: str) -> str | None:
+        if spec.startswith("."):
+            joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+            return self._find(joined)
+        for alias in ("@/", "~/", "src/", "@src/", "@app/"):
+            if spec.startswith(alias):
+                for base in self.bases:
+                    found = self._find(posixpath.join(base, spec[len(alias) :]))
+                    if found:
+                        return found
+        if "/" in spec and not spec.startswith("@"):
+            for base in self.bases:  # tsconfig baseUrl imports: "modules/orders/orders.service"
+                found = self._find(posixpath.join(base, spec) if base else spec)
+                if found:
+                    return found
+        return None
+
+    def _find(self, path: str) -> str | None:
+        found = self.by_stem.get(path)
+        if found:
+            return found
+        stem, ext = posixpath.splitext(path)
+        if ext in _EXTS or ext == ".json":
+            return self.by_stem.get(stem)
+        return None
+
+
+class Resolver:
+    def __init__(self, files: Mapping[str, dict[str, Any]], index: ModuleIndex) -> None:
+        self.files = files
+        self.index = index
+        self.class_files: dict[str, str] = {}
+        for path in sorted(files):
+            for cls in files[path].get("classes", {}):
+                self.class_files.setdefault(cls, path)
+
+    # ------------------------------------------------------------------ symrefs
+    def resolve(self, file: str, ref: list[Any] | None, depth: int = 0) -> Target | None:
+        if ref is None or depth > _MAX_DEPTH or file not in self.files:
+            return None
+        kind = ref[0]
+        data = self.files[file]
+        if kind == "loc":
+            return self.member(self._local(file, ref[1], depth), ref[2], depth)
+        if kind == "fid":
+            return ("fn", file, ref[1])
+        if kind == "imp":
+            target = self._import(file, ref[1], ref[2], depth)
+            return self.member(target, ref[3], depth)
+        if kind == "param":
+            return ("param", file, ref[1], ref[2]) if not ref[3] else None
+        if kind == "this":
+            return self.member(("inst", file, ref[1]), ref[2], depth)
+        if kind == "new":
+            ctor = self.resolve(file, ref[1], depth + 1)
+            return ("inst", ctor[1], ctor[2]) if ctor is not None and ctor[0] == "cls" else None
+        if kind == "ret":
+            fn = self.resolve(file, ref[1], depth + 1)
+            if fn is None or fn[0] != "fn":
+                return None
+            record = self.files[fn[1]].get("functions", {}).get(fn[2])
+            return self.resolve(fn[1], record.get("returns"), depth + 1) if record else None
+        if kind == "member":
+            return self.member(self.resolve(file, ref[1], depth + 1), ref[2], depth)
+        del data
+        return None
+
+    def _local(self, file: str, key: str, depth: int) -> Target | None:
+        data = self.files[file]
+        binding = data.get("bindings", {}).get(key)
+        if binding is not None:
+            return self.binding_target(file, binding, depth + 1)
+        if key in data.get("functions", {}):
+            return ("fn", file, key)
+        if key in data.get("classes", {}):
+            return ("cls", file, key)
+        return None
+
+    def binding_target(self, file: str, binding: Mapping[str, Any], depth: int = 0) -> Target | None:
+        kind = binding.get("k")
+        if kind == "val":
+            return ("val", file, binding["v"])
+        if kind == "obj":
+            return ("obj", file, binding.get("key", ""), binding)
+        if kind == "fn":
+            return ("fn", file, binding["fid"])
+        if kind == "cls":
+            return ("cls", file, binding["name"])
+        if kind == "imp":
+            return self.resolve(
+                file, ["imp", binding["spec"], binding["name"], binding.get("rest", "")], depth + 1
+            )
+        if kind == "alias":
+            return self.resolve(file, binding["ref"], depth + 1)
+        if kind == "param":
+            return ("param", file, binding["fid"], binding["idx"])
+        if kind == "type":
+            return ("type", file, binding.get("name", ""), binding)
+        return None
+
+    def _import(self, file: str, spec: str, name: str, depth: int) -> Target | None:
+        target = self.index.resolve(file, spec)
+        if target is None:
+            return ("ext", spec, "" if name in ("*", "default") else name)
+        if name == "*":
+            return ("module", target)
+        return self.export(target, name, depth + 1)
+
+    def export(self, file: str, name: str, depth: int = 0) -> Target | None:
+        if depth > _MAX_DEPTH or file not in self.files:
+            return None
+        data = self.files[file]
+        local = data.get("exports", {}).get(name)
+        if local is not None:
+            return self._local(file, local, depth)
+        for spec in data.get("star_exports", []):
+            other = self.index.resolve(file, spec)
+            if other is not None:
+                found = self.export(other, name, depth + 1)
+                if found is not None:
+                    return found
+        if name != "default":
+            return self._local(file, name, depth)  # an unexported or CommonJS-assigned name
+        return None
+
+    def member(self, target: Target | None, rest: str, depth: int = 0) -> Target | None:
+        if target is None or not rest or depth > _MAX_DEPTH:
+            return target
+        head, _, tail = rest.partition(".")
+        kind = target[0]
+        nxt: Target | None = None
+        if kind == "module":
+            nxt = self.export(target[1], head, depth + 1)
+            if nxt is None:
+                default = self.export(target[1], "default", depth + 1)
+                return self.member(default, rest, depth + 1) if default and default[0] != "module" else None
+        elif kind == "obj":
+            file, key = target[1], target[2]
+            bindings = self.files[file].get("bindings", {})
+            if f"{key}.{rest}" in bindings:
+                return self.binding_target(file, bindings[f"{key}.{rest}"], depth + 1)
+            nxt = self._local(file, f"{key}.{head}", depth) if f"{key}.{head}" in bindings else None
+        elif kind in ("cls", "inst"):
+            nxt = self._class_member(target[1], target[2], head, depth)
+        elif kind == "type":
+            cls_file = self.class_for(target[1], target[2])
+            nxt = self._class_member(cls_file, target[2], head, depth) if cls_file else None
+        elif kind == "ext":
+            return ("ext", target[1], f"{target[2]}.{rest}" if target[2] else rest)
+        return self.member(nxt, tail, depth + 1) if nxt is not None else None
+
+    def _class_member(self, file: str, cls: str, name: str, depth: int) -> Target | None:
+        data = self.files.get(file, {})
+        if f"{cls}.{name}" in data.get("functions", {}):
+            return ("fn", file, f"{cls}.{name}")
+        info = data.get("classes", {}).get(cls)
+        if info is None:
+            return None
+        field = info.get("fields", {}).get(name)
+        if field is not None:
+            return self.binding_target(file, field, depth + 1)
+        parent = (info.get("extends") or "").removeprefix("extends ").split("<")[0].strip()
+        if parent and parent != cls:
+            parent_file = self.class_for(file, parent)
+            if parent_file:
+                return self._class_member(parent_file, parent, name, depth + 1)
+        return None
+
+    def class_for(self, file: str, name: str) -> str | None:
+        """The file declaring class ``name`` as seen from ``file`` (its imports, else the service)."""
+        name = name.split("<")[0].strip()
+        data = self.files.get(file, {})
+        if name in data.get("classes", {}):
+            return file
+        binding = data.get("bindings", {}).get(name)
+        if binding is not None:
+            target = self.binding_target(file, binding)
+            if target is not None and target[0] == "cls":
+                return str(target[1])
+        return self.class_files.get(name)
+
+    # ------------------------------------------------------------------ values
+    def expr(self, file: str, parts: list[Any] | None, depth: int = 0) -> Expr | None:
+        if parts is None:
+            return None
+        out = self.parts(file, parts, depth)
+        return Expr(tuple(_merge(out))) if out else None
+
+    def parts(self, file: str, parts: list[Any], depth: int = 0) -> list[Part]:
+        out: list[Part] = []
+        for part in parts:
+            tag = part[0]
+            if tag == "lit":
+                out.append(Lit(part[1]))
+            elif tag == "env":
+                out.append(Env(part[1], part[2] if len(part) > 2 else None))
+            elif tag == "prop":
+                out.append(Prop(part[1], part[2] if len(part) > 2 else None))
+            elif tag == "param":
+                out.append(Unknown(str(part[2])))
+            elif tag == "ref":
+                out.extend(self._ref_parts(file, part, depth))
+            else:
+                out.append(Unknown(str(part[1])))
+        return out
+
+    def _ref_parts(self, file: str, part: list[Any], depth: int) -> list[Part]:
+        target = self.resolve(file, part[1]) if depth < _MAX_DEPTH else None
+        if target is not None and target[0] == "val":
+            return self.parts(target[1], target[2], depth + 1)
+        default = part[2] if len(part) > 2 else None
+        return [Lit(default)] if default is not None else [Unknown(ref_text(part[1]))]
+
+
+def ref_text(ref: list[Any] | None) -> str:
+    if not ref:
+        return ""
+    kind = ref[0]
+    if kind == "imp":
+        base = ref[2] if ref[2] not in ("*", "default") else posixpath.basename(ref[1])
+        return f"{base}.{ref[3]}" if ref[3] else base
+    if kind == "loc":
+        return f"{ref[1]}.{ref[2]}" if ref[2] else ref[1]
+    if kind == "this":
+        return f"this.{ref[2]}" if ref[2] else "this"
+    if kind == "member":
+        return f"{ref_text(ref[1])}.{ref[2]}"
+    if kind in ("glob", "fid"):
+        return str(ref[1])
+    if kind == "param":
+        return str(ref[1])
+    if kind in ("new", "ret"):
+        return ref_text(ref[1])
+    return ""
+
+
+def _merge(parts: list[Part]) -> list[Part]:
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, Lit) and out and isinstance(out[-1], Lit):
+            out[-1] = Lit(out[-1].text + part.text)
+        elif not (isinstance(part, Lit) and not part.text):
+            out.append(part)
+    return out
+
+
+def path_text(expr: Expr | None) -> str:
+    """A route path from its parts: literals as written, env/config by default or `{NAME}`."""
+    if expr is None:
+        return ""
+    out = []
+    for part in expr.parts:
+        if isinstance(part, Lit):
+            out.append(part.text)
+        elif isinstance(part, (Env, Prop)):
+            name = part.name if isinstance(part, Env) else part.key
+            out.append(part.default if part.default is not None else "{" + name + "}")
+        else:
+            out.append("{" + part.hint + "}")
+    return "".join(out)
+
+
+def join_path(*pieces: str) -> str:
+    segments = [seg for piece in pieces for seg in piece.split("/") if seg]
+    return "/" + "/".join(segments)

@@ -1,0 +1,178 @@
+"""Compose HTTP routes across files: Express/Koa/Fastify mount graphs and NestJS controllers."""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from attrs import frozen
+
+from ..facts import RawApi
+from .resolve import Resolver, Target, join_path, path_text, ref_text
+from .signatures import FRAMEWORK_OF, INSTANCE_VERBS, ROUTER_KINDS
+
+Node = tuple[Any, ...]
+
+
+@frozen
+class Handled:
+    """An API with the function that handles it (file, fid), for call attribution."""
+
+    api: RawApi
+    handler_loc: tuple[str, str] | None
+
+
+def stem(path: str) -> str:
+    name = posixpath.basename(path)
+    return name.split(".", 1)[0] if not name.startswith(".") else name
+
+
+def _node(target: Target | None) -> Node | None:
+    if target is None:
+        return None
+    if target[0] == "obj" and target[3].get("t") in ROUTER_KINDS:
+        return ("obj", target[1], target[2])
+    if target[0] == "param":
+        return target
+    return None
+
+
+class RouteGraph:
+    def __init__(self, files: Mapping[str, dict[str, Any]], resolver: Resolver) -> None:
+        self.files = files
+        self.r = resolver
+        self.routes: list[tuple[Node, str, dict[str, Any], str | None]] = []
+        self.parents: dict[Node, list[tuple[Node, str]]] = defaultdict(list)
+        self.own: dict[Node, str] = {}
+        self.kinds: dict[Node, str] = {}
+        self.http_vcalls: list[tuple[str, dict[str, Any], Target]] = []
+
+    def build(self) -> None:
+        for file in sorted(self.files):
+            data = self.files[file]
+            for route in data.get("routes", []):
+                self._add_route(file, route, self.r.resolve(file, route["recv"]))
+            for vcall in data.get("vcalls", []):
+                target = self.r.resolve(file, vcall["recv"])
+                if target is not None and target[0] == "obj" and target[3].get("t") == "http_instance":
+                    self.http_vcalls.append((file, vcall, target))
+                elif target is not None and (
+                    target[0] == "obj" or (target[0] == "param" and vcall["has_fn"])
+                ):
+                    if vcall.get("verb") in INSTANCE_VERBS or vcall.get("verb") == "all":
+                        self._add_route(file, vcall, target)
+            for mount in data.get("mounts", []):
+                self._add_mount(file, mount)
+            for pre in data.get("prefixes", []):
+                node = _node(self.r.resolve(file, pre["recv"]))
+                if node is not None:
+                    self.own[node] = path_text(self.r.expr(file, pre["prefix"]))
+
+    def _add_route(self, file: str, route: dict[str, Any], target: Target | None) -> None:
+        node = _node(target)
+        if node is None:
+            return
+        self._note(node, target)
+        self.routes.append((node, file, route, route.get("fw") or FRAMEWORK_OF.get(self.kinds.get(node, ""))))
+
+    def _note(self, node: Node, target: Target | None) -> None:
+        if target is not None and target[0] == "obj":
+            self.kinds[node] = target[3].get("t", "")
+            if "prefix" in target[3] and node not in self.own:
+                self.own[node] = path_text(self.r.expr(target[1], target[3]["prefix"]))
+
+    def _add_mount(self, file: str, mount: dict[str, Any]) -> None:
+        parent_target = self.r.resolve(file, mount["recv"])
+        parent = _node(parent_target)
+        if parent is None:
+            return
+        self._note(parent, parent_target)
+        prefix = path_text(self.r.expr(file, mount["prefix"])) if mount["prefix"] else ""
+        for child_ref in mount["children"]:
+            if child_ref[0] == "arg":
+                fn = self.r.resolve(file, child_ref[1])
+                if fn is not None and fn[0] == "module":
+                    fn = self.r.export(fn[1], "default")
+                child = ("param", fn[1], fn[2], child_ref[2]) if fn is not None and fn[0] == "fn" else None
+                child_target = child
+            else:
+                child_target = self.r.resolve(file, child_ref)
+                if child_target is not None and child_target[0] == "module":
+                    child_target = self.r.export(child_target[1], "default")
+                child = _node(child_target)
+            if child is None or child == parent or (parent, prefix) in self.parents[child]:
+                continue
+            self._note(child, child_target)
+            self.parents[child].append((parent, prefix))
+
+    def prefixes(self, node: Node, seen: frozenset[Node] = frozenset()) -> list[str]:
+        own = self.own.get(node, "")
+        ups = [(p, pre) for p, pre in self.parents.get(node, []) if p not in seen and p != node]
+        if not ups:
+            return [join_path(own)]
+        out: list[str] = []
+        for parent, pre in ups:
+            for base in self.prefixes(parent, seen | {node}):
+                out.append(join_path(base, pre, own))
+        return sorted(set(out))
+
+    def apis(self) -> list[Handled]:
+        out: list[Handled] = []
+        for node, file, route, fw in self.routes:
+            handler, loc, doc = self._handler(file, route)
+            path = path_text(self.r.expr(file, route["path"]))
+            for base in self.prefixes(node):
+                api = RawApi(
+                    method=route["method"],
+                    path=join_path(base, path),
+                    handler=handler,
+                    file=file,
+                    start_line=route["line"],
+                    end_line=route["end"],
+                    kind="http",
+                    component=stem(file),
+                    doc=route.get("doc") or doc,
+                    framework=fw or "express",
+                )
+                out.append(Handled(api, loc))
+        return out
+
+    def _handler(self, file: str, route: dict[str, Any]) -> tuple[str, tuple[str, str] | None, str | None]:
+        ref = route.get("handler")
+        target = self.r.resolve(file, ref) if ref else None
+        if target is not None and target[0] == "fn":
+            record = self.files[target[1]].get("functions", {}).get(target[2], {})
+            return str(target[2]), (target[1], target[2]), record.get("doc")
+        if ref is None:
+            return f"<anonymous>@{route['line']}", None, None
+        return ref_text(ref) or f"<anonymous>@{route['line']}", None, None
+
+
+def nest_apis(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> list[Handled]:
+    globals_ = sorted(
+        {path_text(resolver.expr(f, d["global_prefix"])) for f, d in files.items() if d.get("global_prefix")}
+    ) or [""]
+    out: list[Handled] = []
+    for file in sorted(files):
+        for ctrl in files[file].get("nest", []):
+            prefixes = [path_text(resolver.expr(file, p)) for p in ctrl["prefixes"]]
+            for route in ctrl["routes"]:
+                paths = [path_text(resolver.expr(file, p)) for p in route["paths"]]
+                full = sorted({join_path(g, pre, p) for g in globals_ for pre in prefixes for p in paths})
+                for path in full:
+                    api = RawApi(
+                        method=route["method"],
+                        path=path,
+                        handler=route["fid"],
+                        file=file,
+                        start_line=route["line"],
+                        end_line=route["end"],
+                        kind="http",
+                        component=ctrl["cls"],
+                        doc=route.get("doc"),
+                        framework="nestjs",
+                    )
+                    out.append(Handled(api, (file, route["fid"])))
+    return out

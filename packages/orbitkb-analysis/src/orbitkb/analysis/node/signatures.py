@@ -1,0 +1,159 @@
+"""Framework and library signatures for Node/TypeScript, as data: adding a library is adding a row.
+
+A callee is named by (module, path): the module it was imported from (or the bare global name when
+not imported) and the member path after the import, e.g. `import axios from "axios"; axios.get(..)`
+-> ("axios", "get"); `import { Router } from "express"; Router()` -> ("express", "Router").
+"""
+
+from __future__ import annotations
+
+HTTP_VERBS = {
+    "get": "GET",
+    "post": "POST",
+    "put": "PUT",
+    "patch": "PATCH",
+    "delete": "DELETE",
+    "del": "DELETE",
+    "options": "OPTIONS",
+    "head": "HEAD",
+    "all": "ALL",
+}
+
+# Objects a factory or constructor call creates: (module, path) -> object kind.
+FACTORIES: dict[tuple[str, str], str] = {
+    ("express", ""): "express_app",
+    ("express", "Router"): "express_router",
+    ("express", "express"): "express_app",
+    ("router", ""): "express_router",
+    ("fastify", ""): "fastify_app",
+    ("fastify", "fastify"): "fastify_app",
+    ("fastify", "default"): "fastify_app",
+    ("koa", ""): "koa_app",
+    ("@koa/router", ""): "koa_router",
+    ("koa-router", ""): "koa_router",
+    ("axios", "create"): "http_instance",
+    ("got", "extend"): "http_instance",
+    ("http", "createServer"): "server",
+    ("https", "createServer"): "server",
+}
+
+APP_KINDS = frozenset({"express_app", "fastify_app", "koa_app"})
+ROUTER_KINDS = frozenset({"express_app", "express_router", "fastify_app", "koa_app", "koa_router"})
+FRAMEWORK_OF = {
+    "express_app": "express",
+    "express_router": "express",
+    "fastify_app": "fastify",
+    "koa_app": "koa",
+    "koa_router": "koa",
+}
+# Options keys holding the base URL of an HTTP client instance.
+BASE_URL_KEYS = ("baseURL", "baseUrl", "prefixUrl", "prefixURL")
+
+# Direct HTTP client calls: (module, path) -> (client name, method or None = read from options).
+HTTP_CLIENTS: dict[tuple[str, str], tuple[str, str | None]] = {
+    ("fetch", ""): ("fetch", None),
+    ("node-fetch", ""): ("node-fetch", None),
+    ("cross-fetch", ""): ("fetch", None),
+    ("isomorphic-fetch", ""): ("fetch", None),
+    ("undici", "fetch"): ("fetch", None),
+    ("undici", "request"): ("undici", None),
+    ("axios", ""): ("axios", None),
+    ("axios", "request"): ("axios", None),
+    ("got", ""): ("got", None),
+    ("request", ""): ("request", None),
+    ("request-promise", ""): ("request", None),
+    ("request-promise-native", ""): ("request", None),
+    ("superagent", ""): ("superagent", None),
+    ("needle", ""): ("needle", None),
+}
+for _verb, _method in HTTP_VERBS.items():
+    if _verb == "all":
+        continue
+    for _module in ("axios", "got", "superagent", "request", "request-promise", "needle", "ky"):
+        HTTP_CLIENTS[(_module, _verb)] = (_module.split("-")[0], _method)
+
+# Member calls on an HTTP client instance (axios.create(), got.extend(), NestJS HttpService).
+INSTANCE_VERBS = {verb: method for verb, method in HTTP_VERBS.items() if verb != "all"}
+INSTANCE_VERBS["request"] = ""
+# Declared types of injected HTTP clients (constructor parameters / fields).
+HTTP_CLIENT_TYPES = {"HttpService": "HttpService", "AxiosInstance": "axios", "Got": "got"}
+
+# gRPC: constructors of loaded-proto clients and NestJS ClientGrpc.getService.
+GRPC_MODULES = frozenset({"@grpc/grpc-js", "grpc", "@grpc/proto-loader"})
+GRPC_CLIENT_TYPES = frozenset({"ClientGrpc", "ClientGrpcProxy"})
+
+# Messaging: module -> provider, used to tell what a `.publish()` or `.subscribe()` talks to.
+MESSAGE_MODULES = {
+    "kafkajs": "kafka",
+    "node-rdkafka": "kafka",
+    "@confluentinc/kafka-javascript": "kafka",
+    "kafka-node": "kafka",
+    "amqplib": "rabbitmq",
+    "amqplib/callback_api": "rabbitmq",
+    "amqp-connection-manager": "rabbitmq",
+    "@golevelup/nestjs-rabbitmq": "rabbitmq",
+    "rascal": "rabbitmq",
+    "nats": "nats",
+    "node-nats-streaming": "nats",
+    "ioredis": "redis",
+    "redis": "redis",
+    "@aws-sdk/client-sqs": "sqs",
+    "@aws-sdk/client-sns": "sns",
+    "sqs-consumer": "sqs",
+    "aws-sdk": "aws",
+}
+# `.method(...)` -> (direction, channel argument index) per provider.
+MESSAGE_METHODS: dict[str, dict[str, tuple[str, int]]] = {
+    "rabbitmq": {
+        "publish": ("publishes", 0),
+        "sendToQueue": ("publishes", 0),
+        "consume": ("consumes", 0),
+    },
+    "nats": {"publish": ("publishes", 0), "request": ("publishes", 0), "subscribe": ("consumes", 0)},
+    "redis": {
+        "publish": ("publishes", 0),
+        "xadd": ("publishes", 0),
+        "subscribe": ("consumes", 0),
+        "psubscribe": ("consumes", 0),
+        "xreadgroup": ("consumes", -1),
+    },
+}
+# AWS SDK v3 commands and v2 methods whose options name the queue or topic.
+AWS_COMMANDS = {
+    "SendMessageCommand": ("publishes", "sqs", "QueueUrl"),
+    "SendMessageBatchCommand": ("publishes", "sqs", "QueueUrl"),
+    "ReceiveMessageCommand": ("consumes", "sqs", "QueueUrl"),
+    "PublishCommand": ("publishes", "sns", "TopicArn"),
+    "PublishBatchCommand": ("publishes", "sns", "TopicArn"),
+}
+AWS_V2_METHODS = {
+    "sendMessage": ("publishes", "sqs", "QueueUrl"),
+    "sendMessageBatch": ("publishes", "sqs", "QueueUrl"),
+    "receiveMessage": ("consumes", "sqs", "QueueUrl"),
+}
+# NestJS microservices: Transport.X -> provider.
+NEST_TRANSPORTS = {
+    "KAFKA": "kafka",
+    "RMQ": "rabbitmq",
+    "REDIS": "redis",
+    "NATS": "nats",
+    "MQTT": "mqtt",
+    "TCP": "tcp",
+    "GRPC": "grpc",
+}
+NEST_CLIENT_TYPES = frozenset(
+    {"ClientProxy", "ClientKafka", "ClientRMQ", "ClientRedis", "ClientNats", "ClientMqtt"}
+)
+
+# NestJS route decorators.
+NEST_METHODS = {
+    "Get": "GET",
+    "Post": "POST",
+    "Put": "PUT",
+    "Patch": "PATCH",
+    "Delete": "DELETE",
+    "Options": "OPTIONS",
+    "Head": "HEAD",
+    "All": "ALL",
+}
+NEST_MESSAGE_DECORATORS = {"MessagePattern": "MessagePattern", "EventPattern": "EventPattern"}

@@ -1,0 +1,284 @@
+"""Folding JS/TS expressions into string parts, and naming what an identifier refers to.
+
+Parts are JSON lists: ["lit", text], ["env", name, default], ["prop", key, default],
+["unknown", hint], ["ref", symref, default] (a name bound in another module, resolved by the
+linker) and ["param", index, name] (a parameter of the enclosing function, substituted at the call
+sites of thin wrappers). A symref names a binding: ["imp", spec, name, rest], ["loc", key, rest],
+["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref],
+["member", symref, rest] and ["glob", dotted].
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tree_sitter import Node
+
+from .syntax import TRANSPARENT, args_of, dotted, object_pairs, string_value, text, unwrap
+
+Parts = list[list[Any]]
+SymRef = list[Any]
+
+# Receivers of `.get("KEY")` that read configuration (NestJS ConfigService, node-config, convict).
+_CONFIG_RECEIVERS = ("config", "configservice", "cfg", "settings", "conf")
+_HINT_MAX = 80
+
+
+class Scope:
+    """Lexical bindings: module level at the bottom, one dict per enclosing function on top."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, dict[str, Any]]] = [{}]
+        self.classes: dict[str, dict[str, dict[str, Any]]] = {}  # class -> field -> binding
+        self.current_class: str | None = None
+        self.fids: list[str | None] = [None]
+        self.params: list[list[str]] = [[]]
+
+    @property
+    def module(self) -> dict[str, dict[str, Any]]:
+        return self.frames[0]
+
+    def lookup(self, name: str) -> dict[str, Any] | None:
+        for frame in reversed(self.frames):
+            found = frame.get(name)
+            if found is not None:
+                return found
+        return None
+
+    def field(self, name: str) -> dict[str, Any] | None:
+        if self.current_class is None:
+            return None
+        return self.classes.get(self.current_class, {}).get(name)
+
+    def bind(self, name: str, binding: dict[str, Any]) -> None:
+        self.frames[-1][name] = binding
+
+
+def merge(parts: Parts) -> Parts:
+    out: Parts = []
+    for part in parts:
+        if part[0] == "lit" and out and out[-1][0] == "lit":
+            out[-1] = ["lit", out[-1][1] + part[1]]
+        elif part[0] != "lit" or part[1]:
+            out.append(part)
+    return out
+
+
+def unknown(node: Node) -> Parts:
+    hint = " ".join(text(node).split())
+    return [["unknown", hint[:_HINT_MAX]]]
+
+
+def literal(parts: Parts | None) -> str | None:
+    if parts is None or any(p[0] != "lit" for p in parts):
+        return None
+    return "".join(p[1] for p in parts)
+
+
+def env_name(node: Node) -> str | None:
+    """`process.env.X` / `process.env["X"]` -> "X"."""
+    node = unwrap(node) or node
+    if node.type == "member_expression":
+        obj = dotted(node.child_by_field_name("object"))
+        if obj == "process.env":
+            return text(node.child_by_field_name("property"))
+    elif node.type == "subscript_expression":
+        if dotted(node.child_by_field_name("object")) == "process.env":
+            return string_value(node.child_by_field_name("index"))
+    return None
+
+
+def fold(node: Node | None, scope: Scope) -> Parts:
+    if node is None:
+        return []
+    return merge(_fold(node, scope, 0))
+
+
+def _fold(node: Node, scope: Scope, depth: int) -> Parts:
+    if depth > 12:
+        return unknown(node)
+    kind = node.type
+    if kind in TRANSPARENT:
+        inner = unwrap(node)
+        return _fold(inner, scope, depth + 1) if inner is not None else unknown(node)
+    if kind == "string":
+        return [["lit", string_value(node) or ""]]
+    if kind == "template_string":
+        parts: Parts = []
+        for child in node.named_children:
+            if child.type == "template_substitution":
+                inner = [c for c in child.named_children if c.type != "comment"]
+                parts.extend(_fold(inner[0], scope, depth + 1) if inner else [])
+            elif child.type in ("string_fragment", "escape_sequence"):
+                parts.append(["lit", text(child)])
+        if not any(c.type == "string_fragment" for c in node.named_children) and not parts:
+            parts.append(["lit", ""])
+        return parts
+    if kind in ("number", "true", "false"):
+        return [["lit", text(node)]]
+    if kind == "binary_expression":
+        return _fold_binary(node, scope, depth)
+    env = env_name(node)
+    if env is not None:
+        return [["env", env, None]]
+    if kind in ("identifier", "member_expression", "this"):
+        return _fold_name(node, scope)
+    if kind == "call_expression":
+        return _fold_call(node, scope, depth)
+    if kind == "new_expression" and text(node.child_by_field_name("constructor")) == "URL":
+        args = args_of(node)
+        if len(args) == 2:
+            return _fold(args[1], scope, depth + 1) + _fold(args[0], scope, depth + 1)
+        if len(args) == 1:
+            return _fold(args[0], scope, depth + 1)
+    return unknown(node)
+
+
+def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
+    op = text(node.child_by_field_name("operator"))
+    left = node.child_by_field_name("left")
+    right = node.child_by_field_name("right")
+    if left is None or right is None:
+        return unknown(node)
+    if op == "+":
+        return _fold(left, scope, depth + 1) + _fold(right, scope, depth + 1)
+    if op in ("||", "??"):
+        lparts = merge(_fold(left, scope, depth + 1))
+        fallback = literal(merge(_fold(right, scope, depth + 1)))
+        if len(lparts) == 1 and lparts[0][0] in ("env", "prop", "ref") and lparts[0][2] is None:
+            return [[lparts[0][0], lparts[0][1], fallback]]
+        if literal(lparts) is not None or fallback is None:
+            return lparts
+        return [["lit", fallback]] if lparts and lparts[0][0] == "unknown" else lparts
+    return unknown(node)
+
+
+def _fold_name(node: Node, scope: Scope) -> Parts:
+    name = dotted(node)
+    if name is None:
+        return unknown(node)
+    binding = resolve_binding(name, scope)
+    if binding is not None:
+        kind = binding.get("k")
+        if kind == "val":
+            return [list(p) for p in binding["v"]]
+        if kind == "param":
+            return [["param", binding["idx"], name]]
+    ref = symref(name, scope)
+    if ref is None or ref[0] == "glob" or (ref[0] == "param" and ref[3]):
+        return [["unknown", name]]
+    return [["ref", ref, None]]
+
+
+def resolve_binding(name: str, scope: Scope) -> dict[str, Any] | None:
+    """The binding of a dotted name known in this file: a local, a flattened object key, a field."""
+    if name.startswith("this."):
+        return scope.field(name[5:])
+    return scope.lookup(name)
+
+
+def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
+    fn = node.child_by_field_name("function")
+    name = dotted(fn) or ""
+    args = args_of(node)
+    head, _, method = name.rpartition(".")
+    receiver = head.rsplit(".", 1)[-1].lower()
+    if method in ("get", "getOrThrow", "getString") and args and receiver in _CONFIG_RECEIVERS:
+        key = string_value(args[0])
+        if key is not None:
+            default = string_value(args[1]) if len(args) > 1 else None
+            return [["env", key, default]]
+    if name in ("String", "encodeURI", "encodeURIComponent") and args:
+        return _fold(args[0], scope, depth + 1)
+    if method in ("toString", "trim") and fn is not None:
+        obj = fn.child_by_field_name("object")
+        if obj is not None:
+            return _fold(obj, scope, depth + 1)
+    if method == "join" and head == "path" and args:
+        parts: Parts = []
+        for i, arg in enumerate(args):
+            parts.extend(([["lit", "/"]] if i else []) + _fold(arg, scope, depth + 1))
+        return parts
+    return unknown(node)
+
+
+def symref(name: str, scope: Scope) -> SymRef | None:
+    """Name what a dotted expression refers to, for the linker to follow across files."""
+    if name == "this" or name.startswith("this."):
+        if scope.current_class is None:
+            return None
+        return ["this", scope.current_class, name[5:]]
+    head, _, rest = name.partition(".")
+    found = scope.lookup(name)
+    if found is not None:
+        head, rest = name, ""
+    else:
+        found = scope.lookup(head)
+    if found is None:
+        return ["glob", name]
+    kind = found.get("k")
+    if kind == "imp":
+        return ["imp", found["spec"], found["name"], _join(found.get("rest", ""), rest)]
+    if kind == "param":
+        return ["param", found["fid"], found["idx"], rest]
+    if kind == "alias":
+        ref = list(found["ref"])
+        if rest:
+            return ["member", ref, rest]
+        return ref
+    return ["loc", found.get("key", head), rest]
+
+
+def _join(a: str, b: str) -> str:
+    return f"{a}.{b}" if a and b else a or b
+
+
+def value_ref(node: Node | None, scope: Scope) -> SymRef | None:
+    """Symref for an expression used as an object: a name, `new X()`, `factory()`, `require(...)`."""
+    node = unwrap(node)
+    if node is None:
+        return None
+    if node.type == "call_expression":
+        fn = node.child_by_field_name("function")
+        if text(fn) == "require":
+            args = args_of(node)
+            spec = string_value(args[0]) if args else None
+            return ["imp", spec, "*", ""] if spec else None
+        inner = value_ref(fn, scope)
+        return ["ret", inner] if inner is not None else None
+    if node.type == "new_expression":
+        ctor = value_ref(node.child_by_field_name("constructor"), scope)
+        if ctor is None:
+            return None
+        return ["new", ctor, [fold(a, scope) for a in args_of(node)[:4]]]
+    if node.type == "member_expression":
+        obj = unwrap(node.child_by_field_name("object"))
+        if (
+            obj is not None
+            and obj.type == "call_expression"
+            and text(obj.child_by_field_name("function")) == "require"
+        ):
+            base = value_ref(obj, scope)
+            if base is not None:
+                return ["imp", base[1], text(node.child_by_field_name("property")), ""]
+    name = dotted(node)
+    return symref(name, scope) if name else None
+
+
+def object_values(node: Node, scope: Scope) -> dict[str, Parts]:
+    """Flatten an object literal of strings: {a: {b: "x"}} -> {"a.b": [["lit", "x"]]}."""
+    out: dict[str, Parts] = {}
+    for key, value in object_pairs(node).items():
+        inner = unwrap(value)
+        if inner is not None and inner.type == "object":
+            for sub, parts in object_values(inner, scope).items():
+                out[f"{key}.{sub}"] = parts
+        elif inner is not None and inner.type not in (
+            "arrow_function",
+            "function_expression",
+            "method_definition",
+        ):
+            parts = fold(inner, scope)
+            if parts and not all(p[0] == "unknown" for p in parts):
+                out[key] = parts
+    return out
