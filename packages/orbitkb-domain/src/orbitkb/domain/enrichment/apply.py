@@ -6,7 +6,8 @@
 - a deterministic call gets reason / data_needed / purpose_kind, nothing else changes;
 - a call the LLM proposes is kept only when the name filter resolves its target, with
   provenance ``llm`` and a lower confidence;
-- an entity's engine or a message's provider is filled only when the facts say "unknown".
+- an entity's engine or a message's provider stays as the facts say; when they say "unknown",
+  the LLM's suggestion is added to the description, marked as such.
 """
 
 from __future__ import annotations
@@ -122,8 +123,8 @@ def apply_persistence(
     for item in answer["entities"]:
         entity = entities.get(unit.refs.get(item["ref"], ""))
         if entity is not None:
-            engine = item["engine"] if entity.engine == "unknown" else entity.engine
-            out[entity.id] = evolve(entity, description=item["description"], engine=engine)
+            text = _with_guess(item["description"], "engine", entity.engine, item["engine"])
+            out[entity.id] = evolve(entity, description=text)
     return [out[k] for k in sorted(out)]
 
 
@@ -134,6 +135,16 @@ def apply_messaging(
     for item in answer["messages"]:
         message = messages.get(unit.refs.get(item["ref"], ""))
         if message is not None:
-            provider = item["provider"] if message.provider == "unknown" else message.provider
-            out[message.id] = evolve(message, description=item["description"], provider=provider)
+            text = _with_guess(item["description"], "provider", message.provider, item["provider"])
+            out[message.id] = evolve(message, description=text)
     return [out[k] for k in sorted(out)]
+
+
+def _with_guess(description: str, what: str, fact: str, guess: str) -> str:
+    """The description, plus the LLM's guess when the facts do not know the engine/provider.
+
+    The guess is not written into the fact field: that field is part of the unit's own input,
+    and the model has no per-field provenance to tell a guess from a fact (see the report)."""
+    if fact != "unknown" or guess == "unknown":
+        return description
+    return f"{description.rstrip()} ({what} not found by static analysis; the LLM suggests {guess})"

@@ -25,7 +25,7 @@ from orbitkb.domain.enrichment.names import NameFilter
 from orbitkb.domain.enrichment.phase import RunState, run_phase
 from orbitkb.domain.enrichment.results import EnrichRequest, EnrichResult, ServiceCost
 from orbitkb.domain.enrichment.snapshot import Snapshot
-from orbitkb.domain.model import TargetKind
+from orbitkb.domain.model import Provenance, TargetKind
 from orbitkb.domain.ports import KnowledgeStore, LLMBackend
 from orbitkb.domain.runs import LlmUsage
 
@@ -63,11 +63,10 @@ class EnrichKnowledge:
         first: list[build.UnitSpec] = []
         for svc in snap.services:
             for api in snap.apis_of(svc.id):
-                first.append(
-                    build.endpoint_unit(
-                        svc, api, snap.calls_of_api(api.id), snap.messages_of_api(api.id), tree
-                    )
-                )
+                # Only static calls feed a prompt: an LLM-proposed call must not change the input
+                # that proposed it, or the cache would never settle.
+                static = [c for c in snap.calls_of_api(api.id) if c.provenance != Provenance.LLM]
+                first.append(build.endpoint_unit(svc, api, static, snap.messages_of_api(api.id), tree))
             if snap.entities_of(svc.id):
                 first.append(build.persistence_unit(svc, snap.entities_of(svc.id), tree))
             if snap.messages_of(svc.id):

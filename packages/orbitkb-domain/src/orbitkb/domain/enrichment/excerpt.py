@@ -12,9 +12,10 @@ from attrs import frozen
 from orbitkb.domain.ports import SourceTree
 
 #: A handler recorded on one line (a decorator, a route registration) is widened to this many.
-MIN_SPAN = 40
+MIN_SPAN = 25
 MAX_EXCERPT_LINES = 220
 MAX_HELPERS = 3
+MAX_LINE_CHARS = 400
 MAX_HELPER_LINES = 40
 #: Files larger than this are not read for excerpts (generated bundles, vendored code).
 MAX_FILE_BYTES = 2_000_000
@@ -66,18 +67,42 @@ def read_lines(tree: SourceTree | None, path: str) -> list[str] | None:
     return data.decode("utf-8", errors="replace").splitlines()
 
 
-def excerpt(tree: SourceTree | None, path: str, start_line: int, end_line: int) -> Excerpt | None:
+def excerpt(
+    tree: SourceTree | None, path: str, start_line: int, end_line: int, handler: str | None = None
+) -> Excerpt | None:
+    """The span's lines, numbered. A span of one or two lines is a route registration or a
+    decorator: the named handler's definition is appended when it lives elsewhere in the file,
+    otherwise the span is widened to ``MIN_SPAN`` lines."""
     lines = read_lines(tree, path)
     if not lines:
         return None
     start = max(1, min(start_line, len(lines)))
     end = max(start, min(end_line, len(lines)))
-    if end - start < 3:
+    short = end - start < 3
+    if short and handler:
+        found = _find_definition(lines, handler.rsplit(".", 1)[-1], start, end)
+        if found is not None:
+            first, last = found[0], _block_end(lines, found[0], MAX_EXCERPT_LINES)
+            body = lines[first - 1 : last]
+            text = _numbered(lines, start, end) + "\n...\n" + _numbered(lines, first, last)
+            return Excerpt(text, start, end, _helpers(lines, body, path, first, last))
+    if short:
         end = min(len(lines), start + MIN_SPAN - 1)
     end = min(end, start + MAX_EXCERPT_LINES - 1)
-    body = lines[start - 1 : end]
-    text = "\n".join(f"{start + i}: {line}" for i, line in enumerate(body))
-    return Excerpt(text, start, end, _helpers(lines, body, path, start, end))
+    return Excerpt(
+        _numbered(lines, start, end), start, end, _helpers(lines, lines[start - 1 : end], path, start, end)
+    )
+
+
+def _numbered(lines: list[str], first: int, last: int) -> str:
+    return "\n".join(f"{first + i}: {_cut(line)}" for i, line in enumerate(lines[first - 1 : last]))
+
+
+def _cut(line: str) -> str:
+    """One minified or data line must not crowd the rest of the handler out of its section."""
+    if len(line) <= MAX_LINE_CHARS:
+        return line
+    return f"{line[:MAX_LINE_CHARS]} [... {len(line) - MAX_LINE_CHARS} more characters on this line]"
 
 
 def _helpers(
@@ -93,8 +118,7 @@ def _helpers(
         found = _find_definition(lines, name, start, end)
         if found is not None:
             first, last = found
-            snippet = "\n".join(f"{first + i}: {ln}" for i, ln in enumerate(lines[first - 1 : last]))
-            out.append((f"{path}:{first}-{last} {name}", snippet))
+            out.append((f"{path}:{first}-{last} {name}", _numbered(lines, first, last)))
             if len(out) == MAX_HELPERS:
                 break
     return tuple(out)
@@ -110,11 +134,13 @@ def _find_definition(lines: list[str], name: str, start: int, end: int) -> tuple
     return None
 
 
-def _block_end(lines: list[str], first: int) -> int:
+def _block_end(lines: list[str], first: int, max_lines: int = MAX_HELPER_LINES) -> int:
     """Last line of the block opened at ``first``: braces when it has them, indentation otherwise."""
-    limit = min(len(lines), first + MAX_HELPER_LINES - 1)
-    head = "\n".join(lines[first - 1 : min(limit, first + 2)])
-    if "{" in head:
+    limit = min(len(lines), first + max_lines - 1)
+    opener = lines[first - 1].rstrip()
+    # A Python def ends with ':'; a C-like one opens its brace on that line or the next (Allman).
+    head = "\n".join(lines[first - 1 : min(limit, first + 1)])
+    if not opener.endswith(":") and "{" in head:
         depth = 0
         for idx in range(first, limit + 1):
             depth += lines[idx - 1].count("{") - lines[idx - 1].count("}")

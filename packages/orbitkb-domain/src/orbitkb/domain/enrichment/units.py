@@ -90,7 +90,7 @@ def endpoint_unit(
         Section("author documentation", api.doc or "", "doc"),
         Section("facts", _facts(facts), "facts"),
     ]
-    ex = excerpt(tree, api.file, api.start_line, api.end_line)
+    ex = excerpt(tree, api.file, api.start_line, api.end_line, api.handler)
     evidence: tuple[Evidence, ...] = ()
     if ex is not None:
         sections.append(Section(f"{api.file}:{ex.start_line}-{ex.end_line}", ex.text, "code"))
