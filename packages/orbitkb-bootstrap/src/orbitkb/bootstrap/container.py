@@ -8,7 +8,17 @@ from dependency_injector import containers, providers
 from orbitkb.bootstrap import factories
 from orbitkb.bootstrap.settings import Settings
 from orbitkb.domain.exports import RENDERERS
-from orbitkb.domain.usecases import architecture, describe, export, indexing, status
+from orbitkb.domain.usecases import (
+    architecture,
+    change_surface,
+    describe,
+    embeddings,
+    export,
+    feedback,
+    indexing,
+    search,
+    status,
+)
 
 
 class Adapters(containers.DeclarativeContainer):
@@ -25,8 +35,12 @@ class UseCases(containers.DeclarativeContainer):
     adapters = providers.DependenciesContainer()
     settings = providers.Dependency(instance_of=Settings)
 
-    index_hooks = providers.List(
-        providers.Factory(architecture.RecomputeArchitecture, store=adapters.store),
+    index_hooks = providers.Callable(
+        factories.index_hooks,
+        architecture=providers.Factory(architecture.RecomputeArchitecture, store=adapters.store),
+        embedder=adapters.embedder,
+        store=adapters.store,
+        embed=providers.Object(embeddings.EmbedKnowledge),
     )
     index_repository = providers.Factory(
         indexing.IndexRepository,
@@ -52,6 +66,16 @@ class UseCases(containers.DeclarativeContainer):
     trace_flow = providers.Factory(architecture.TraceFlow, store=adapters.store)
     find_architecture_smells = providers.Factory(architecture.FindArchitectureSmells, store=adapters.store)
     recompute_architecture = providers.Factory(architecture.RecomputeArchitecture, store=adapters.store)
+    search = providers.Factory(search.Search, store=adapters.store, embedder=adapters.embedder)
+    find_change_surface = providers.Factory(
+        change_surface.FindChangeSurface,
+        store=adapters.store,
+        git=adapters.git,
+        embedder=adapters.embedder,
+        backend=adapters.backend.provided.backend,
+    )
+    record_feedback = providers.Factory(feedback.RecordFeedback, store=adapters.store)
+    verify_change_surface = providers.Factory(feedback.VerifyChangeSurface, store=adapters.store, git=adapters.git)
 
 
 class Application(containers.DeclarativeContainer):

@@ -68,3 +68,12 @@ def make_embedder(settings: Settings) -> Embedder | None:
     except Exception as exc:  # a missing model must never break keyword search
         print(f"orbitkb: embeddings disabled ({exc})", file=sys.stderr)
         return None
+
+
+def index_hooks(architecture: Any, embedder: Embedder | None, store: KnowledgeStore, embed: Any) -> list[Any]:
+    """What runs after the facts of an index are written: smells first, then embeddings (if a
+    local embedder is installed)."""
+    hooks = [architecture]
+    if embedder is not None:
+        hooks.append(embed(store=store, embedder=embedder))
+    return hooks

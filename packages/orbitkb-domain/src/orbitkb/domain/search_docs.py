@@ -17,14 +17,14 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
         sid, sname = s.id, s.name
 
         def doc(kind: str, ref: str, name: str, kw: str, text: str) -> None:
-            docs.append(SearchDocument(kind, ref, sid, sname, keywords(name), kw, text))
+            docs.append(SearchDocument(kind, ref, sid, sname, name, keywords(name), kw, text))
 
         doc(
             "service",
             sid,
             " ".join([s.name, *s.aliases]),
             keywords(s.framework, s.stack, *(c.name for c in f.components)),
-            " ".join(x for x in (s.short_desc, s.long_desc, s.readme) if x),
+            _service_text(s.short_desc, s.long_desc, s.readme),
         )
         for c in f.components:
             doc("component", c.id, c.name, keywords(c.file_path), " ".join(x for x in (c.doc, c.summary) if x))
@@ -55,3 +55,11 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
                 e.description or "",
             )
     return docs
+
+
+def _service_text(short: str | None, long: str | None, readme: str | None) -> str:
+    parts: list[str] = []
+    for text in (long, short, readme):
+        if text and not any(text in p for p in parts):
+            parts.append(text)
+    return " ".join(parts)

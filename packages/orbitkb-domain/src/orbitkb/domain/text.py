@@ -63,3 +63,20 @@ def first_sentence(text: str | None, limit: int = 240) -> str | None:
     m = re.search(r"(?<=[.!?])\s", text)
     s = text[: m.start()] if m else text
     return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper for prefix search: 'payments' -> 'payment', 'categories' -> 'categor',
+    'shipping' -> 'shipp'. Good enough because the search matches the stem as a prefix."""
+    w = word.lower()
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3]
+    if len(w) > 4 and w.endswith(("sses", "xes", "ches", "shes")):
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    if len(w) > 5 and w.endswith("ing"):
+        return w[:-3]
+    if len(w) > 4 and w.endswith("ed"):
+        return w[:-2]
+    return w

@@ -16,12 +16,13 @@ from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.model import Service
 from orbitkb.domain.retrieval import HybridRetriever, rrf
 from orbitkb.domain.runs import SearchHit
-from orbitkb.domain.text import words
+from orbitkb.domain.text import stem, words
 
 KIND_WEIGHT = {"service": 1.0, "api": 0.8, "entity": 0.75, "component": 0.7, "message": 0.65, "call": 0.35}
 FIELD_WEIGHT = {"name_text": 1.0, "keywords": 0.7, "text": 0.5}
-EDGE_DECAY = {"out": 0.5, "in": 0.4, "MESSAGE_LINK": 0.35}
+EDGE_DECAY = {"out": 0.4, "in": 0.3, "MESSAGE_LINK": 0.3}
 MAX_TERMS = 16
+SUPPORT = 0.25
 PER_TERM_LIMIT = 80
 
 
@@ -61,21 +62,30 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     unmatched = []
     terms = task_terms(task)
     for term in terms:
-        hits = retriever.keyword([term], PER_TERM_LIMIT)
+        variants = sorted({term, stem(term)})
+        hits = retriever.keyword(variants, PER_TERM_LIMIT)
         best: dict[str, tuple[float, SearchHit]] = {}
         for rank, h in enumerate(hits, 1):
             if h.service not in services:
                 continue
-            w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5) / (1.0 + math.log2(rank) / 4)
+            w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5)
+            if h.kind == "service" and h.field == "name_text":
+                w *= 1.5  # the task names the service itself
+            if rank > 50:
+                w *= 0.5
             if w > best.get(h.service, (0.0, h))[0]:
                 best[h.service] = (w, h)
         if not best:
             unmatched.append(term)
             continue
-        idf = max(0.1, math.log((n + 1) / (len(best) + 0.5)))
+        strong = sum(1 for w, _ in best.values() if w >= 0.5) or len(best)
+        idf = max(0.2, math.log((n + 1) / (strong + 0.5)))
+        named = [name for name, (_, h) in best.items() if h.kind == "service" and h.field == "name_text"]
+        # a word that names a service is rare among service names even when common in the text
+        idf_named = max(0.2, math.log((n + 1) / (len(named) + 0.5)))
         for name, (w, h) in best.items():
             c = cands.setdefault(name, Candidate(services[name]))
-            c.keyword += idf * w
+            c.keyword += (idf_named if name in named else idf) * w
             c.matched_terms.add(term)
             c.hits.append(h)
     vector = retriever.vector(task, 60)
@@ -118,7 +128,7 @@ def _combine(cands: dict[str, Candidate]) -> None:
 
 
 def _expand(cands: dict[str, Candidate], graph: SystemGraph, services: dict[str, Service], hops: int = 2) -> None:
-    frontier = [c for c in cands.values() if c.score >= 0.3]
+    frontier = sorted((c for c in cands.values() if c.score >= 0.3), key=lambda c: (-c.score, c.service.name))
     for hop in range(1, hops + 1):
         nxt = []
         for c in frontier:
@@ -139,5 +149,9 @@ def _expand(cands: dict[str, Candidate], graph: SystemGraph, services: dict[str,
                     nxt.append(existing)
                 elif existing.via == "expansion" and score > existing.score:
                     existing.score = score
+                    existing.reached_from, existing.edge_type, existing.channel = name, e.type, e.channel
+                elif existing.via == "match" and hop == 1 and not existing.reached_from:
+                    # a matched service that a strong candidate depends on: corroborating evidence
+                    existing.score += SUPPORT * score
                     existing.reached_from, existing.edge_type, existing.channel = name, e.type, e.channel
         frontier = [c for c in nxt if c.score >= 0.3]

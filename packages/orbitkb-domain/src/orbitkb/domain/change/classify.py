@@ -73,7 +73,8 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
                               evidence_for(c, lookup)))
     secondary = [c for c in direct if c.service.name not in chosen and c.score >= 0.2 * top]
-    secondary += [c for c in expanded if c.score >= 0.3 * (top or 1.0) and c.hops == 1]
+    # expansion alone never makes a service "likely to change": neighbours stay context
+    # (no_change_hint, flow, contracts_at_risk) unless the task's words also point at them
     secondary = sorted(secondary, key=lambda c: (-c.score, c.service.name))[:MAX_SECONDARY]
     for c in secondary:
         rel = c.score / top if top else 0.0
