@@ -64,3 +64,20 @@ def test_a_process_dying_inside_replace_keeps_the_old_snapshot(tmp_path, make_sn
         assert_old_snapshot(store)
         store.replace_repository_facts(**make_snapshot("shop", 2, tag="v3"))  # not left locked
         assert len(store.list_services()) == 2
+
+
+def test_undecodable_names_are_stored_not_fatal(tmp_path, make_snapshot):
+    """A file name read with surrogateescape cannot be UTF-8 encoded; it must not abort the index."""
+    from orbitkb.domain.model import Gap
+    from orbitkb.domain.runs import IndexedFile
+
+    args = make_snapshot("shop", 2)
+    args["files"] = [IndexedFile("shop", "caf\udce9.py", "0" * 64, 1)]
+    args["gaps"] = [Gap("shop", "caf\udce9.py", "invalid_utf8", "name is not UTF-8 \udcff")]
+    with SqliteKnowledgeStore(str(tmp_path / "kb.db")) as store:
+        store.replace_repository_facts(**args)
+        assert [f.path for f in store.list_indexed_files("shop")] == ["caf\ufffd.py"]
+        assert store.list_gaps()[0].reason == "name is not UTF-8 \ufffd"
+        store.put_llm_cache("k\udcff", "v")
+        assert store.get_llm_cache("k\udcff") == "v"
+        assert store.analysis_cache().get_many(["x\udcff"]) == {}

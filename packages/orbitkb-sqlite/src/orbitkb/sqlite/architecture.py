@@ -13,7 +13,7 @@ JSON = ("findings",)
 
 def add(conn: Connection, run: ArchitectureRun) -> int:
     result = conn.execute(sa.insert(t).values(codec.to_row(run, JSON, drop=("id",))))
-    return int(result.inserted_primary_key[0])
+    return codec.new_id(result)
 
 
 def list_runs(conn: Connection, limit: int = 2) -> list[ArchitectureRun]:

@@ -47,7 +47,8 @@ class SqliteAnalysisCache:
 
 
 def get_llm(conn: Connection, key: str) -> str | None:
-    return _get_many(conn, llm_cache, [key]).get(key)
+    value = conn.execute(sa.select(llm_cache.c.value).where(llm_cache.c.key == key)).scalar()
+    return None if value is None else str(value)
 
 
 def put_llm(conn: Connection, key: str, value: str) -> None:

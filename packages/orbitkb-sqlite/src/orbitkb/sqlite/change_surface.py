@@ -24,7 +24,7 @@ VERIFICATION_JSON = (
 
 def add_run(conn: Connection, run: ChangeSurfaceRun) -> int:
     result = conn.execute(sa.insert(runs_t).values(codec.to_row(run, RUN_JSON, drop=("id",))))
-    return int(result.inserted_primary_key[0])
+    return codec.new_id(result)
 
 
 def get_run(conn: Connection, run_id: int) -> ChangeSurfaceRun | None:
@@ -58,7 +58,7 @@ def list_feedback(conn: Connection, service: str | None = None) -> list[Feedback
 def add_verification(conn: Connection, verification: Verification) -> int:
     _require_run(conn, verification.run_id)
     row = codec.to_row(verification, VERIFICATION_JSON, drop=("id",))
-    return int(conn.execute(sa.insert(verifications_t).values(row)).inserted_primary_key[0])
+    return codec.new_id(conn.execute(sa.insert(verifications_t).values(row)))
 
 
 def list_verifications(conn: Connection, run_id: int | None = None) -> list[Verification]:

@@ -39,7 +39,7 @@ def to_row(obj: Any, json_fields: Iterable[str], drop: Iterable[str] = ()) -> di
     return row
 
 
-def from_row(row: Mapping[str, Any], cls: type[T], json_fields: Iterable[str], drop: Iterable[str] = ()) -> T:
+def from_row(row: Mapping[Any, Any], cls: type[T], json_fields: Iterable[str], drop: Iterable[str] = ()) -> T:
     data = dict(row)
     for name in json_fields:
         data[name] = json.loads(data[name]) if data[name] is not None else []
@@ -65,6 +65,14 @@ def _little_endian(values: array[float]) -> array[float]:
         values = array("f", values)
         values.byteswap()
     return values
+
+
+def new_id(result: sa.CursorResult[Any]) -> int:
+    """The id the database gave the row just inserted."""
+    key = result.inserted_primary_key
+    if key is None:  # pragma: no cover - only for a table without a primary key
+        raise RuntimeError("the insert produced no primary key")
+    return int(key[0])
 
 
 def field_names(cls: type) -> list[str]:

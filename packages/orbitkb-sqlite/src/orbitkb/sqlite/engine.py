@@ -9,6 +9,7 @@ would fail at once with "database is locked".
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -24,6 +25,7 @@ from sqlalchemy.pool import StaticPool
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 10_000
 _WRITE = "orbitkb_write"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 #: Driver messages users meet, with what to do about them.
 _HINTS = (
     (
@@ -49,6 +51,32 @@ def _configure(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA synchronous = NORMAL")
     finally:
         cursor.close()
+
+
+def _clean(value: Any) -> Any:
+    """A lone surrogate (an undecodable file name read with surrogateescape) cannot be encoded
+    as UTF-8 and would abort the whole statement: replace it with U+FFFD instead."""
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return _SURROGATE.sub("\ufffd", value)
+    return value
+
+
+def _clean_parameters(
+    _conn: Connection, _cursor: Any, statement: str, parameters: Any, _context: Any, executemany: bool
+) -> tuple[str, Any]:
+    rows = parameters if executemany else [parameters]
+    cleaned = []
+    for row in rows:
+        if isinstance(row, dict):
+            cleaned.append({k: _clean(v) for k, v in row.items()})
+        elif isinstance(row, list | tuple):
+            cleaned.append(type(row)(_clean(v) for v in row))
+        else:
+            cleaned.append(row)
+    return statement, (cleaned if executemany else cleaned[0])
 
 
 def _begin(conn: Connection) -> None:
@@ -79,6 +107,7 @@ def create_engine(path: str) -> Engine:
         )
     event.listen(engine, "connect", _configure)
     event.listen(engine, "begin", _begin)
+    event.listen(engine, "before_cursor_execute", _clean_parameters, retval=True)
     return engine
 
 

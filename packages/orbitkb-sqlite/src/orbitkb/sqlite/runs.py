@@ -13,7 +13,7 @@ from sqlalchemy.engine import Connection
 def add(conn: Connection, run: IndexRun) -> int:
     """Store ``run`` under a new id (its own ``id`` is ignored) and return the id."""
     result = conn.execute(sa.insert(t).values(codec.to_row(run, (), drop=("id",))))
-    return int(result.inserted_primary_key[0])
+    return codec.new_id(result)
 
 
 def update(conn: Connection, run: IndexRun) -> None:

@@ -175,8 +175,8 @@ class InMemoryKnowledgeStore:
             self._resources[name] = [_own(r, name) for r in resources]
             self._gaps[name] = [_own(g, name) for g in gaps]
             self._files[name] = {}
-            for f in files:
-                self._files[name].setdefault(f.path, _own(f, name))
+            for file in files:
+                self._files[name].setdefault(file.path, _own(file, name))
             self._docs[name] = list(documents)
 
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:

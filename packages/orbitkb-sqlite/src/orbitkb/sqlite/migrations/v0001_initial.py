@@ -6,6 +6,8 @@ migration module, so a database written by any released version upgrades the sam
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from orbitkb.sqlite import search
 from sqlalchemy.engine import Connection
@@ -34,7 +36,7 @@ def _serial(name: str = "id") -> sa.Column[int]:
     return sa.Column(name, sa.Integer, primary_key=True, autoincrement=True)
 
 
-def _fk(name: str, target: str, kind: type[sa.types.TypeEngine[object]] = sa.Text) -> sa.Column[object]:
+def _fk(name: str, target: str, kind: type[sa.types.TypeEngine[Any]] = sa.Text) -> sa.Column[Any]:
     return sa.Column(name, kind, sa.ForeignKey(target, ondelete="CASCADE"), nullable=False)
 
 
