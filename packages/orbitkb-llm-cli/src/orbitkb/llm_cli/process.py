@@ -46,6 +46,12 @@ def quote(text: str) -> str:
     return one_line if len(one_line) <= QUOTE_CHARS else one_line[: QUOTE_CHARS - 1] + "…"
 
 
+def quote_tail(text: str) -> str:
+    """The end of a long output, where a CLI prints the error that stopped it."""
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= QUOTE_CHARS else "…" + one_line[-(QUOTE_CHARS - 1) :]
+
+
 def looks_unauthenticated(*texts: str) -> bool:
     return any(_AUTH_PATTERNS.search(t or "") for t in texts)
 
@@ -86,7 +92,7 @@ def run_cli(
 
 def fail_exit(info: CliInfo, done: Finished, detail: str | None = None) -> LlmError:
     """The error for a run that failed: unavailable when the output says nobody is logged in."""
-    message = detail or quote(done.stderr[-TAIL_CHARS:]) or quote(done.stdout[-TAIL_CHARS:]) or "no output"
+    message = detail or quote_tail(done.stderr) or quote_tail(done.stdout) or "no output"
     # Only the tail: a CLI may echo the prompt (repository text) at the start of its stderr.
     if looks_unauthenticated(detail or "", done.stderr[-TAIL_CHARS:]):
         return LlmUnavailable(
