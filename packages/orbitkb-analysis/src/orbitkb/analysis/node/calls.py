@@ -272,12 +272,16 @@ def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str
     first = unwrap(args[0])
     prefix: list[Any] = []
     rest = args
+    lead = None
     if first is not None and first.type in ("string", "template_string", "binary_expression"):
         prefix, rest = fold(first, ex.scope), args[1:]
     elif first is not None and first.type in ("identifier", "member_expression"):
-        parts = fold(first, ex.scope)
-        if parts and parts[0][0] in ("lit", "env", "ref") and not _is_router_like(ex, first):
-            prefix, rest = parts, args[1:]
+        binding = _receiver_binding(ex, first)
+        if binding is not None and binding.get("k") == "val":
+            prefix, rest = binding["v"], args[1:]
+        elif binding is None or binding.get("k") in ("imp", "alias"):
+            # An imported name: a path constant or a router; the linker knows which.
+            lead, rest = value_ref(first, ex.scope), args[1:]
     children = []
     for arg in rest:
         arg = unwrap(arg)
@@ -290,17 +294,11 @@ def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str
         ref = value_ref(arg, ex.scope) if arg is not None else None
         if ref is not None and ref[0] != "glob":
             children.append(ref)
-    if children:
-        ex.out["mounts"].append(
-            {"recv": recv, "prefix": prefix, "children": children, "how": how, **ex.where(node)}
-        )
-
-
-def _is_router_like(ex: Extractor, node: Node) -> bool:
-    binding = _receiver_binding(ex, node)
-    if binding is None:
-        return True  # an imported name: a router more often than a prefix constant
-    return binding.get("k") != "val"
+    if children or lead:
+        mount = {"recv": recv, "prefix": prefix, "children": children, "how": how, **ex.where(node)}
+        if lead is not None:
+            mount["lead"] = lead
+        ex.out["mounts"].append(mount)
 
 
 def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> None:

@@ -243,10 +243,16 @@ class Extractor:
             self.out["exports"][exported] = local
             return
         if value.type == "object":
-            for key, node in object_pairs(value).items():
-                self._export_value(key if exported == "default" else f"{exported}.{key}", node)
-            self.scope.bind(local, {"k": "obj", "t": "object"})
+            self._bind_value(local, value)
             self.out["exports"].setdefault(exported, local)
+            if exported != "default":
+                return
+            for key, node in object_pairs(value).items():  # module.exports = { a, b: fn, C: "x" }
+                inner = unwrap(node) or node
+                if inner.type in ("identifier", "shorthand_property_identifier"):
+                    self.out["exports"].setdefault(key, text(inner))
+                elif f"{local}.{key}" in self.scope.module:
+                    self.out["exports"].setdefault(key, f"{local}.{key}")
             return
         self._bind_value(local, value)
         self.out["exports"][exported] = local
@@ -315,7 +321,9 @@ class Extractor:
                 self.scope.bind(f"{name}.{sub}", {"k": "val", "v": parts, "key": f"{key}.{sub}"})
             for sub, node in object_pairs(value).items():
                 node = unwrap(node) or node
-                if node.type in FUNCTION_TYPES:
+                if node.type == "object":
+                    self._bind_value(f"{name}.{sub}", node)
+                elif node.type in FUNCTION_TYPES:
                     self.scope.bind(f"{name}.{sub}", {"k": "fn", "fid": self.fid_for(node)})
                 elif node.type == "identifier":
                     ref = value_ref(node, self.scope)
@@ -356,6 +364,12 @@ class Extractor:
     def _factory(self, call: Node) -> dict[str, Any] | None:
         callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
         where = self.module_path(dotted(callee))
+        inner = unwrap(callee)
+        if where is None and inner is not None and inner.type == "call_expression":
+            ref = value_ref(inner, self.scope)  # require("fastify")({ logger: true })
+            where = (
+                (ref[1], "") if ref is not None and ref[0] == "imp" and ref[2] in ("*", "default") else None
+            )
         kind = FACTORIES.get(where) if where else None
         if kind is None:
             return calls.special_binding(self, call)
@@ -424,9 +438,8 @@ class Extractor:
             "invokes": [],
             "returns": None,
         }
-        if record["doc"] is None and node.parent is not None and node.parent.type == "variable_declarator":
-            decl = node.parent.parent
-            record["doc"] = jsdoc(decl) if decl is not None else None
+        if record["doc"] is None:
+            record["doc"] = _holder_doc(node)
         self.out["functions"][fid] = record
         self.scope.frames.append(frame)
         self.scope.fids.append(fid)
@@ -455,6 +468,18 @@ class Extractor:
                 self.visit(child)
         finally:
             self.scope.current_class = outer
+
+
+def _holder_doc(node: Node) -> str | None:
+    """JSDoc of `const f = () => {}`, `exports.f = function () {}` or `{ f: () => {} }`."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type in ("variable_declarator", "assignment_expression") and parent.parent is not None:
+        return jsdoc(parent.parent)
+    if parent.type in ("pair", "public_field_definition"):
+        return jsdoc(parent)
+    return None
 
 
 def _param_name(param: Node) -> str | None:

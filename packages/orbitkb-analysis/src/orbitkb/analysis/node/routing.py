@@ -90,7 +90,17 @@ class RouteGraph:
             return
         self._note(parent, parent_target)
         prefix = path_text(self.r.expr(file, mount["prefix"])) if mount["prefix"] else ""
-        for child_ref in mount["children"]:
+        children = list(mount["children"])
+        lead = mount.get("lead")
+        if lead is not None:
+            target = self.r.resolve(file, lead)
+            if target is not None and target[0] == "val":
+                prefix = path_text(self.r.expr(target[1], target[2]))
+            elif target is not None:
+                children.insert(0, lead)
+            else:  # an unresolved name in first position is a path more often than a router
+                prefix = "{" + ref_text(lead) + "}"
+        for child_ref in children:
             if child_ref[0] == "arg":
                 fn = self.r.resolve(file, child_ref[1])
                 if fn is not None and fn[0] == "module":
