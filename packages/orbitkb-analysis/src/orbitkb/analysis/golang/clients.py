@@ -1,0 +1,241 @@
+"""Value and client actions: env/config reads, string building, net/http and resty calls, gRPC
+dial and generated-client constructors."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from orbitkb.analysis.golang.emit import (
+    arg,
+    attribution,
+    emit_call,
+    env_value,
+    literal,
+    method_name,
+    new_obj,
+    pass_through,
+    prop_value,
+)
+from orbitkb.analysis.golang.values import (
+    Obj,
+    Pkg,
+    Seq,
+    Tup,
+    Unk,
+    V,
+    concat,
+    env_fallback,
+    join_path,
+    lit,
+    render,
+    sprintf,
+)
+
+if TYPE_CHECKING:
+    from orbitkb.analysis.golang.interp import Frame, Interp
+
+Args = list[V]
+Spec = dict[str, Any]
+
+
+def new(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    attrs = {k: v for k, v in spec.items() if k not in ("kind", "tup")}
+    obj = new_obj(spec["kind"], attrs)
+    return Tup([obj, Unk("err")]) if spec.get("tup") else obj
+
+
+def env(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    name = literal(arg(args, 0))
+    return env_value(name) if name else Unk("os.Getenv(...)")
+
+
+def lookup_env(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return Tup([env(it, fr, recv, args, e, spec), Unk("ok")])
+
+
+def do_sprintf(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return sprintf(arg(args, 0), args[1:]) if args else Unk("fmt.Sprintf()")
+
+
+def do_concat(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return concat(*args) if args else lit("")
+
+
+def strings_join(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    items = args[0].items if args and isinstance(args[0], Seq) else []
+    sep = arg(args, 1)
+    out: list[V] = []
+    for i, item in enumerate(items):
+        if i:
+            out.append(sep)
+        out.append(item)
+    return concat(*out) if out else Unk("strings.Join(...)")
+
+
+def take_arg(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return arg(args, spec["i"])
+
+
+def do_join_path(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    flat: list[V] = []
+    for a in args:
+        flat.extend(a.items if isinstance(a, Seq) else [a])
+    result = join_path(flat)
+    return Tup([result, Unk("err")]) if e[1][0] == "sel" and e[1][2] == "JoinPath" else result
+
+
+def host_port(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return concat(arg(args, 0), lit(":"), arg(args, 1))
+
+
+def or_default(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    if not args:
+        return Unk("cmp.Or()")
+    best = args[0]
+    for a in args[1:]:
+        best = env_fallback(best, a) or best
+    return best
+
+
+def flag_default(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    d = literal(arg(args, spec["i"]))
+    return lit(d) if d else Unk("flag")
+
+
+def flag_var(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    target = e[2][0] if e[2] else None
+    d = literal(arg(args, 2))
+    if target is not None and target[0] in ("id", "sel") and d:
+        it.assign(target, lit(d), fr, "=")
+    return Unk("flag")
+
+
+def prop(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    key = literal(arg(args, 0))
+    return prop_value(it, key) if key else Unk("viper.Get(...)")
+
+
+def prop_default(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    key, value = literal(arg(args, 0)), literal(arg(args, 1))
+    if key and value is not None:
+        it.prop_defaults.setdefault(key, value)
+    return Unk("void")
+
+
+# --------------------------------------------------------------------------- HTTP clients
+
+
+def http_call(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    emit_call(it, fr, e, "http", "net/http", arg(args, spec["url"]), spec["m"])
+    return Tup([Obj("http_resp"), Unk("err")])
+
+
+def http_request(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    method = method_name(arg(args, spec["m"]))
+    url = arg(args, spec["url"])
+    emit_call(it, fr, e, "http", "net/http", url, method)
+    return Tup([Obj("http_req", method=method, url=url), Unk("err")])
+
+
+def resty_req(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    base = recv.a.get("base") if isinstance(recv, Obj) else None
+    return Obj("resty_req", base=base)
+
+
+def resty_base(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    if isinstance(recv, Obj) and args:
+        recv.a["base"] = args[0]
+    return recv if recv is not None else Unk("resty")
+
+
+def _with_base(base: V | None, url: V) -> V:
+    text = literal(url)
+    if base is None or (text is not None and "://" in text):
+        return url
+    return concat(base, url)
+
+
+def resty_call(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    base = recv.a.get("base") if isinstance(recv, Obj) else None
+    if "url" in spec:
+        method, url = method_name(arg(args, spec["m"])), arg(args, spec["url"])
+    else:
+        method, url = spec["m"], arg(args, 0)
+    emit_call(it, fr, e, "http", "resty", _with_base(base, url), method)
+    return Tup([Obj("http_resp"), Unk("err")])
+
+
+# --------------------------------------------------------------------------- gRPC
+
+
+def grpc_dial(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return Tup([Obj("grpc_conn", addr=arg(args, spec["addr"])), Unk("err")])
+
+
+def grpc_new_client(it: Interp, fr: Frame, service: str, conn: V, e: list[Any]) -> V:
+    addr = conn.a.get("addr") if isinstance(conn, Obj) and conn.kind == "grpc_conn" else None
+    url = addr if isinstance(addr, V) else (Unk(render(conn)) if not isinstance(conn, Obj) else None)
+    emit_call(it, fr, e, "grpc", "grpc", url, None, grpc_service=service)
+    return Obj("grpc_client", service=service, addr=addr)
+
+
+def grpc_invoke(it: Interp, fr: Frame, client: Obj, name: str, args: Args, e: list[Any]) -> V:
+    """A method called on a generated client from an API handler: the API depends on the service."""
+    api, _comp = attribution(fr)
+    if api is not None and name[:1].isupper():
+        addr = client.a.get("addr")
+        emit_call(
+            it, fr, e, "grpc", "grpc", addr if isinstance(addr, V) else None, None, client.a.get("service")
+        )
+    return Tup([Unk(name), Unk("err")])
+
+
+_REGISTER = re.compile(r"^Register(\w+)Server$")
+_NEW_CLIENT = re.compile(r"^New(\w+)Client$")
+_PROTO_HINTS = ("pb", "proto", "grpc", "gen", "api", "rpc", "stub")
+
+
+def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[Any], lib: str) -> V:
+    """Calls into generated protobuf packages: Register<X>Server and New<X>Client."""
+    from orbitkb.analysis.golang.routing import grpc_register
+
+    if lib:
+        return pass_through(args, e)
+    m = _REGISTER.match(name)
+    if m and len(args) >= 2:
+        grpc_register(it, fr, m.group(1), args[1], e)
+        return Unk("register")
+    m = _NEW_CLIENT.match(name)
+    if m and args:
+        conn = args[0]
+        is_conn = isinstance(conn, Obj) and conn.kind == "grpc_conn"
+        path = pkg.path.lower()
+        if is_conn or any(h in path for h in _PROTO_HINTS):
+            return grpc_new_client(it, fr, m.group(1), conn, e)
+    return pass_through(args, e)
+
+
+ACTIONS = {
+    "new": new,
+    "env": env,
+    "lookup_env": lookup_env,
+    "sprintf": do_sprintf,
+    "concat": do_concat,
+    "strings_join": strings_join,
+    "arg": take_arg,
+    "join_path": do_join_path,
+    "host_port": host_port,
+    "or_default": or_default,
+    "flag_default": flag_default,
+    "flag_var": flag_var,
+    "prop": prop,
+    "prop_default": prop_default,
+    "http_call": http_call,
+    "http_request": http_request,
+    "resty_req": resty_req,
+    "resty_base": resty_base,
+    "resty_call": resty_call,
+    "grpc_dial": grpc_dial,
+    "first_func": lambda it, fr, recv, args, e, spec: pass_through(args, "HandlerFunc"),
+}

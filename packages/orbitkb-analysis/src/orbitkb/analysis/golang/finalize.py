@@ -1,0 +1,234 @@
+"""Turn the interpreter's records into raw facts: compose router prefixes, keep the best variant
+of each source site, name GORM tables, and collect the components everything belongs to."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from orbitkb.analysis.facts import RawApi, RawCall, RawComponent, RawEntity, RawMessage
+from orbitkb.analysis.golang import gorm
+from orbitkb.analysis.golang.program import Program
+from orbitkb.analysis.golang.sink import CallRec, MsgRec, RouteRec, Sink
+from orbitkb.analysis.golang.tables import GORM_DRIVERS, normalize_import
+from orbitkb.analysis.golang.values import Obj, S, V, render
+
+_SLASHES = re.compile(r"/{2,}")
+
+
+def normalize_path(path: str) -> str:
+    p = _SLASHES.sub("/", "/" + path.strip())
+    if len(p) > 1 and p.endswith("/"):
+        p = p.rstrip("/") or "/"
+    return p
+
+
+def _prefixes(router: Obj, depth: int = 0) -> list[tuple[str, bool]]:
+    sources = router.a.get("mounts") or router.a.get("parents") or []
+    if not sources or depth > 12:
+        return [("", not router.a.get("unbound", False))]
+    out: list[tuple[str, bool]] = []
+    for parent, seg in sources:
+        if not isinstance(parent, Obj):
+            continue
+        for pre, bound in _prefixes(parent, depth + 1):
+            out.append((pre + "/" + render(seg), bound))
+    return out or [("", False)]
+
+
+def apis(sink: Sink) -> list[RawApi]:
+    variants: dict[tuple[Any, ...], list[tuple[bool, RawApi]]] = {}
+    for rec in sink.routes:
+        if rec.handler is None:
+            continue
+        for path, bound in _paths(rec):
+            for method in rec.methods or ["ANY"]:
+                h = rec.handler
+                api = RawApi(
+                    method=method,
+                    path=path,
+                    handler=h.symbol,
+                    file=h.file,
+                    start_line=h.start,
+                    end_line=h.end,
+                    kind=rec.kind,
+                    component=h.component,
+                    channel=render(rec.channel) if rec.channel is not None else None,
+                    provider=rec.provider,
+                    doc=h.doc,
+                    framework=rec.framework,
+                )
+                site = (rec.file, rec.line, rec.kind, render(rec.seg))
+                variants.setdefault(site, []).append((bound, api))
+    out: set[RawApi] = set()
+    for items in variants.values():
+        any_bound = any(b for b, _ in items)
+        out.update(a for b, a in items if b or not any_bound)
+    return sorted(out, key=lambda a: (a.path, a.method, a.file, a.start_line, a.handler))
+
+
+def _paths(rec: RouteRec) -> list[tuple[str, bool]]:
+    seg = render(rec.seg)
+    if rec.kind != "http":
+        return [(seg, True)]
+    if rec.router is None:
+        return [(normalize_path(seg), True)]
+    return [(normalize_path(pre + "/" + seg), bound) for pre, bound in _prefixes(rec.router)]
+
+
+def _score(url: V | None) -> int:
+    return url.resolved_score() if isinstance(url, S) else 0
+
+
+def _best(items: list[Any], url_of: Any) -> list[Any]:
+    """Per site: prefer variants attributed to an API, then the best-resolved values."""
+    if any(i.api_handler for i in items):
+        items = [i for i in items if i.api_handler]
+    out: list[Any] = []
+    for api in sorted({i.api_handler or "" for i in items}):
+        group = [i for i in items if (i.api_handler or "") == api]
+        top = max(_score(url_of(i)) for i in group)
+        out.extend(i for i in group if _score(url_of(i)) == top)
+    return out
+
+
+def calls(sink: Sink) -> list[RawCall]:
+    sites: dict[tuple[Any, ...], list[CallRec]] = {}
+    for c in sink.calls:
+        if c.param_url and (c.file, c.line) in sink.resited:
+            continue
+        sites.setdefault((c.file, c.line, c.kind, c.client, c.grpc_service), []).append(c)
+    out: set[RawCall] = set()
+    for items in sites.values():
+        for c in _best(items, lambda i: i.url):
+            out.add(
+                RawCall(
+                    kind=c.kind,
+                    file=c.file,
+                    line=c.line,
+                    end_line=c.end,
+                    client=c.client,
+                    url=c.url.to_expr() if c.url is not None else None,
+                    method=c.method,
+                    grpc_service=c.grpc_service,
+                    api_handler=c.api_handler,
+                    component=c.component,
+                )
+            )
+    return sorted(out, key=lambda c: (c.file, c.line, c.client, c.api_handler or "", repr(c.url)))
+
+
+def messages(sink: Sink) -> list[RawMessage]:
+    sites: dict[tuple[Any, ...], list[MsgRec]] = {}
+    for m in sink.messages:
+        sites.setdefault((m.file, m.line, m.direction, m.provider), []).append(m)
+    out: set[RawMessage] = set()
+    for items in sites.values():
+        for m in _best(items, lambda i: i.channel):
+            out.add(
+                RawMessage(
+                    direction=m.direction,
+                    channel=m.channel.to_expr(),
+                    provider=m.provider,
+                    file=m.file,
+                    line=m.line,
+                    end_line=m.end,
+                    client=m.client,
+                    api_handler=m.api_handler,
+                    component=m.component,
+                )
+            )
+    return sorted(out, key=lambda m: (m.file, m.line, m.direction, m.api_handler or "", repr(m.channel)))
+
+
+def _engine(prog: Program) -> str | None:
+    engines = {
+        GORM_DRIVERS[p]
+        for d in prog.files.values()
+        for p in (normalize_import(x) for x in d["imports"].values())
+        if p in GORM_DRIVERS
+    }
+    return engines.pop() if len(engines) == 1 else None
+
+
+def entities(prog: Program, sink: Sink) -> list[RawEntity]:
+    out: dict[tuple[str, str], RawEntity] = {}
+    models = set(sink.models)
+    for (d, name), (_path, t) in prog.types.items():
+        if t["k"] == "struct" and (gorm.is_model(t) or (d, name, "TableName") in prog.funcs):
+            models.add((d, name))
+    engine = _engine(prog)
+    for d, name in sorted(models):
+        decl = prog.types.get((d, name))
+        if decl is None:
+            continue
+        path, t = decl
+        table = gorm.explicit_table(prog, d, name) or gorm.table_name(name)
+        out.setdefault(
+            (table, "sql_table"),
+            RawEntity(
+                name=table,
+                kind="sql_table",
+                file=path,
+                start_line=t["l"],
+                end_line=t["e"],
+                class_name=name,
+                fields=tuple(gorm.columns(prog, d, t)),
+                engine_hint=engine,
+                framework="gorm",
+            ),
+        )
+    for rec in sorted(sink.entities, key=lambda r: (r.file, r.start)):
+        text = rec.name.literal()
+        if text is None:
+            continue
+        out.setdefault(
+            (text, rec.kind),
+            RawEntity(
+                text,
+                rec.kind,
+                rec.file,
+                rec.start,
+                rec.end,
+                engine_hint=rec.engine_hint,
+                framework=rec.framework,
+            ),
+        )
+    return sorted(out.values(), key=lambda e: (e.name, e.kind))
+
+
+def components(
+    prog: Program, apis_: Iterable[RawApi], calls_: Iterable[RawCall], msgs: Iterable[RawMessage]
+) -> list[RawComponent]:
+    wanted: dict[str, str] = {}  # component name -> a file that uses it
+    for a in apis_:
+        if a.component:
+            wanted.setdefault(a.component, a.file)
+    for c in (*calls_, *msgs):
+        if c.component:
+            wanted.setdefault(c.component, c.file)
+    stems: dict[str, str] = {}
+    for path in prog.files:
+        stems.setdefault(posixpath.splitext(posixpath.basename(path))[0], path)
+    out: list[RawComponent] = []
+    for name, file in sorted(wanted.items()):
+        decl = prog.type_decl(posixpath.dirname(file), name)
+        if decl is not None:
+            path, t = decl
+            out.append(RawComponent(name, path, "class", t["l"], t["e"], t.get("doc")))
+            continue
+        path = file if posixpath.splitext(posixpath.basename(file))[0] == name else stems.get(name, file)
+        funcs = prog.files.get(path, {}).get("funcs", [])
+        end = max((f["e"] for f in funcs), default=1)
+        out.append(RawComponent(name, path, "module", 1, end))
+    return out
+
+
+def framework(apis_: list[RawApi]) -> str | None:
+    counts = Counter(a.framework for a in apis_ if a.kind == "http" and a.framework)
+    if counts:
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    return "grpc" if any(a.kind == "grpc" for a in apis_) else None

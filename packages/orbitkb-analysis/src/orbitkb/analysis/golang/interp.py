@@ -1,0 +1,654 @@
+"""A small abstract interpreter over the Go intermediate form.
+
+It walks function bodies in order (no control flow), tracking values: strings folded into
+Lit/Env/Prop parts, library objects (routers, clients), the service's own structs and function
+values. Calls into the service's own functions are followed with the arguments bound (bounded
+depth, memoized), so a router group passed to another function keeps its prefix, a client built
+from a config struct keeps its base URL, and a call reached from a route handler is attributed to
+it. Library calls are dispatched through the tables in ``tables.py`` to ``actions``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Any
+
+from orbitkb.analysis.golang import actions
+from orbitkb.analysis.golang.program import FuncKey, Program
+from orbitkb.analysis.golang.sink import Sink
+from orbitkb.analysis.golang.tables import (
+    ANY_RECEIVER,
+    COMPOSITES,
+    ENV_DEFAULT_TAGS,
+    ENV_TAGS,
+    EXT_FUNCS,
+    EXT_VARS,
+    GROUTE_METHODS,
+    LIBS,
+    OBJ_METHODS,
+    PROP_TAGS,
+    ROUTER_METHODS,
+    TYPES,
+    normalize_import,
+)
+from orbitkb.analysis.golang.values import (
+    FuncRef,
+    Obj,
+    Pkg,
+    S,
+    Seq,
+    Struct,
+    Tup,
+    Unk,
+    V,
+    concat,
+    env_fallback,
+    lit,
+)
+
+MAX_DEPTH = 7
+MAX_STEPS = 400_000
+_TAG = re.compile(r'(\w+):"([^"]*)"')
+_CONVERSIONS = frozenset({"string", "[]byte", "any", "interface{}"})
+
+
+class Frame:
+    __slots__ = (
+        "vars",
+        "parent",
+        "file",
+        "dir",
+        "fn",
+        "handler",
+        "hop",
+        "component",
+        "caller",
+        "site",
+        "depth",
+        "pending",
+        "returns",
+    )
+
+    def __init__(self, file: str, fn: Any, parent: Frame | None = None) -> None:
+        self.vars: dict[str, V] = {}
+        self.parent = parent
+        self.file = file
+        self.dir = posixpath.dirname(file)
+        self.fn = fn
+        self.handler: str | None = None
+        self.hop = 0
+        self.component = ""
+        self.caller: Frame | None = None
+        self.site = 0
+        self.depth = 0
+        self.pending: list[FuncRef] = []
+        self.returns: list[list[V]] = []
+
+    def imports(self, it: Interp) -> dict[str, str]:
+        return it.prog.files[self.file]["imports"]  # type: ignore[no-any-return]
+
+
+class Interp:
+    def __init__(self, prog: Program) -> None:
+        self.prog = prog
+        self.sink = Sink(prog)
+        self.steps = 0
+        self.exhausted = False
+        self.probe = False
+        self.ran: set[FuncKey] = set()
+        self._memo: dict[Any, V] = {}
+        self._active: set[Any] = set()
+        self._gvals: dict[tuple[str, str], V] = {}
+        self._wrappers: dict[FuncKey, frozenset[int]] = {}
+        self._handlers_run: set[Any] = set()
+        self.field_values: dict[tuple[str, str], dict[Any, V]] = {}
+        self.prop_defaults: dict[str, str] = {}
+        self.default_mux: Obj | None = None
+
+    # ------------------------------------------------------------------ driving
+    def run_all(self) -> None:
+        for key in self.prog.entry_order():
+            if key not in self.ran and not self.exhausted:
+                self.run_function(key, None, [], None, 0)
+
+    # ------------------------------------------------------------------ functions
+    def component_of(self, key: FuncKey, path: str) -> str:
+        return key[1] or posixpath.splitext(posixpath.basename(path))[0]
+
+    def run_function(
+        self,
+        key: FuncKey,
+        recv: V | None,
+        args: list[V],
+        caller: Frame | None,
+        site: int,
+        handler: str | None = None,
+    ) -> V:
+        found = self.prog.func(key)
+        if found is None:
+            return Unk(key[2])
+        path, f = found
+        if self.exhausted or (self.probe and caller is not None):
+            return self.typed(f["res"], path)
+        depth = caller.depth + 1 if caller is not None else 0
+        if handler is None and caller is not None and caller.handler is not None:
+            h, hop = caller.handler, caller.hop + 1
+        else:
+            h, hop = handler, 0
+        if depth > MAX_DEPTH:
+            return self.typed(f["res"], path)
+        memo_key = (
+            key,
+            recv.sig() if recv else None,
+            tuple(a.sig() for a in args),
+            h,
+            min(hop, 2),
+            caller is None,
+        )
+        if memo_key in self._memo:
+            return self._memo[memo_key]
+        if key in self._active:
+            return self.typed(f["res"], path)
+        self._active.add(key)
+        self.ran.add(key)
+        fr = Frame(path, key)
+        fr.handler, fr.hop, fr.depth, fr.caller, fr.site = h, hop, depth, caller, site
+        fr.component = self.component_of(key, path)
+        if f["rn"]:
+            fr.vars[f["rn"]] = recv if recv is not None else self.recv_default(key, path)
+        self._bind_params(fr, f["p"], args, caller is None)
+        result = self._exec_frame(fr, f["b"], f["res"], key)
+        self._active.discard(key)
+        self._memo[memo_key] = result
+        return result
+
+    def recv_default(self, key: FuncKey, path: str) -> V:
+        return Struct(key[1], dir_=posixpath.dirname(path), known=False)
+
+    def run_lit(
+        self, ref: FuncRef, args: list[V], caller: Frame | None, site: int, handler: str | None = None
+    ) -> V:
+        if ref.lit is None or self.exhausted:
+            return Unk("func")
+        data = self.prog.files.get(ref.file)
+        if data is None or ref.lit >= len(data["lits"]):
+            return Unk("func")
+        ref.used = True
+        lit_ir = data["lits"][ref.lit]
+        closure: Frame | None = ref.closure
+        sig = (ref.file, ref.lit, id(closure), handler, tuple(a.sig() for a in args))
+        if sig in self._active:
+            return Unk("func")
+        self._active.add(sig)
+        fr = Frame(ref.file, closure.fn if closure else ("lit", ref.file, ref.lit), parent=closure)
+        base = closure or caller
+        fr.depth = (caller.depth + 1) if caller else (base.depth + 1 if base else 0)
+        if handler is not None:
+            fr.handler, fr.hop = handler, 0
+        elif base is not None:
+            fr.handler, fr.hop = base.handler, base.hop
+        fr.component = base.component if base else posixpath.splitext(posixpath.basename(ref.file))[0]
+        fr.caller, fr.site = caller, site
+        self._bind_params(fr, lit_ir["p"], args, not args)
+        result = self._exec_frame(fr, lit_ir["b"], "", None)
+        self._active.discard(sig)
+        return result
+
+    def call_value(self, fv: V, args: list[V], fr: Frame, line: int) -> V:
+        if isinstance(fv, FuncRef):
+            fv.used = True
+            if fv.lit is not None:
+                return self.run_lit(fv, args, fr, line)
+            if fv.key is not None:
+                return self.run_function(fv.key, fv.recv, args, fr, line)
+        return Unk("call")
+
+    def _bind_params(self, fr: Frame, params: list[list[str]], args: list[V], standalone: bool) -> None:
+        for i, (name, typ) in enumerate(params):
+            if name == "_":
+                continue
+            if typ.startswith("..."):
+                fr.vars[name] = Seq(args[i:]) if i < len(args) else Seq([])
+            elif i < len(args):
+                fr.vars[name] = args[i]
+            else:
+                v = self.typed(typ, fr.file)
+                fr.vars[name] = Unk(name, param=name) if isinstance(v, Unk) else v
+
+    def _exec_frame(self, fr: Frame, body: list[Any], res_type: str, key: FuncKey | None) -> V:
+        self.exec_body(body, fr)
+        for ref in fr.pending:
+            if not ref.used:
+                ref.used = True
+                self.run_lit(ref, [], None, 0)
+        return self._result(fr, res_type, key)
+
+    def _result(self, fr: Frame, res_type: str, key: FuncKey | None) -> V:
+        if not fr.returns:
+            return self.typed(res_type, fr.file) if res_type else Unk("void")
+        firsts = [r[0] for r in fr.returns if r]
+        if not firsts:
+            return Unk("void")
+        best = firsts[0]
+        for v in firsts[1:]:
+            fb = env_fallback(best, v)
+            if fb is not None:
+                best = fb
+            elif isinstance(best, Unk) and not isinstance(v, Unk):
+                best = v
+        if isinstance(best, FuncRef) and best.lit is not None and best.alias is None and key is not None:
+            best = FuncRef(lit=best.lit, file=best.file, closure=best.closure, alias=key, inner=best.inner)
+        full = next((r for r in fr.returns if r and r[0] is best), fr.returns[0])
+        if len(full) > 1:
+            return Tup([best, *full[1:]])
+        return best
+
+    # ------------------------------------------------------------------ statements
+    def exec_body(self, body: list[Any], fr: Frame) -> None:
+        for st in body:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                self.exhausted = True
+                return
+            op = st[0]
+            if op == "x":
+                self.eval(st[1], fr)
+            elif op == "set":
+                self._set(st, fr)
+            elif op == "var":
+                _, names, typ, values, _line = st
+                if values:
+                    self._set(["set", [["id", n] for n in names], values, _line, ":="], fr)
+                else:
+                    for n in names:
+                        fr.vars[n] = self.typed(typ or "", fr.file)
+            elif op == "ret":
+                fr.returns.append([self.eval(e, fr) for e in st[1]])
+
+    def _set(self, st: list[Any], fr: Frame) -> None:
+        _, lhs, rhs, _line, op = st
+        if op == "range":
+            v = self.eval(rhs[0][1], fr) if rhs else Unk("range")
+            if lhs:
+                self.assign(lhs[-1], v if isinstance(v, Seq) else Unk("item"), fr, ":=")
+            return
+        if len(rhs) == 1 and len(lhs) > 1:
+            v = self.eval(rhs[0], fr)
+            items = v.items if isinstance(v, Tup) else [v]
+            for i, target in enumerate(lhs):
+                self.assign(target, items[i] if i < len(items) else Unk("_"), fr, op)
+            return
+        vals = [self.eval(r, fr) for r in rhs]
+        for target, v in zip(lhs, vals, strict=False):
+            if isinstance(v, Tup):
+                v = v.items[0]
+            self.assign(target, v, fr, op)
+
+    def assign(self, target: list[Any], v: V, fr: Frame, op: str) -> None:
+        kind = target[0]
+        if kind == "id":
+            name = target[1]
+            if name == "_":
+                return
+            scope = fr
+            if op != ":=":
+                while scope is not None and name not in scope.vars:
+                    scope = scope.parent  # type: ignore[assignment]
+            if scope is None:
+                gkey = (fr.dir, name)
+                if gkey in self.prog.gvars:
+                    old = self.global_value(gkey)
+                    self._gvals[gkey] = self._combine(old, v, op)
+                    return
+                scope = fr
+            old = scope.vars.get(name)
+            scope.vars[name] = self._combine(old, v, op) if old is not None else v
+        elif kind == "sel":
+            obj = self.eval(target[1], fr)
+            if isinstance(obj, Struct):
+                obj.fields[target[2]] = v
+                self.note_field(obj.type, target[2], v)
+            elif isinstance(obj, Obj):
+                obj.a[target[2]] = v
+
+    @staticmethod
+    def _combine(old: V, new: V, op: str) -> V:
+        if op == "+=":
+            return concat(old, new)
+        if op == "=":
+            fb = env_fallback(old, new)
+            if fb is not None:
+                return fb
+        return new
+
+    def note_field(self, type_: str, field: str, v: V) -> None:
+        if isinstance(v, S) and not v.has_param():
+            self.field_values.setdefault((type_, field), {})[v.sig()] = v
+
+    # ------------------------------------------------------------------ expressions
+    def eval(self, e: list[Any], fr: Frame) -> V:
+        k = e[0]
+        if k == "s":
+            return lit(e[1])
+        if k == "id":
+            return self.lookup(e[1], fr)
+        if k == "call":
+            return self.eval_call(e, fr)
+        if k == "sel":
+            return self.member(self.eval(e[1], fr), e[2], fr, e)
+        if k == "bin":
+            if e[1] == "+":
+                left, right = self.eval(e[2], fr), self.eval(e[3], fr)
+                if isinstance(left, (S, Unk)) or isinstance(right, (S, Unk)):
+                    return concat(left, right)
+            else:
+                self.eval(e[2], fr)
+                self.eval(e[3], fr)
+            return Unk("expr")
+        if k == "comp":
+            return self.composite(e, fr)
+        if k == "fn":
+            ref = FuncRef(lit=e[1], file=fr.file, closure=fr)
+            fr.pending.append(ref)
+            return ref
+        if k == "n":
+            return lit(e[1]) if e[1][:1].isdigit() else Unk(e[1])
+        if k == "rng":
+            return self.eval(e[1], fr)
+        return Unk(e[1] if len(e) > 1 and isinstance(e[1], str) else "?")
+
+    def lookup(self, name: str, fr: Frame) -> V:
+        scope: Frame | None = fr
+        while scope is not None:
+            v = scope.vars.get(name)
+            if v is not None:
+                return v
+            scope = scope.parent
+        gkey = (fr.dir, name)
+        if gkey in self.prog.gvars:
+            return self.global_value(gkey)
+        fkey = (fr.dir, "", name)
+        if fkey in self.prog.funcs:
+            return FuncRef(key=fkey, file=self.prog.funcs[fkey][0])
+        imp = fr.imports(self).get(name)
+        if imp is not None:
+            return Pkg(imp, self.prog.import_dir(imp))
+        return Unk(name)
+
+    def global_value(self, gkey: tuple[str, str]) -> V:
+        v = self._gvals.get(gkey)
+        if v is not None:
+            return v
+        path, entry = self.prog.gvars[gkey]
+        self._gvals[gkey] = Unk(gkey[1])
+        gf = Frame(path, ("global", path))
+        v = self.eval(entry[1], gf) if entry[1] is not None else self.typed(entry[2] or "", path)
+        if isinstance(v, Tup):
+            v = v.items[0]
+        self._gvals[gkey] = v
+        return v
+
+    def member(self, x: V, name: str, fr: Frame, e: list[Any]) -> V:
+        if isinstance(x, Pkg):
+            if x.dir is not None:
+                gkey = (x.dir, name)
+                if gkey in self.prog.gvars:
+                    return self.global_value(gkey)
+                fkey = (x.dir, "", name)
+                if fkey in self.prog.funcs:
+                    return FuncRef(key=fkey, file=self.prog.funcs[fkey][0])
+                return Unk(name)
+            spec = EXT_VARS.get((LIBS.get(normalize_import(x.path), ""), name))
+            if spec is not None:
+                kind, attrs = spec
+                return lit(attrs["s"]) if kind == "str" else Obj(kind, **attrs)
+            return Unk(f"{x.path.rsplit('/', 1)[-1]}.{name}")
+        if isinstance(x, Struct):
+            return self.struct_field(x, name)
+        if isinstance(x, Obj):
+            v = x.a.get(name)
+            if isinstance(v, V):
+                return v
+            return Unk(f"{x.kind}.{name}")
+        if isinstance(x, Tup) and x.items:
+            return self.member(x.items[0], name, fr, e)
+        if isinstance(x, Unk):
+            keys = self.prog.methods_by_name.get(name, [])
+            if len(keys) == 1 and name[:1].isupper():
+                return FuncRef(key=keys[0], file=self.prog.funcs[keys[0]][0], recv=None)
+            return Unk(f"{x.hint}.{name}")
+        return Unk(name)
+
+    def struct_field(self, x: Struct, name: str) -> V:
+        v = x.fields.get(name)
+        if v is not None:
+            return v
+        mk = self.prog.method_key(x.dir, x.type, name)
+        if mk is not None:
+            return FuncRef(key=mk, file=self.prog.funcs[mk][0], recv=x)
+        decl = self.prog.type_decl(x.dir, x.type)
+        if decl is None:
+            return Unk(f"{x.type}.{name}")
+        path, t = decl
+        for fname, ftype, tag, _line in t["f"]:
+            if fname == name:
+                v = self._tagged(tag) or self._noted(x.type, name) or self.typed(ftype, path)
+                if isinstance(v, Unk):
+                    v = Unk(f"{x.type}.{name}")
+                x.fields[name] = v
+                return v
+        for fname, ftype, _tag, _line in t["f"]:
+            if not fname:  # embedded struct: promote its fields and methods
+                inner = self.typed(ftype, path)
+                if isinstance(inner, Struct) and inner.type != x.type:
+                    got = self.struct_field(inner, name)
+                    if not isinstance(got, Unk):
+                        return got
+        return Unk(f"{x.type}.{name}")
+
+    def _tagged(self, tag: str) -> V | None:
+        if not tag:
+            return None
+        tags = dict(_TAG.findall(tag))
+        for t in ENV_TAGS:
+            if tags.get(t):
+                name = tags[t].split(",")[0]
+                default = next((tags[d] for d in ENV_DEFAULT_TAGS if d in tags), None)
+                return actions.env_value(name, default)
+        for t in PROP_TAGS:
+            if tags.get(t):
+                return actions.prop_value(self, tags[t].split(",")[0])
+        return None
+
+    def _noted(self, type_: str, field: str) -> V | None:
+        seen = self.field_values.get((type_, field))
+        if seen and len(seen) == 1:
+            return next(iter(seen.values()))
+        return None
+
+    def typed(self, typ: str, path: str) -> V:
+        """A placeholder value for a declared type: library object, own struct, or unknown."""
+        t = typ.strip().lstrip("*&").strip()
+        if not t or t.startswith(("[", "map[", "func", "chan", "<-", "(", "interface", "struct")):
+            return Unk(t or "?")
+        t = t.split("[", 1)[0]
+        if "." in t:
+            alias, name = t.split(".", 1)
+            imp = self.prog.files[path]["imports"].get(alias) if path in self.prog.files else None
+            if imp is None:
+                return Unk(t)
+            d = self.prog.import_dir(imp)
+            if d is not None:
+                return Struct(name, dir_=d, known=False) if (d, name) in self.prog.types else Unk(t)
+            lib = LIBS.get(normalize_import(imp), "")
+            spec = TYPES.get((lib, name))
+            if spec is not None:
+                return actions.new_obj(spec[0], dict(spec[1]), unbound=True)
+            if name.endswith("Client") and len(name) > 6 and not lib:
+                return Obj("grpc_client", service=name[:-6], addr=None)
+            return Unk(t)
+        d = posixpath.dirname(path)
+        if (d, t) in self.prog.types:
+            return Struct(t, dir_=d, known=False)
+        return Unk(t)
+
+    def composite(self, e: list[Any], fr: Frame) -> V:
+        typ: str = e[1]
+        elems: list[Any] = e[2]
+        t = typ.lstrip("*&")
+        keyed = bool(elems) and elems[0][0] is not None
+        if t.startswith("map[") or (not t and keyed):
+            return Obj("comp", **{k: self.eval(v, fr) for k, v in elems if k})
+        if not t or t.startswith("["):
+            return Seq([self.eval(v, fr) for _k, v in elems])
+        fields = {k: self.eval(v, fr) for k, v in elems if k}
+        base = t.split("[", 1)[0]
+        if "." in base:
+            alias, name = base.split(".", 1)
+            imp = fr.imports(self).get(alias)
+            d = self.prog.import_dir(imp) if imp else None
+            if d is not None:
+                return self._own_struct(name, d, fields)
+            lib = LIBS.get(normalize_import(imp), "") if imp else ""
+            spec = COMPOSITES.get((lib, name))
+            if spec is not None:
+                obj = Obj("comp", type=name, **fields)
+                return actions.ACTIONS[spec[0]](self, fr, obj, [], e, spec[1])
+            tspec = TYPES.get((lib, name))
+            if tspec is not None:
+                return actions.new_obj(tspec[0], dict(tspec[1]))
+            return Obj("comp", type=name, **fields)
+        d = self.prog.type_dir(fr.dir, base)
+        if d is not None:
+            return self._own_struct(base, d, fields)
+        return Obj("comp", type=base, **fields)
+
+    def _own_struct(self, name: str, d: str, fields: dict[str, V]) -> Struct:
+        for k, v in fields.items():
+            self.note_field(name, k, v)
+        return Struct(name, fields, dir_=d)
+
+    # ------------------------------------------------------------------ calls
+    def eval_call(self, e: list[Any], fr: Frame) -> V:
+        fn = e[1]
+        line = e[3]
+        kind = fn[0]
+        if kind == "sel":
+            x = self.eval(fn[1], fr)
+            args = [self.eval(a, fr) for a in e[2]]
+            return self.call_method(x, fn[2], args, fr, e)
+        args = [self.eval(a, fr) for a in e[2]]
+        if kind == "id":
+            name = fn[1]
+            if name in _CONVERSIONS:
+                return args[0] if args else Unk(name)
+            if name == "append" and args and isinstance(args[0], Seq):
+                return Seq(args[0].items + args[1:])
+            if name == "new" and e[2] and e[2][0][0] == "id":
+                return self.typed(e[2][0][1], fr.file)
+            target = self.lookup(name, fr)
+            if isinstance(target, FuncRef):
+                return self._mark(self.call_value(target, args, fr, line), args)
+            return actions.pass_through(args, e)
+        if kind in ("fn", "call"):
+            target = self.eval(fn, fr)
+            return self.call_value(target, args, fr, line)
+        return Unk("call")
+
+    @staticmethod
+    def _mark(result: V, args: list[V]) -> V:
+        """A local function that wraps a handler it receives (middleware) keeps that handler."""
+        if isinstance(result, FuncRef) and result.lit is not None and result.inner is None:
+            inner = next((a for a in reversed(args) if isinstance(a, FuncRef)), None)
+            if inner is not None:
+                inner.used = True
+                return FuncRef(
+                    lit=result.lit, file=result.file, closure=result.closure, alias=result.alias, inner=inner
+                )
+        return result
+
+    def call_method(self, x: V, name: str, args: list[V], fr: Frame, e: list[Any]) -> V:
+        line = e[3]
+        if isinstance(x, Pkg):
+            if x.dir is not None:
+                fkey = (x.dir, "", name)
+                if fkey in self.prog.funcs:
+                    return self._mark(self.run_function(fkey, None, args, fr, line), args)
+                return actions.pass_through(args, e)
+            lib = LIBS.get(normalize_import(x.path), "")
+            spec = EXT_FUNCS.get((lib, name))
+            if spec is not None:
+                return actions.ACTIONS[spec[0]](self, fr, None, args, e, spec[1])
+            return actions.generic_ext(self, fr, x, name, args, e, lib)
+        if isinstance(x, Obj):
+            table = (
+                ROUTER_METHODS.get(x.a.get("lib", ""), {})
+                if x.kind == "router"
+                else GROUTE_METHODS
+                if x.kind == "groute"
+                else OBJ_METHODS.get(x.kind, {})
+            )
+            spec = table.get(name) or table.get("*")
+            if spec is not None:
+                return actions.ACTIONS[spec[0]](self, fr, x, args, e, spec[1])
+            if x.kind == "grpc_client":
+                return actions.grpc_invoke(self, fr, x, name, args, e)
+            return actions.pass_through(args, e)
+        if isinstance(x, Struct):
+            mk = self.prog.method_key(x.dir, x.type, name)
+            if mk is not None:
+                return self._mark(self.run_function(mk, x, args, fr, line), args)
+            v = x.fields.get(name)
+            if isinstance(v, FuncRef):
+                return self.call_value(v, args, fr, line)
+        if isinstance(x, FuncRef) and name in ("ServeHTTP",):
+            return Unk(name)
+        if isinstance(x, Unk):
+            keys = self.prog.methods_by_name.get(name, [])
+            if len(keys) == 1 and name[:1].isupper():
+                return self.run_function(keys[0], None, args, fr, line)
+        spec = ANY_RECEIVER.get(name)
+        if spec is not None and len(args) >= spec[1].get("min_args", 0):
+            return actions.ACTIONS[spec[0]](self, fr, x, args, e, spec[1])
+        return actions.unknown_receiver(self, fr, x, name, args, e)
+
+    # ------------------------------------------------------------------ wrappers
+    def wrapper_lines(self, key: FuncKey) -> frozenset[int]:
+        """Lines of HTTP calls in ``key`` whose URL depends on the function's own parameters."""
+        got = self._wrappers.get(key)
+        if got is not None:
+            return got
+        self._wrappers[key] = frozenset()
+        saved_sink, saved_probe = self.sink, self.probe
+        self.sink, self.probe = Sink(self.prog), True
+        try:
+            found = self.prog.func(key)
+            if found is not None:
+                path, f = found
+                fr = Frame(path, key)
+                fr.component = self.component_of(key, path)
+                if f["rn"]:
+                    fr.vars[f["rn"]] = self.recv_default(key, path)
+                self._bind_params(fr, f["p"], [], True)
+                self.exec_body(f["b"], fr)
+            lines = frozenset(c.line for c in self.sink.calls if c.param_url)
+        finally:
+            self.sink, self.probe = saved_sink, saved_probe
+        self._wrappers[key] = lines
+        return lines
+
+    def run_handler(self, ref: V, symbol: str) -> None:
+        """Interpret a route handler so the calls it makes are attributed to its API."""
+        if self.probe or not isinstance(ref, FuncRef):
+            return
+        ref.used = True
+        target = ref.inner or ref
+        sig = (target.sig(), symbol)
+        if sig in self._handlers_run:
+            return
+        self._handlers_run.add(sig)
+        if target.lit is not None:
+            self.run_lit(target, [], None, 0, handler=symbol)
+        elif target.key is not None:
+            self.run_function(target.key, target.recv, [], None, 0, handler=symbol)

@@ -1,0 +1,196 @@
+"""Messaging and persistence actions: Kafka (sarama, kafka-go, confluent), RabbitMQ (amqp091,
+streadway), NATS, Redis pub/sub and streams, SQS/SNS, MongoDB collections and GORM AutoMigrate,
+plus the fallbacks for calls on receivers of unknown type."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from orbitkb.analysis.golang.emit import arg, emit_message, literal, new_obj, pass_through
+from orbitkb.analysis.golang.routing import add_route, message_handler
+from orbitkb.analysis.golang.sink import EntityRec
+from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Tup, Unk, V
+
+if TYPE_CHECKING:
+    from orbitkb.analysis.golang.interp import Frame, Interp
+
+Args = list[V]
+Spec = dict[str, Any]
+
+_CLIENTS = {
+    "kafka": "kafka",
+    "rabbitmq": "amqp",
+    "nats": "nats",
+    "redis": "go-redis",
+    "sqs": "aws-sdk",
+    "sns": "aws-sdk",
+}
+
+
+def _channel_of(v: V) -> V:
+    if isinstance(v, Obj):
+        for key in ("Subject", "Topic", "Name", "name"):
+            if key in v.a:
+                return v.a[key]  # type: ignore[no-any-return]
+    return v
+
+
+def publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    if len(args) <= spec["ch"]:
+        return Unk("publish")
+    channel = _channel_of(args[spec["ch"]])
+    if "ex" in spec:
+        exchange = args[spec["ex"]]
+        text = literal(exchange)
+        if text is None or text:
+            channel = exchange
+    emit_message(it, fr, e, "publishes", channel, spec["provider"], _CLIENTS[spec["provider"]])
+    return Tup([Unk("published"), Unk("err")])
+
+
+def consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    ch = spec["ch"]
+    if len(args) <= ch:
+        return Unk("consume")
+    channel: V = Seq(args[ch:]) if spec.get("rest") else _channel_of(args[ch])
+    if spec["provider"] == "rabbitmq":
+        text = literal(channel)
+        bound = it.sink.amqp_bindings.get(text) if text else None
+        channel = bound if bound is not None else channel
+    emit_message(it, fr, e, "consumes", channel, spec["provider"], _CLIENTS[spec["provider"]])
+    if "handler" in spec and args:
+        handler = arg(args, spec["handler"])
+        message_handler(it, fr, e, channel, spec["provider"], handler, spec.get("method"))
+    return Tup([Obj("subscription"), Unk("err")])
+
+
+def _field(obj: Obj, path: str) -> V | None:
+    cur: V | None = obj
+    for part in path.split("."):
+        if not isinstance(cur, Obj):
+            return None
+        cur = cur.a.get(part)
+    return cur
+
+
+def comp_publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    assert isinstance(recv, Obj)
+    value = _field(recv, spec["field"])
+    if value is not None:
+        emit_message(it, fr, e, "publishes", value, spec["provider"], _CLIENTS[spec["provider"]])
+    if "kind" in spec:
+        recv.kind = spec["kind"]
+    return recv
+
+
+def comp_consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    assert isinstance(recv, Obj)
+    value = _field(recv, spec["field"])
+    if isinstance(value, Seq) and spec.get("half"):
+        value = Seq(value.items[: max(1, len(value.items) // 2)])
+    if value is not None:
+        emit_message(it, fr, e, "consumes", value, spec["provider"], _CLIENTS[spec["provider"]])
+    return recv
+
+
+def kafka_cfg(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    cfg = arg(args, 0)
+    kind = "kafka_writer" if spec["dir"] == "publishes" else "kafka_reader"
+    if isinstance(cfg, Obj):
+        topic = cfg.a.get("Topic") or cfg.a.get("GroupTopics")
+        if isinstance(topic, V):
+            emit_message(it, fr, e, spec["dir"], topic, "kafka", "kafka-go")
+    return Obj(kind)
+
+
+def amqp_queue(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return Tup([Obj("amqp_queue", Name=arg(args, 0)), Unk("err")])
+
+
+def amqp_bind(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    queue, exchange = literal(_channel_of(arg(args, 0))), arg(args, 2)
+    if queue and isinstance(exchange, S) and literal(exchange) != "":
+        it.sink.amqp_bindings.setdefault(queue, exchange)
+    return Unk("err")
+
+
+def mongo_db(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return Obj("mongo_db", name=arg(args, 0))
+
+
+def mongo_coll(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    name = arg(args, 0)
+    if isinstance(name, S):
+        it.sink.entities.append(
+            EntityRec(
+                name,
+                "document_collection",
+                fr.file,
+                e[3],
+                e[4],
+                engine_hint="mongodb",
+                framework="mongo-driver",
+            )
+        )
+    return Obj("mongo_coll", name=name)
+
+
+def automigrate(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    for a in args:
+        for item in a.items if isinstance(a, Seq) else [a]:
+            if isinstance(item, Struct):
+                it.sink.models.setdefault((item.dir, item.type), e[3])
+    return Unk("err")
+
+
+# --------------------------------------------------------------------------- unknown receivers
+
+_UPPER_VERBS = frozenset({"GET", "POST", "PUT", "DELETE", "PATCH"})
+_CAP_VERBS = frozenset({"Get", "Post", "Put", "Delete", "Patch"})
+
+
+def unknown_receiver(it: Interp, fr: Frame, x: V, name: str, args: Args, e: list[Any]) -> V:
+    """Shapes recognizable without the receiver's type: a router verb with a path literal and a
+    handler, RabbitMQ's 7-argument Consume, sarama's Consume(ctx, topics, handler)."""
+    first = literal(args[0]) if args else None
+    if (
+        (name in _UPPER_VERBS or name in _CAP_VERBS)
+        and len(args) >= 2
+        and first is not None
+        and first.startswith("/")
+    ):
+        if any(isinstance(a, FuncRef) for a in args[1:]):
+            lib = "gin" if name in _UPPER_VERBS else "chi"
+            router = new_obj("router", {"lib": lib}, unbound=True)
+            from orbitkb.analysis.golang.routing import _pick_handler
+
+            add_route(it, fr, e, router, args[0], [name.upper()], _pick_handler(lib, args[1:]), lib)
+            return Unk("route")
+    if name == "Consume" and len(args) == 7:
+        return consume(it, fr, x, args, e, {"provider": "rabbitmq", "ch": 0})
+    if name == "Consume" and len(args) == 3 and isinstance(args[1], Seq):
+        return consume(
+            it, fr, x, args, e, {"provider": "kafka", "ch": 1, "handler": 2, "method": "ConsumeClaim"}
+        )
+    if (
+        name == "Publish"
+        and len(args) >= 5
+        and isinstance(args[-1], Obj)
+        and args[-1].a.get("type") == "Publishing"
+    ):
+        return publish(it, fr, x, args, e, {"provider": "rabbitmq", "ch": len(args) - 4, "ex": len(args) - 5})
+    return pass_through(args, e)
+
+
+ACTIONS = {
+    "publish": publish,
+    "consume": consume,
+    "comp_publish": comp_publish,
+    "comp_consume": comp_consume,
+    "kafka_cfg": kafka_cfg,
+    "amqp_queue": amqp_queue,
+    "amqp_bind": amqp_bind,
+    "mongo_db": mongo_db,
+    "mongo_coll": mongo_coll,
+    "automigrate": automigrate,
+}

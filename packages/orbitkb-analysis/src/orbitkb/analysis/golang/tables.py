@@ -1,0 +1,394 @@
+"""Library signatures the Go linker recognizes, as data: adding a library is adding rows.
+
+Import paths are normalized (``/vN`` segments dropped) and mapped to a short library id; the
+other tables are keyed by that id. An action names a function in ``actions.ACTIONS``; its spec
+says which argument carries what.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_VERSION_SEG = re.compile(r"/v\d+(?=/|$)")
+
+
+def normalize_import(path: str) -> str:
+    return _VERSION_SEG.sub("", path)
+
+
+LIBS: dict[str, str] = {
+    "net/http": "http",
+    "os": "os",
+    "syscall": "os",
+    "fmt": "fmt",
+    "strings": "strings",
+    "net/url": "url",
+    "path": "path",
+    "net": "net",
+    "cmp": "cmp",
+    "flag": "flag",
+    "github.com/gin-gonic/gin": "gin",
+    "github.com/labstack/echo": "echo",
+    "github.com/go-chi/chi": "chi",
+    "github.com/gorilla/mux": "gorilla",
+    "github.com/gofiber/fiber": "fiber",
+    "github.com/julienschmidt/httprouter": "httprouter",
+    "github.com/go-resty/resty": "resty",
+    "gopkg.in/resty.v1": "resty",
+    "google.golang.org/grpc": "grpc",
+    "github.com/Shopify/sarama": "sarama",
+    "github.com/IBM/sarama": "sarama",
+    "github.com/segmentio/kafka-go": "kafkago",
+    "github.com/confluentinc/confluent-kafka-go/kafka": "confluent",
+    "gopkg.in/confluentinc/confluent-kafka-go.v1/kafka": "confluent",
+    "github.com/rabbitmq/amqp091-go": "amqp",
+    "github.com/streadway/amqp": "amqp",
+    "github.com/nats-io/nats.go": "nats",
+    "github.com/nats-io/nats.go/jetstream": "jetstream",
+    "github.com/redis/go-redis": "redis",
+    "github.com/go-redis/redis": "redis",
+    "github.com/aws/aws-sdk-go-v2/service/sqs": "sqs",
+    "github.com/aws/aws-sdk-go/service/sqs": "sqs",
+    "github.com/aws/aws-sdk-go-v2/service/sns": "sns",
+    "github.com/aws/aws-sdk-go/service/sns": "sns",
+    "github.com/aws/aws-sdk-go-v2/aws": "aws",
+    "github.com/aws/aws-sdk-go/aws": "aws",
+    "go.mongodb.org/mongo-driver/mongo": "mongo",
+    "gorm.io/gorm": "gorm",
+    "github.com/jinzhu/gorm": "gorm",
+    "github.com/spf13/viper": "viper",
+}
+
+#: GORM driver imports: the code itself names the engine.
+GORM_DRIVERS: dict[str, str] = {
+    "gorm.io/driver/postgres": "postgres",
+    "gorm.io/driver/mysql": "mysql",
+    "gorm.io/driver/sqlite": "sqlite",
+    "github.com/glebarez/sqlite": "sqlite",
+    "gorm.io/driver/sqlserver": "sqlserver",
+    "gorm.io/driver/clickhouse": "clickhouse",
+    "github.com/jinzhu/gorm/dialects/postgres": "postgres",
+    "github.com/jinzhu/gorm/dialects/mysql": "mysql",
+}
+
+FRAMEWORKS: dict[str, str] = {
+    "http": "net/http",
+    "gin": "gin",
+    "echo": "echo",
+    "chi": "chi",
+    "gorilla": "gorilla/mux",
+    "fiber": "fiber",
+    "httprouter": "httprouter",
+}
+
+#: Where the handler sits among the arguments after the path: gin/fiber put middlewares first.
+HANDLER_LAST = frozenset({"gin", "fiber"})
+
+_VERBS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS")
+_CAP_VERBS = ("Get", "Post", "Put", "Delete", "Patch", "Head", "Options", "Connect", "Trace")
+
+
+def _verbs(names: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
+    return {n: ("verb", {"m": n.upper()}) for n in names}
+
+
+SAME = ("same", {})
+ROUTER_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    "gin": {
+        **_verbs(_VERBS),
+        "Any": ("verb", {"m": "ANY"}),
+        "Handle": ("verb_arg", {}),
+        "Group": ("group", {}),
+        "Use": SAME,
+    },
+    "echo": {
+        **_verbs((*_VERBS, "CONNECT", "TRACE")),
+        "Any": ("verb", {"m": "ANY"}),
+        "Match": ("match", {}),
+        "Add": ("verb_arg", {}),
+        "Group": ("group", {}),
+        "Use": SAME,
+        "Pre": SAME,
+    },
+    "chi": {
+        **_verbs(_CAP_VERBS),
+        "Handle": ("verb", {"m": "ANY"}),
+        "HandleFunc": ("verb", {"m": "ANY"}),
+        "Method": ("verb_arg", {}),
+        "MethodFunc": ("verb_arg", {}),
+        "Route": ("route_fn", {}),
+        "Mount": ("mount", {}),
+        "Group": ("group_fn", {}),
+        "With": SAME,
+        "Use": SAME,
+    },
+    "gorilla": {
+        "HandleFunc": ("groute", {"path": 0, "handler": 1}),
+        "Handle": ("groute", {"path": 0, "handler": 1}),
+        "Path": ("groute", {"path": 0}),
+        "Methods": ("groute", {"methods": True}),
+        "PathPrefix": ("gprefix", {}),
+        "Use": SAME,
+        "StrictSlash": SAME,
+    },
+    "fiber": {
+        **_verbs(_CAP_VERBS),
+        "All": ("verb", {"m": "ANY"}),
+        "Add": ("verb_arg", {}),
+        "Group": ("group", {}),
+        "Route": ("route_fn", {}),
+        "Mount": ("mount", {}),
+        "Use": SAME,
+    },
+    "http": {"HandleFunc": ("pattern", {}), "Handle": ("pattern", {})},
+    "httprouter": {
+        **_verbs(_VERBS),
+        "Handle": ("verb_arg", {}),
+        "HandlerFunc": ("verb_arg", {}),
+        "Handler": ("verb_arg", {}),
+    },
+}
+
+#: Methods of a gorilla route (the value HandleFunc/Path/PathPrefix return).
+GROUTE_METHODS: dict[str, tuple[str, dict[str, Any]]] = {
+    "Methods": ("groute_set", {"what": "methods"}),
+    "HandlerFunc": ("groute_set", {"what": "handler"}),
+    "Handler": ("groute_set", {"what": "handler"}),
+    "Path": ("groute_set", {"what": "path"}),
+    "Subrouter": ("gsubrouter", {}),
+    "PathPrefix": ("groute_set", {"what": "prefix"}),
+    "*": SAME,
+}
+
+_HTTP_CALLS = {
+    "Get": ("http_call", {"m": "GET", "url": 0}),
+    "Head": ("http_call", {"m": "HEAD", "url": 0}),
+    "Post": ("http_call", {"m": "POST", "url": 0}),
+    "PostForm": ("http_call", {"m": "POST", "url": 0}),
+}
+
+EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("http", "NewServeMux"): ("new", {"kind": "router", "lib": "http"}),
+    ("http", "HandleFunc"): ("default_mux", {}),
+    ("http", "Handle"): ("default_mux", {}),
+    ("http", "StripPrefix"): ("strip_prefix", {}),
+    **{("http", k): v for k, v in _HTTP_CALLS.items()},
+    ("http", "NewRequest"): ("http_request", {"m": 0, "url": 1}),
+    ("http", "NewRequestWithContext"): ("http_request", {"m": 1, "url": 2}),
+    ("http", "HandlerFunc"): ("first_func", {}),
+    ("gin", "Default"): ("new", {"kind": "router", "lib": "gin"}),
+    ("gin", "New"): ("new", {"kind": "router", "lib": "gin"}),
+    ("echo", "New"): ("new", {"kind": "router", "lib": "echo"}),
+    ("chi", "NewRouter"): ("new", {"kind": "router", "lib": "chi"}),
+    ("chi", "NewMux"): ("new", {"kind": "router", "lib": "chi"}),
+    ("gorilla", "NewRouter"): ("new", {"kind": "router", "lib": "gorilla"}),
+    ("fiber", "New"): ("new", {"kind": "router", "lib": "fiber"}),
+    ("httprouter", "New"): ("new", {"kind": "router", "lib": "httprouter"}),
+    ("resty", "New"): ("new", {"kind": "resty"}),
+    ("resty", "NewWithClient"): ("new", {"kind": "resty"}),
+    ("os", "Getenv"): ("env", {}),
+    ("os", "LookupEnv"): ("lookup_env", {}),
+    ("fmt", "Sprintf"): ("sprintf", {}),
+    ("fmt", "Sprint"): ("concat", {}),
+    ("strings", "Join"): ("strings_join", {}),
+    ("strings", "TrimSuffix"): ("arg", {"i": 0}),
+    ("strings", "TrimRight"): ("arg", {"i": 0}),
+    ("strings", "TrimSpace"): ("arg", {"i": 0}),
+    ("strings", "ToLower"): ("arg", {"i": 0}),
+    ("url", "JoinPath"): ("join_path", {}),
+    ("path", "Join"): ("join_path", {}),
+    ("net", "JoinHostPort"): ("host_port", {}),
+    ("cmp", "Or"): ("or_default", {}),
+    ("flag", "String"): ("flag_default", {"i": 1}),
+    ("flag", "StringVar"): ("flag_var", {}),
+    ("viper", "GetString"): ("prop", {}),
+    ("viper", "Get"): ("prop", {}),
+    ("viper", "GetStringSlice"): ("prop", {}),
+    ("viper", "SetDefault"): ("prop_default", {}),
+    ("viper", "New"): ("new", {"kind": "viper"}),
+    ("aws", "String"): ("arg", {"i": 0}),
+    ("grpc", "Dial"): ("grpc_dial", {"addr": 0}),
+    ("grpc", "NewClient"): ("grpc_dial", {"addr": 0}),
+    ("grpc", "DialContext"): ("grpc_dial", {"addr": 1}),
+    ("grpc", "NewServer"): ("new", {"kind": "grpc_server"}),
+    ("sarama", "NewSyncProducer"): ("new", {"kind": "sarama_producer", "tup": True}),
+    ("sarama", "NewAsyncProducer"): ("new", {"kind": "sarama_producer", "tup": True}),
+    ("sarama", "NewConsumerGroup"): ("new", {"kind": "sarama_cg", "tup": True}),
+    ("sarama", "NewConsumer"): ("new", {"kind": "sarama_consumer", "tup": True}),
+    ("kafkago", "NewWriter"): ("kafka_cfg", {"dir": "publishes"}),
+    ("kafkago", "NewReader"): ("kafka_cfg", {"dir": "consumes"}),
+    ("confluent", "NewProducer"): ("new", {"kind": "confluent_producer", "tup": True}),
+    ("confluent", "NewConsumer"): ("new", {"kind": "confluent_consumer", "tup": True}),
+    ("amqp", "Dial"): ("new", {"kind": "amqp_conn", "tup": True}),
+    ("amqp", "DialConfig"): ("new", {"kind": "amqp_conn", "tup": True}),
+    ("nats", "Connect"): ("new", {"kind": "nats", "tup": True}),
+    ("jetstream", "New"): ("new", {"kind": "js2", "tup": True}),
+    ("redis", "NewClient"): ("new", {"kind": "redis"}),
+    ("redis", "NewClusterClient"): ("new", {"kind": "redis"}),
+    ("redis", "NewUniversalClient"): ("new", {"kind": "redis"}),
+    ("redis", "NewFailoverClient"): ("new", {"kind": "redis"}),
+    ("sqs", "NewFromConfig"): ("new", {"kind": "sqs"}),
+    ("sqs", "New"): ("new", {"kind": "sqs"}),
+    ("sns", "NewFromConfig"): ("new", {"kind": "sns"}),
+    ("sns", "New"): ("new", {"kind": "sns"}),
+    ("mongo", "Connect"): ("new", {"kind": "mongo_client", "tup": True}),
+    ("mongo", "NewClient"): ("new", {"kind": "mongo_client", "tup": True}),
+    ("gorm", "Open"): ("new", {"kind": "gorm", "tup": True}),
+}
+
+#: Declared types (params, struct fields, ``var x T``) that stand for a library object.
+TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("http", "ServeMux"): ("router", {"lib": "http"}),
+    ("http", "Client"): ("httpclient", {}),
+    ("gin", "Engine"): ("router", {"lib": "gin"}),
+    ("gin", "RouterGroup"): ("router", {"lib": "gin"}),
+    ("gin", "IRouter"): ("router", {"lib": "gin"}),
+    ("gin", "IRoutes"): ("router", {"lib": "gin"}),
+    ("echo", "Echo"): ("router", {"lib": "echo"}),
+    ("echo", "Group"): ("router", {"lib": "echo"}),
+    ("chi", "Router"): ("router", {"lib": "chi"}),
+    ("chi", "Mux"): ("router", {"lib": "chi"}),
+    ("gorilla", "Router"): ("router", {"lib": "gorilla"}),
+    ("fiber", "App"): ("router", {"lib": "fiber"}),
+    ("fiber", "Router"): ("router", {"lib": "fiber"}),
+    ("httprouter", "Router"): ("router", {"lib": "httprouter"}),
+    ("resty", "Client"): ("resty", {}),
+    ("grpc", "ClientConn"): ("grpc_conn", {}),
+    ("grpc", "Server"): ("grpc_server", {}),
+    ("sarama", "SyncProducer"): ("sarama_producer", {}),
+    ("sarama", "AsyncProducer"): ("sarama_producer", {}),
+    ("sarama", "ConsumerGroup"): ("sarama_cg", {}),
+    ("sarama", "Consumer"): ("sarama_consumer", {}),
+    ("kafkago", "Writer"): ("kafka_writer", {}),
+    ("kafkago", "Reader"): ("kafka_reader", {}),
+    ("confluent", "Producer"): ("confluent_producer", {}),
+    ("confluent", "Consumer"): ("confluent_consumer", {}),
+    ("amqp", "Connection"): ("amqp_conn", {}),
+    ("amqp", "Channel"): ("amqp_ch", {}),
+    ("nats", "Conn"): ("nats", {}),
+    ("nats", "JetStreamContext"): ("nats_js", {}),
+    ("nats", "JetStream"): ("nats_js", {}),
+    ("jetstream", "JetStream"): ("js2", {}),
+    ("redis", "Client"): ("redis", {}),
+    ("redis", "UniversalClient"): ("redis", {}),
+    ("redis", "ClusterClient"): ("redis", {}),
+    ("redis", "Cmdable"): ("redis", {}),
+    ("sqs", "Client"): ("sqs", {}),
+    ("sqs", "SQS"): ("sqs", {}),
+    ("sns", "Client"): ("sns", {}),
+    ("sns", "SNS"): ("sns", {}),
+    ("mongo", "Client"): ("mongo_client", {}),
+    ("mongo", "Database"): ("mongo_db", {}),
+    ("mongo", "Collection"): ("mongo_coll", {}),
+    ("gorm", "DB"): ("gorm", {}),
+    ("viper", "Viper"): ("viper", {}),
+}
+
+#: Package-level variables of libraries.
+EXT_VARS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("http", "DefaultClient"): ("httpclient", {}),
+    **{("http", "Method" + v.capitalize()): ("str", {"s": v}) for v in _VERBS},
+}
+
+
+def _pub(provider: str, ch: int, **kw: Any) -> tuple[str, dict[str, Any]]:
+    return ("publish", {"provider": provider, "ch": ch, **kw})
+
+
+def _con(provider: str, ch: int, **kw: Any) -> tuple[str, dict[str, Any]]:
+    return ("consume", {"provider": provider, "ch": ch, **kw})
+
+
+_VIPER = {n: ("prop", {}) for n in ("GetString", "Get", "GetStringSlice")}
+_RESTY_REQ = {v: ("resty_call", {"m": v.upper()}) for v in _CAP_VERBS[:7]}
+
+#: Methods of library objects: OBJ_METHODS[kind][method] = (action, spec).
+OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    "httpclient": dict(_HTTP_CALLS),
+    "resty": {
+        "R": ("resty_req", {}),
+        "NewRequest": ("resty_req", {}),
+        "SetBaseURL": ("resty_base", {}),
+        "SetHostURL": ("resty_base", {}),
+        "*": SAME,
+    },
+    "resty_req": {**_RESTY_REQ, "Execute": ("resty_call", {"m": 0, "url": 1}), "*": SAME},
+    "grpc_server": {"RegisterService": ("grpc_register_desc", {})},
+    "sarama_producer": {},
+    "sarama_cg": {"Consume": _con("kafka", 1, handler=2, method="ConsumeClaim")},
+    "sarama_consumer": {"ConsumePartition": _con("kafka", 0)},
+    "confluent_consumer": {"SubscribeTopics": _con("kafka", 0), "Subscribe": _con("kafka", 0)},
+    "kafka_writer": {},
+    "amqp_conn": {"Channel": ("new", {"kind": "amqp_ch", "tup": True})},
+    "amqp_ch": {
+        "Publish": _pub("rabbitmq", 1, ex=0),
+        "PublishWithContext": _pub("rabbitmq", 2, ex=1),
+        "PublishWithDeferredConfirmWithContext": _pub("rabbitmq", 2, ex=1),
+        "Consume": _con("rabbitmq", 0),
+        "ConsumeWithContext": _con("rabbitmq", 1),
+        "QueueDeclare": ("amqp_queue", {}),
+        "QueueBind": ("amqp_bind", {}),
+    },
+    "nats": {
+        "Publish": _pub("nats", 0),
+        "PublishMsg": _pub("nats", 0),
+        "Request": _pub("nats", 0),
+        "PublishRequest": _pub("nats", 0),
+        "Subscribe": _con("nats", 0, handler=-1),
+        "QueueSubscribe": _con("nats", 0, handler=-1),
+        "ChanSubscribe": _con("nats", 0),
+        "SubscribeSync": _con("nats", 0),
+        "QueueSubscribeSync": _con("nats", 0),
+        "JetStream": ("new", {"kind": "nats_js", "tup": True}),
+    },
+    "nats_js": {
+        "Publish": _pub("nats", 0),
+        "PublishMsg": _pub("nats", 0),
+        "PublishAsync": _pub("nats", 0),
+        "Subscribe": _con("nats", 0, handler=1),
+        "QueueSubscribe": _con("nats", 0, handler=2),
+        "PullSubscribe": _con("nats", 0),
+        "ChanSubscribe": _con("nats", 0),
+    },
+    "js2": {"Publish": _pub("nats", 1), "PublishMsg": _pub("nats", 1), "PublishAsync": _pub("nats", 0)},
+    "redis": {
+        "Publish": _pub("redis", 1),
+        "SPublish": _pub("redis", 1),
+        "Subscribe": _con("redis", 1, rest=True),
+        "PSubscribe": _con("redis", 1, rest=True),
+        "SSubscribe": _con("redis", 1, rest=True),
+    },
+    "mongo_client": {"Database": ("mongo_db", {})},
+    "mongo_db": {"Collection": ("mongo_coll", {})},
+    "gorm": {"AutoMigrate": ("automigrate", {}), "*": SAME},
+    "viper": {**_VIPER, "SetDefault": ("prop_default", {})},
+}
+
+#: Composite literals of library types: COMPOSITES[(lib, Type)] = (action, spec).
+COMPOSITES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("sarama", "ProducerMessage"): ("comp_publish", {"provider": "kafka", "field": "Topic"}),
+    ("kafkago", "Writer"): ("comp_publish", {"provider": "kafka", "field": "Topic", "kind": "kafka_writer"}),
+    ("kafkago", "Message"): ("comp_publish", {"provider": "kafka", "field": "Topic"}),
+    ("confluent", "Message"): ("comp_publish", {"provider": "kafka", "field": "TopicPartition.Topic"}),
+    ("sqs", "SendMessageInput"): ("comp_publish", {"provider": "sqs", "field": "QueueUrl"}),
+    ("sqs", "SendMessageBatchInput"): ("comp_publish", {"provider": "sqs", "field": "QueueUrl"}),
+    ("sqs", "ReceiveMessageInput"): ("comp_consume", {"provider": "sqs", "field": "QueueUrl"}),
+    ("sns", "PublishInput"): ("comp_publish", {"provider": "sns", "field": "TopicArn"}),
+    ("sns", "PublishBatchInput"): ("comp_publish", {"provider": "sns", "field": "TopicArn"}),
+    ("redis", "XAddArgs"): ("comp_publish", {"provider": "redis", "field": "Stream"}),
+    ("redis", "XReadGroupArgs"): ("comp_consume", {"provider": "redis", "field": "Streams", "half": True}),
+    ("redis", "XReadArgs"): ("comp_consume", {"provider": "redis", "field": "Streams", "half": True}),
+}
+
+#: Methods recognizable whatever the receiver is (an untyped field, an interface).
+ANY_RECEIVER: dict[str, tuple[str, dict[str, Any]]] = {
+    "AutoMigrate": ("automigrate", {}),
+    "QueueDeclare": ("amqp_queue", {}),
+    "PublishWithContext": _pub("rabbitmq", 2, ex=1, min_args=6),
+}
+
+#: Field-tag keys that bind a config struct field to an environment variable or a config key.
+ENV_TAGS = ("env", "envconfig")
+ENV_DEFAULT_TAGS = ("envDefault", "default")
+PROP_TAGS = ("mapstructure", "koanf")
