@@ -260,6 +260,14 @@ def test_esm_calls_through_instances_and_wrappers() -> None:
     profile = "${PROFILE_URL:http://profile:8080}"
     assert got == [
         (
+            "src/clients/profile.client.ts",
+            12,
+            "axios",
+            "GET",
+            profile + "/profiles/{?id}",
+            "getUser",
+        ),
+        (
             "src/controllers/orders.controller.ts",
             7,
             "got",
@@ -274,14 +282,6 @@ def test_esm_calls_through_instances_and_wrappers() -> None:
             "PATCH",
             "${ORDERS_API}/orders/{?req.params.orderId}",
             "<anonymous>@8",
-        ),
-        (
-            "src/controllers/users.controller.ts",
-            4,
-            "wrapper:ProfileClient.fetchProfile",
-            "GET",
-            profile + "/profiles/{?req.params.id}",
-            "getUser",
         ),
         (
             "src/controllers/users.controller.ts",

@@ -280,7 +280,21 @@ class FactBuilder:
 
 
 def _has_param(parts: list[Any] | None) -> bool:
-    return any(p[0] == "param" for p in parts or [])
+    """True when a parameter supplies the path (`base + path`, `${this.baseUrl}${path}`, `url`): the
+    shape of a thin HTTP helper. A parameter after a literal path (`/items/${id}`) is just an id."""
+    parts = parts or []
+    for i, part in enumerate(parts):
+        if part[0] != "param":
+            continue
+        before = parts[i - 1] if i else None
+        if before is None or before[0] != "lit" or _host_only(before[1]):
+            return True
+    return False
+
+
+def _host_only(text: str) -> bool:
+    rest = text.split("://", 1)[1] if "://" in text else text
+    return "/" not in rest.rstrip("/") and (rest.endswith("/") or "://" in text or rest == "")
 
 
 def _merged(expr: Expr) -> Expr:
