@@ -16,6 +16,7 @@ from orbitkb.domain.usecases import (
     export,
     feedback,
     indexing,
+    provenance,
     search,
     status,
 )
@@ -75,6 +76,7 @@ class UseCases(containers.DeclarativeContainer):
         backend=adapters.backend.provided.backend,
     )
     record_feedback = providers.Factory(feedback.RecordFeedback, store=adapters.store)
+    find_provenance = providers.Factory(provenance.FindProvenance, store=adapters.store)
     verify_change_surface = providers.Factory(feedback.VerifyChangeSurface, store=adapters.store, git=adapters.git)
 
 

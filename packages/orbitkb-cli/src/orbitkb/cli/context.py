@@ -12,6 +12,10 @@ from orbitkb.domain.serialization import to_data
 
 
 def app_from(args: argparse.Namespace) -> Application:
+    return build_application(settings_from(args))
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
     flags = {
         "db_path": getattr(args, "db", None),
         "backend": getattr(args, "backend", None),
@@ -22,7 +26,7 @@ def app_from(args: argparse.Namespace) -> Application:
         "tools": getattr(args, "tools", None),
         "embedder": getattr(args, "embedder", None),
     }
-    return build_application(Settings.resolve(flags))
+    return Settings.resolve(flags)
 
 
 def print_json(obj: Any) -> None:

@@ -1,1 +1,1 @@
-"""orbitkb.mcp."""
+"""orbitkb-mcp: the MCP server (stdio) — a thin driving adapter over the domain use cases."""

@@ -1,0 +1,64 @@
+"""The orbitkb MCP server on stdio. Nothing but protocol on stdout; logs go to stderr.
+
+    orbitkb-mcp [--db PATH] [--backend auto|claude|codex|offline] [--tools core|full]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from mcp.server.mcpserver import MCPServer
+
+from orbitkb.bootstrap import Application, Settings, build_application
+from orbitkb.mcp.tools import register
+
+INSTRUCTIONS = (
+    "orbitkb knows the services of the indexed system: their APIs, calls, channels and entities. "
+    "On a new task call find_change_surface first; drill down with describe_service -> describe_api. "
+    "Facts carry evidence (file:line); stale=true means re-index (refresh) before trusting them."
+)
+
+
+def build_server(app: Application, tools: str = "full") -> MCPServer:
+    server = MCPServer("orbitkb", instructions=INSTRUCTIONS, log_level="WARNING")
+    app.adapters.store()  # open (and migrate) the database once per process, not per call
+    register(server, app, tools)
+    return server
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="orbitkb-mcp", description="orbitkb MCP server (stdio)")
+    p.add_argument("--db", help="database file (default: $ORBITKB_DB or ~/.orbitkb/orbitkb.db)")
+    p.add_argument("--backend", choices=["auto", "claude", "codex", "offline"],
+                   help="LLM backend for find_change_surface (default auto)")
+    p.add_argument("--model")
+    p.add_argument("--tools", choices=["core", "full"], default="full", help="tool set to expose")
+    return p.parse_args(argv)
+
+
+def serve(settings: Settings) -> None:
+    app = build_application(settings)
+    choice = app.adapters.backend()
+    if choice.notice:
+        print(f"orbitkb-mcp: {choice.notice}", file=sys.stderr)
+    build_server(app, settings.tools).run("stdio")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = Settings.resolve({"db_path": args.db, "backend": args.backend, "model": args.model,
+                                     "tools": args.tools})
+        serve(settings)
+    except KeyboardInterrupt:
+        return 0
+    except Exception as exc:
+        print(f"orbitkb-mcp: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""The MCP tools: validate -> call one use case -> shape a bounded JSON answer. Descriptions are
+terse on purpose (agents pay for every schema byte) and say what comes next."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from orbitkb.bootstrap import Application
+from orbitkb.domain import errors
+from orbitkb.domain.serialization import to_data
+from orbitkb.domain.usecases.indexing import IndexRequest
+from orbitkb.mcp.shaping import fit
+
+F = TypeVar("F", bound=Callable[..., Any])
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+Limit = Annotated[int | None, Field(description="page size, default 50, max 500")]
+Offset = Annotated[int | None, Field(description="items to skip, default 0")]
+Budget = Annotated[int | None, Field(ge=50, le=100_000, description="approximate max tokens of the answer")]
+READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+EMPTY = {"empty": True, "guidance": "nothing is indexed yet: run `orbitkb index PATH` (or call refresh)"}
+
+CORE = ("list_services", "describe_service", "describe_api", "search", "find_change_surface", "get_relationships",
+        "find_provenance")
+
+
+def _guard(fn: F) -> F:
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except errors.EmptyKnowledgeBase:
+            return dict(EMPTY)
+        except errors.OrbitkbError as exc:
+            hint = f" Hint: {exc.hint}" if getattr(exc, "hint", None) else ""
+            raise ToolError(f"{exc}.{hint}") from None
+        except ToolError:
+            raise
+        except Exception as exc:  # never a stack trace to the agent; the log keeps it
+            print(f"orbitkb-mcp: internal error in {fn.__name__}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            raise ToolError(f"internal error ({type(exc).__name__}); the server keeps serving") from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def register(server: MCPServer, app: Application, tool_set: str = "full") -> list[str]:
+    uc = app.use_cases
+    registered: list[str] = []
+
+    def tool(name: str, read_only: bool = True) -> Callable[[F], F]:
+        def deco(fn: F) -> F:
+            if tool_set == "core" and name not in CORE:
+                return fn
+            registered.append(name)
+            annotations = READ if read_only else ToolAnnotations(readOnlyHint=False, destructiveHint=False,
+                                                                 idempotentHint=True, openWorldHint=False)
+            server.tool(name=name, annotations=annotations)(_guard(fn))
+            return fn
+
+        return deco
+
+    @tool("list_repositories")
+    def list_repositories() -> dict[str, Any]:
+        """Indexed repositories with service names and freshness. Next: list_services."""
+        return {"repositories": to_data(uc.list_repositories()())}
+
+    @tool("list_services")
+    def list_services(repository: Annotated[str | None, Field(max_length=200)] = None) -> dict[str, Any]:
+        """One line per service: name, short_desc, stack, api_count. Start here. Next: describe_service."""
+        items = to_data(uc.list_services()(repository))
+        return fit({"services": items}, ["services"])
+
+    @tool("describe_service")
+    def describe_service(service: Name, limit: Limit = None, offset: Offset = None,
+                         token_budget: Budget = None) -> dict[str, Any]:
+        """A service: description, calls with reasons, APIs, components, entities and messages (names
+        only), callers, freshness; each list paginated. Next: list_apis/describe_api, describe_persistence."""
+        data = to_data(uc.describe_service()(service, limit, offset))
+        return fit(data, ["messages", "persists", "components", "called_by", "calls", "apis"], token_budget)
+
+    @tool("list_apis")
+    def list_apis(service: Name, limit: Limit = None, offset: Offset = None) -> dict[str, Any]:
+        """All APIs of a service (method, path, handler, summary), paginated. Next: describe_api."""
+        return fit(to_data(uc.list_apis()(service, limit, offset)), ["apis"])
+
+    @tool("describe_api")
+    def describe_api(service: Name, method: Annotated[str, Field(min_length=1, max_length=20)],
+                     path: Annotated[str, Field(min_length=1, max_length=500)], token_budget: Budget = None) -> dict[str, Any]:
+        """One API in full: request/response shapes, validations, the calls it makes, evidence."""
+        return fit(to_data(uc.describe_api()(service, method, path)), ["messages", "calls", "validations"],
+                   token_budget)
+
+    @tool("describe_persistence")
+    def describe_persistence(service: Name, limit: Limit = None, offset: Offset = None,
+                             token_budget: Budget = None) -> dict[str, Any]:
+        """Entities a service persists, with fields, engine and who else persists the same name."""
+        return fit(to_data(uc.describe_persistence()(service, limit, offset)), ["entities"], token_budget)
+
+    @tool("describe_messages")
+    def describe_messages(service: Name, limit: Limit = None, offset: Offset = None,
+                          token_budget: Budget = None) -> dict[str, Any]:
+        """Channels a service publishes/consumes, provider, and the services on the other side."""
+        return fit(to_data(uc.describe_messages()(service, limit, offset)), ["messages"], token_budget)
+
+    @tool("search")
+    def search(query: Annotated[str, Field(min_length=1, max_length=1000)],
+               limit: Annotated[int, Field(ge=1, le=100)] = 20, token_budget: Budget = None) -> dict[str, Any]:
+        """Search services, APIs, components, calls, channels, entities by words (hybrid bm25 + embeddings
+        when installed). Returns typed hits. Next: describe_service / describe_api."""
+        return fit(to_data(uc.search()(query, limit)), ["hits"], token_budget)
+
+    @tool("get_relationships")
+    def get_relationships(service: Name, direction: Annotated[str, Field(pattern="^(in|out|both)$")] = "both") -> dict[str, Any]:
+        """1-hop graph around a service: outbound/inbound calls and message links, with reason,
+        confidence, provenance, evidence. Next: trace_flow."""
+        return fit(to_data(uc.get_relationships()(service, direction)), ["relationships"])
+
+    @tool("trace_flow")
+    def trace_flow(source: Name, target: Name, max_hops: Annotated[int, Field(ge=1, le=20)] = 6) -> dict[str, Any]:
+        """Shortest paths from one service to another over calls and publish->consume links."""
+        return fit(to_data(uc.trace_flow()(source, target, max_hops)), ["alternatives"])
+
+    @tool("find_architecture_smells")
+    def find_architecture_smells(kind: Annotated[str | None, Field(max_length=50)] = None, limit: Limit = None,
+                                 offset: Offset = None) -> dict[str, Any]:
+        """Structural risks (cycles, fan-in/out, shared databases, duplicate vendors, deep sync chains)
+        with trend since the previous index."""
+        return fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"])
+
+    @tool("find_change_surface")
+    def find_change_surface(task: Annotated[str, Field(min_length=1, max_length=4000)],
+                            hint_services: Annotated[list[Annotated[str, Field(max_length=200)]] | None,
+                                                     Field(max_length=20)] = None) -> dict[str, Any]:
+        """CALL FIRST on a new task: the services it likely changes (primary/secondary) with reason,
+        confidence, evidence, plus contracts at risk, unknowns, freshness and next queries."""
+        data = to_data(uc.find_change_surface()(task, tuple(hint_services or ())))
+        return fit(data, ["similar_past_tasks", "no_change_hint", "persistence_affected", "flow",
+                          "recommended_next_queries", "contracts_at_risk"])
+
+    @tool("record_change_surface_feedback", read_only=False)
+    def record_change_surface_feedback(run_id: Annotated[int, Field(ge=1)], service: Name,
+                                       outcome: Annotated[str, Field(pattern="^(confirmed|rejected)$")]) -> dict[str, Any]:
+        """After the work: did the service really need to change? Recalibrates future confidence."""
+        return to_data(uc.record_feedback()(run_id, service, outcome))
+
+    @tool("verify_change_surface")
+    def verify_change_surface(run_id: Annotated[int, Field(ge=1)], repository: Name,
+                              since_commit: Annotated[str, Field(min_length=4, max_length=200)]) -> dict[str, Any]:
+        """Compare a past prediction with the real git diff since a commit: precision and recall."""
+        return fit(to_data(uc.verify_change_surface()(run_id, repository, since_commit)), ["unowned_files"])
+
+    @tool("find_provenance")
+    def find_provenance(file: Annotated[str, Field(min_length=1, max_length=1000)], line: Annotated[int, Field(ge=1)],
+                        repository: Annotated[str | None, Field(max_length=200)] = None) -> dict[str, Any]:
+        """What is declared at file:line (service, component, API, call, message, entity) and which
+        services depend on it. Use while editing a file."""
+        return fit(to_data(uc.find_provenance()(file, line, repository)), ["items", "dependents"])
+
+    @tool("refresh", read_only=False)
+    def refresh(repository: Annotated[str | None, Field(max_length=200)] = None) -> dict[str, Any]:
+        """Re-index incrementally (only changed files are parsed) to repair staleness."""
+        store = app.adapters.store()
+        repos = [r for r in store.list_repositories() if repository in (None, r.name)]
+        if repository and not repos:
+            raise errors.RepositoryNotFound(f"repository {repository!r} is not indexed",
+                                            tuple(r.name for r in store.list_repositories()))
+        out = []
+        for r in repos:
+            res = uc.index_repository()(IndexRequest(path=r.root_path, repository_name=r.name))
+            out.append({"repository": r.name, "commit": res.repository.indexed_commit, "services": len(res.services),
+                        "files_changed": res.files_changed, "files_parsed": res.files_parsed, "status": res.run.status})
+        return {"refreshed": out} if out else dict(EMPTY)
+
+    return registered
