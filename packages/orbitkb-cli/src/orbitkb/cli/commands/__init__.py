@@ -1,8 +1,5 @@
 """One module per sub-command; each exposes ``register(subparsers)``."""
 
-from orbitkb.cli.commands import analyze, architecture, export, index, listing, not_yet, serve, status
+from orbitkb.cli.commands import analyze, architecture, export, index, listing, serve, status
 
-COMMANDS = [index, listing, status, analyze, export, architecture, serve, not_yet]
-
-not_yet.PENDING.update({
-})
+COMMANDS = [index, listing, status, analyze, export, architecture, serve]
