@@ -75,7 +75,7 @@ class RouteGraph:
         if node is None:
             return
         self._note(node, target)
-        self.routes.append((node, file, route, route.get("fw") or FRAMEWORK_OF.get(self.kinds.get(node, ""))))
+        self.routes.append((node, file, route, route.get("fw")))
 
     def _note(self, node: Node, target: Target | None) -> None:
         if target is not None and target[0] == "obj":
@@ -128,9 +128,22 @@ class RouteGraph:
                 out.append(join_path(base, pre, own))
         return sorted(set(out))
 
+    def framework(self, node: Node, seen: frozenset[Node] = frozenset()) -> str | None:
+        """A parameter router (a plugin's `app`) takes the framework of whatever it is mounted on."""
+        known = FRAMEWORK_OF.get(self.kinds.get(node, ""))
+        if known:
+            return known
+        for parent, _ in self.parents.get(node, []):
+            if parent not in seen:
+                found = self.framework(parent, seen | {node})
+                if found:
+                    return found
+        return None
+
     def apis(self) -> list[Handled]:
         out: list[Handled] = []
-        for node, file, route, fw in self.routes:
+        for node, file, route, declared in self.routes:
+            fw = self.framework(node) or declared
             handler, loc, doc = self._handler(file, route)
             path = path_text(self.r.expr(file, route["path"]))
             for base in self.prefixes(node):

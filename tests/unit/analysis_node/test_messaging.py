@@ -1,0 +1,117 @@
+"""kafkajs, amqplib, AWS SDK v2/v3, NATS, ioredis and gRPC clients built from loaded protos."""
+
+from __future__ import annotations
+
+from .support import analyze, url
+
+FILES = {
+    "src/topics.js": """\
+        const PREFIX = process.env.TOPIC_PREFIX || 'shop';
+        module.exports = { ORDER_CREATED: `${PREFIX}.order.created`, REFUNDS: PREFIX + '.refunds' };
+        """,
+    "src/kafka.js": """\
+        const { Kafka } = require('kafkajs');
+        const { ORDER_CREATED, REFUNDS } = require('./topics');
+
+        const kafka = new Kafka({ clientId: 'orders', brokers: [process.env.KAFKA_BROKER] });
+        const producer = kafka.producer();
+        const consumer = kafka.consumer({ groupId: 'orders' });
+
+        async function publishOrder(order) {
+          await producer.send({ topic: ORDER_CREATED, messages: [{ value: JSON.stringify(order) }] });
+        }
+
+        async function start() {
+          await consumer.subscribe({ topics: ['payments.done', REFUNDS], fromBeginning: true });
+          await consumer.subscribe({ topic: 'inventory.low' });
+        }
+        module.exports = { publishOrder, start };
+        """,
+    "src/rabbit.ts": """\
+        import amqp from 'amqplib';
+        const QUEUE = 'emails';
+
+        export async function wire(url: string) {
+          const conn = await amqp.connect(url);
+          const ch = await conn.createChannel();
+          ch.publish('orders', 'order.shipped', Buffer.from('x'));
+          ch.publish('', 'direct-queue', Buffer.from('x'));
+          ch.sendToQueue(QUEUE, Buffer.from('x'));
+          await ch.consume('invoices', (msg) => ch.ack(msg));
+        }
+        """,
+    "src/aws.ts": """\
+        import { SQSClient, SendMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+        import { SNSClient, PublishCommand } from '@aws-sdk/client-sns';
+        import AWS from 'aws-sdk';
+
+        const sqs = new SQSClient({});
+        export const send = (body: string) =>
+          sqs.send(new SendMessageCommand({ QueueUrl: process.env.ORDERS_QUEUE_URL, MessageBody: body }));
+        export const poll = () => sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.ORDERS_QUEUE_URL }));
+        export const notify = () => new SNSClient({}).send(new PublishCommand({ TopicArn: 'arn:aws:sns:eu:1:alerts' }));
+        const legacy = new AWS.SQS();
+        export const old = () => legacy.sendMessage({ QueueUrl: 'https://sqs/legacy', MessageBody: '' }).promise();
+        """,
+    "src/bus.mjs": """\
+        import { connect, StringCodec } from 'nats';
+        import Redis from 'ioredis';
+
+        const nc = await connect({ servers: process.env.NATS_URL });
+        nc.publish('orders.shipped', StringCodec().encode('x'));
+        nc.subscribe('orders.*');
+        """,
+    "src/cache.js": """\
+        const Redis = require('ioredis');
+        const pub = new Redis();
+        const sub = new Redis();
+        pub.publish('cache-invalidate', 'all');
+        sub.subscribe('cache-invalidate', (err) => {});
+        pub.xadd('audit-stream', '*', 'k', 'v');
+        """,
+    "src/grpc.js": """\
+        const grpc = require('@grpc/grpc-js');
+        const protoLoader = require('@grpc/proto-loader');
+        const def = protoLoader.loadSync(__dirname + '/payments.proto');
+        const proto = grpc.loadPackageDefinition(def).payments;
+
+        const client = new proto.PaymentService(
+          process.env.PAYMENTS_GRPC || 'payments:50051',
+          grpc.credentials.createInsecure(),
+        );
+        const server = new grpc.Server();
+        server.addService(proto.OrderService.service, { getOrder: () => {} });
+        """,
+}
+
+
+def test_messages_exact() -> None:
+    facts = analyze(FILES)
+    got = sorted((m.file, m.line, m.direction, url(m.channel), m.provider) for m in facts.messages)
+    assert got == [
+        ("src/aws.ts", 7, "publishes", "${ORDERS_QUEUE_URL}", "sqs"),
+        ("src/aws.ts", 8, "consumes", "${ORDERS_QUEUE_URL}", "sqs"),
+        ("src/aws.ts", 9, "publishes", "arn:aws:sns:eu:1:alerts", "sns"),
+        ("src/aws.ts", 11, "publishes", "https://sqs/legacy", "sqs"),
+        ("src/bus.mjs", 5, "publishes", "orders.shipped", "nats"),
+        ("src/bus.mjs", 6, "consumes", "orders.*", "nats"),
+        ("src/cache.js", 4, "publishes", "cache-invalidate", "redis"),
+        ("src/cache.js", 5, "consumes", "cache-invalidate", "redis"),
+        ("src/cache.js", 6, "publishes", "audit-stream", "redis"),
+        ("src/kafka.js", 9, "publishes", "${TOPIC_PREFIX:shop}.order.created", "kafka"),
+        ("src/kafka.js", 13, "consumes", "${TOPIC_PREFIX:shop}.refunds", "kafka"),
+        ("src/kafka.js", 13, "consumes", "payments.done", "kafka"),
+        ("src/kafka.js", 14, "consumes", "inventory.low", "kafka"),
+        ("src/rabbit.ts", 7, "publishes", "orders", "rabbitmq"),
+        ("src/rabbit.ts", 8, "publishes", "direct-queue", "rabbitmq"),
+        ("src/rabbit.ts", 9, "publishes", "emails", "rabbitmq"),
+        ("src/rabbit.ts", 10, "consumes", "invoices", "rabbitmq"),
+    ]
+    assert {m.component for m in facts.messages if m.file == "src/kafka.js"} == {"kafka"}
+
+
+def test_grpc_clients_and_implemented_services() -> None:
+    facts = analyze(FILES)
+    got = [(c.kind, c.client, c.grpc_service, url(c.url), c.line) for c in facts.calls]
+    assert got == [("grpc", "grpc-client", "PaymentService", "${PAYMENTS_GRPC:payments:50051}", 6)]
+    assert facts.grpc_implements == ("OrderService",)
