@@ -49,6 +49,9 @@ def on_call(ex: Extractor, node: Node) -> None:
         client, method = HTTP_CLIENTS[where]
         _client_call(ex, node, client, method, args)
         return
+    if where == ("mongoose", "model") and fn.type == "identifier" and args:
+        persistence.mongoose_model(ex, node, fn, args)
+        return
     if fn.type == "member_expression":
         prop = text(fn.child_by_field_name("property"))
         receiver = unwrap(fn.child_by_field_name("object"))

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from .syntax import args_of, dotted, lines, object_pairs, string_value, text, unwrap
-from .values import fold, literal, resolve_binding, value_ref
+from .syntax import args_of, dotted, lines, object_pairs, text, unwrap
+from .values import fold, resolve_binding, value_ref
 
 if TYPE_CHECKING:
     from .extract import Extractor
@@ -97,7 +97,7 @@ def schema_binding(ex: Extractor, call: Node) -> dict[str, Any] | None:
 
 def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
     if prop == "model" and args:
-        return _mongoose_model(ex, node, receiver, args)
+        return mongoose_model(ex, node, receiver, args)
     if (
         prop == "define"
         and len(args) >= 2
@@ -114,7 +114,7 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
     return False
 
 
-def _mongoose_model(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> bool:
+def mongoose_model(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> bool:
     where = ex.module_path(dotted(receiver))
     schema_node = unwrap(args[1]) if len(args) > 1 else None
     schema: Any = None
@@ -156,10 +156,3 @@ def _sequelize(
         **ex.where(node),
     }
     ex.out["entities"].append(record)
-
-
-def literal_or_none(parts: list[Any] | None) -> str | None:
-    return literal(parts) if parts else None
-
-
-__all__ = ["literal_or_none", "mongoose_fields", "on_member_call", "schema_binding", "string_value"]

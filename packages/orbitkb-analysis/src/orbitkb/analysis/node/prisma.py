@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_BLOCK = re.compile(r"^\s*(model|datasource)\s+(\w+)\s*\{(.*?)^\s*\}", re.MULTILINE | re.DOTALL)
+_BLOCK = re.compile(r"^[ \t]*(model|datasource)\s+(\w+)\s*\{(.*?)^[ \t]*\}", re.MULTILINE | re.DOTALL)
 _MAP = re.compile(r"@@map\(\s*(?:name:\s*)?\"([^\"]+)\"")
 _PROVIDER = re.compile(r"provider\s*=\s*\"([^\"]+)\"")
 _ENGINES = {
