@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+
 from orbitkb.domain.fakes import InMemoryKnowledgeStore, MemorySourceTree
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import (

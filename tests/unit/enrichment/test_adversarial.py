@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
 from orbitkb.domain.enrichment import EnrichKnowledge, EnrichRequest
 from orbitkb.domain.fakes import MemorySourceTree
 from orbitkb.domain.fakes.llm import FakeLLMBackend, synthesize

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
 from orbitkb.domain.enrichment import EnrichKnowledge, EnrichRequest
 from orbitkb.domain.errors import LlmError, LlmUnavailable
 from orbitkb.domain.fakes import InMemoryKnowledgeStore

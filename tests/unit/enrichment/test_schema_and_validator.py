@@ -6,6 +6,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from orbitkb.domain.enrichment import schemas
 from orbitkb.domain.enrichment.validate import clamp, validate
 from orbitkb.domain.fakes.llm import synthesize

@@ -8,6 +8,7 @@ import subprocess
 from typing import Any
 
 import pytest
+
 from orbitkb.domain.enrichment import EnrichKnowledge, EnrichRequest
 from orbitkb.domain.enrichment.schemas import component_schema, endpoint_schema
 from orbitkb.domain.errors import LlmError, LlmUnavailable

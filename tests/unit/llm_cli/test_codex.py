@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from orbitkb.domain.enrichment.schemas import overview_schema
 from orbitkb.domain.errors import LlmError, LlmUnavailable
 from orbitkb.domain.runs import LlmUsage

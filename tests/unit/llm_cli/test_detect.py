@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+
 from orbitkb.domain.errors import InvalidInput, LlmUnavailable
 from orbitkb.llm_cli import ClaudeCliBackend, CodexCliBackend, detect_backend
 

@@ -6,6 +6,7 @@ a CLI that is not installed is an error naming the install command, not a silent
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Mapping
 
@@ -23,8 +24,8 @@ _INSTALL = {"claude": claude.INFO.install_hint, "codex": codex.INFO.install_hint
 
 
 def detect_backend(
-    preference: str | None,
-    env: Mapping[str, str],
+    preference: str | None = None,
+    env: Mapping[str, str] | None = None,
     *,
     model: str | None = None,
     claude_bare: bool = False,
@@ -32,7 +33,9 @@ def detect_backend(
     timeout: float = 300.0,
     which: Callable[[str], str | None] = shutil.which,
 ) -> tuple[LLMBackend | None, str]:
-    """(backend or None for offline, a one-line notice for the user)."""
+    """(backend or None for offline, a one-line notice for the user). ``env`` defaults to the
+    process environment; backends pass it on to the CLI they run."""
+    env = dict(os.environ) if env is None else env
     raw = preference or env.get(ENV_VAR) or "auto"
     choice = raw.strip().lower()
     source = "--backend" if preference else (ENV_VAR if env.get(ENV_VAR) else "default")

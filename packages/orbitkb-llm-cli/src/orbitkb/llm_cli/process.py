@@ -8,6 +8,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 
 from attrs import frozen
+
 from orbitkb.domain.errors import LlmError, LlmUnavailable
 
 #: Prompts are built with per-section caps; anything this large is a bug upstream, not input.

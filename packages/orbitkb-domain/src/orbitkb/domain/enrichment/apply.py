@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import evolve
+
 from orbitkb.domain.enrichment.names import NameFilter
 from orbitkb.domain.enrichment.units import UnitSpec
 from orbitkb.domain.ids import make_id

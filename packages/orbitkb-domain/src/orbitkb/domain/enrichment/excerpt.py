@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from attrs import frozen
+
 from orbitkb.domain.ports import SourceTree
 
 #: A handler recorded on one line (a decorator, a route registration) is widened to this many.

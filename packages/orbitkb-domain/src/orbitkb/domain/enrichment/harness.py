@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from attrs import frozen
+
 from orbitkb.domain.enrichment.schemas import DEFAULT_CAP, FIELD_CAPS, MAX_ITEMS
 from orbitkb.domain.enrichment.validate import clamp, validate
 from orbitkb.domain.errors import LlmError, LlmUnavailable

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from attrs import frozen
+
 from orbitkb.domain.model import ResourceType, Service, TargetKind
 from orbitkb.domain.text import normalize_name
 

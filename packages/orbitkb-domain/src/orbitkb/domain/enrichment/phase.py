@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 
 from attrs import define, field
+
 from orbitkb.domain.enrichment.harness import Attempted, check, generate_checked
 from orbitkb.domain.enrichment.results import UnitOutcome
 from orbitkb.domain.enrichment.units import UnitSpec

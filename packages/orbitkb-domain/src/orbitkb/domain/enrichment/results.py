@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from attrs import frozen
+
 from orbitkb.domain.ports import SourceTree
 from orbitkb.domain.runs import LlmUsage
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
+
 from orbitkb.domain.enrichment import schemas
 from orbitkb.domain.enrichment.excerpt import excerpt
 from orbitkb.domain.enrichment.prompts import Section, build_prompt
@@ -42,7 +43,7 @@ class UnitSpec:
 
 
 def _facts(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1)
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def _code_sections(tree: SourceTree | None, spans: Sequence[tuple[str, int, int]]) -> list[Section]:
@@ -216,7 +217,7 @@ def messaging_unit(
                 "direction": str(m.direction),
                 "channel": m.channel,
                 "provider": m.provider,
-                "handler": apis[m.api_id].handler if m.api_id in apis else None,
+                "handler": apis[m.api_id].handler if m.api_id and m.api_id in apis else None,
             }
             for ref, m in zip(refs, ordered)
         ],

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from attrs import frozen
+
 from orbitkb.domain.ports import LlmResult
 from orbitkb.domain.runs import LlmUsage
 
@@ -68,18 +69,19 @@ class FakeLLMBackend:
         return LlmResult(data=dict(item), usage=self._usage)
 
 
-def synthesize(schema: Mapping[str, Any], path: str = "answer") -> Any:
-    """A small instance valid against the enrichment schema subset (first enum value, [] arrays)."""
+def synthesize(schema: Mapping[str, Any], path: str = "answer", tag: str = "") -> Any:
+    """A small instance valid against the enrichment schema subset (first enum value, [] arrays).
+    ``tag`` is appended to every string, e.g. a hash of the prompt, so answers vary with input."""
     if "enum" in schema:
         return list(schema["enum"])[0]
     types = schema.get("type", "object")
     kind = types if isinstance(types, str) else [t for t in types if t != "null"][0]
     if kind == "object":
-        return {k: synthesize(v, k) for k, v in schema.get("properties", {}).items()}
+        return {k: synthesize(v, k, tag) for k, v in schema.get("properties", {}).items()}
     if kind == "array":
         return []
     if kind == "string":
-        return f"generated {path}"
+        return f"generated {path}{' ' + tag if tag else ''}"
     if kind == "boolean":
         return True
     if kind in ("integer", "number"):
