@@ -1,0 +1,1 @@
+"""shopfront back office (Django project package)."""

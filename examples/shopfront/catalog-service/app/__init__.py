@@ -1,0 +1,1 @@
+"""shopfront catalog service."""

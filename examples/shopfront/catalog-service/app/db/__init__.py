@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models and the async session factory."""

@@ -1,0 +1,5 @@
+package com.shopfront.orders.domain;
+
+public enum OrderStatus {
+    PENDING_PAYMENT, PAID, SHIPPING, SHIPPED, CANCELLED
+}
