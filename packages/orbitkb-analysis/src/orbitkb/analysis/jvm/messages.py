@@ -1,0 +1,162 @@
+"""Messaging at link time: listener annotations (as message APIs and consumes), Spring Cloud Stream
+functional beans and @StreamListener, and publish/consume sites found in method bodies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve
+
+from orbitkb.analysis.facts import Expr, Lit, Prop, RawApi, RawMessage
+from orbitkb.analysis.jvm.apis import ann_values, message_api
+from orbitkb.analysis.jvm.body import simple_type
+from orbitkb.analysis.jvm.calls import has_param
+from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
+from orbitkb.analysis.jvm.tables import LISTENERS, STREAM_CONSTANTS, STREAM_FUNCTION_TYPES
+
+_HANDLER_MARKERS = {"KafkaHandler", "RabbitHandler"}
+_STREAM_IMPORTS = ("org.springframework.cloud.stream", "org.springframework.cloud.function")
+
+
+def _channels(index: ServiceIndex, ref: ClassRef, ann: list[Any], provider: str) -> list[Expr]:
+    attrs = LISTENERS[ann[0]][1]
+    out: list[Expr] = []
+    for attr in attrs:
+        for value in ann[1].get(attr, ()):
+            if isinstance(value, dict):  # @Queue("q") / @QueueBinding(exchange = @Exchange("x"), ...)
+                out.extend(_nested_channel(index, ref, value))
+                continue
+            if provider == "stream":
+                raw = value[0][1] if value and value[0][0] in ("ref", "unknown") else None
+                if raw in STREAM_CONSTANTS:
+                    out.append(_binding(STREAM_CONSTANTS[raw]))
+                    continue
+                expr = index.resolve(value, ref)
+                text = expr.literal() if expr is not None else None
+                out.append(_binding(text) if text else expr)  # type: ignore[arg-type]
+                continue
+            expr = index.resolve(value, ref)
+            if expr is not None and expr.parts:
+                out.append(expr)
+        if out:
+            break
+    return out
+
+
+def _binding(name: str) -> Expr:
+    return Expr((Prop(f"spring.cloud.stream.bindings.{name}.destination", name),))
+
+
+def _nested_channel(index: ServiceIndex, ref: ClassRef, value: dict[str, Any]) -> list[Expr]:
+    args = value["args"]
+    if value["ann"] == "QueueBinding":
+        for key in ("exchange", "value"):
+            for inner in args.get(key, ()):
+                if isinstance(inner, dict):
+                    found = _nested_channel(index, ref, inner)
+                    if found:
+                        return found
+        return []
+    for key in ("value", "name", "queues"):
+        for v in args.get(key, ()):
+            if isinstance(v, list):
+                expr = index.resolve(v, ref)
+                if expr is not None and expr.parts:
+                    return [expr]
+    return []
+
+
+class MessageBuilder:
+    def __init__(self, index: ServiceIndex, framework: str) -> None:
+        self.index = index
+        self.framework = framework
+        self.apis: list[RawApi] = []
+        self.messages: list[RawMessage] = []
+        self.templates: list[tuple[ClassRef, str, RawMessage]] = []
+        self.stream_service = any(
+            imp.startswith(_STREAM_IMPORTS) for ref in index.classes for imp in ref.file.get("imports", ())
+        )
+
+    def listeners(self, ref: ClassRef) -> list[tuple[str, str]]:
+        """Record listener APIs of a class; returns (method, handler) pairs for attribution."""
+        handlers: list[tuple[str, str]] = []
+        class_ann = next((a for a in ref.data["anns"] if a[0] in LISTENERS), None)
+        for m in ref.data["methods"]:
+            anns = [a for a in m["anns"] if a[0] in LISTENERS]
+            if class_ann is not None and any(a[0] in _HANDLER_MARKERS for a in m["anns"]):
+                anns.append(class_ann)
+            for ann in anns:
+                provider = LISTENERS[ann[0]][0]
+                for channel in _channels(self.index, ref, ann, provider):
+                    self._consume(ref, m, channel, provider)
+                    handlers.append((m["name"], f"{ref.name}.{m['name']}"))
+            if self.stream_service and any(a[0] == "Bean" for a in m["anns"]):
+                handlers.extend(self._function_bean(ref, m))
+        return handlers
+
+    def _consume(self, ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str) -> None:
+        self.apis.append(message_api(ref, m, channel, provider, self.framework))
+        self.messages.append(
+            RawMessage(
+                direction="consumes",
+                channel=channel,
+                provider=provider,
+                file=ref.path,
+                line=m["line"],
+                end_line=m["end"],
+                client="listener",
+                api_handler=f"{ref.name}.{m['name']}",
+                component=ref.name,
+            )
+        )
+
+    def _function_bean(self, ref: ClassRef, m: dict[str, Any]) -> list[tuple[str, str]]:
+        kind = simple_type(m["ret"])
+        directions = STREAM_FUNCTION_TYPES.get(kind)
+        if directions is None:
+            return []
+        bean = next(a for a in m["anns"] if a[0] == "Bean")
+        names = [
+            v[0][1]
+            for v in ann_values(bean, "name", "value")
+            if isinstance(v, list) and v and v[0][0] == "lit"
+        ]
+        name = names[0] if names else m["name"]
+        out = []
+        if "in" in directions:
+            self._consume(ref, m, _binding(f"{name}-in-0"), "stream")
+            out.append((m["name"], f"{ref.name}.{m['name']}"))
+        if "out" in directions:
+            self.messages.append(
+                RawMessage(
+                    direction="publishes",
+                    channel=_binding(f"{name}-out-0"),
+                    provider="stream",
+                    file=ref.path,
+                    line=m["line"],
+                    end_line=m["end"],
+                    client="function-bean",
+                    api_handler=f"{ref.name}.{m['name']}" if "in" in directions else None,
+                    component=ref.name,
+                )
+            )
+        return out
+
+    def site(self, ref: ClassRef, method: str, site: dict[str, Any], handlers: list[str]) -> None:
+        channel = self.index.resolve(site["channel"], ref) or Expr((Lit(""),))
+        base = RawMessage(
+            direction=site["dir"],
+            channel=channel,
+            provider=site["provider"],
+            file=ref.path,
+            line=site["line"],
+            end_line=site["end"],
+            client=site["client"],
+            component=ref.name,
+        )
+        if has_param(channel):
+            self.templates.append((ref, method, base))
+        if not handlers:
+            self.messages.append(base)
+        for h in handlers:
+            self.messages.append(evolve(base, api_handler=h))

@@ -1,0 +1,135 @@
+"""Outbound (and hand-written inbound) messaging sites: Kafka, Rabbit, JMS, Stream, SQS/SNS, Redis, NATS."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate, literal_text
+from orbitkb.analysis.jvm.syntax import Arr, Call, E, Lam, Name, walk
+from orbitkb.analysis.jvm.tables import AWS_CHANNEL_SETTERS, IMPORT_HINTS, PUBLISHERS
+
+if TYPE_CHECKING:
+    from orbitkb.analysis.jvm.body import Walker
+
+_ALL_METHODS = {m for _p, methods in PUBLISHERS.values() for m in methods}
+_CONSUMER_TYPES = {"KafkaConsumer": "kafka", "Consumer": "kafka", "ReactiveKafkaConsumerTemplate": "kafka"}
+
+
+def stream_binding(binding: str) -> Parts:
+    """A Spring Cloud Stream binding: its destination is configuration, defaulting to its name."""
+    return [["prop", f"spring.cloud.stream.bindings.{binding}.destination", binding]]
+
+
+def detect(w: Walker, call: Call) -> None:
+    if call.name == "subscribe" and call.args:
+        _subscribe(w, call)
+        return
+    if call.name not in _ALL_METHODS or call.recv is None or not call.args:
+        return
+    rtype = w.recv_type(call.recv) or ""
+    if rtype not in PUBLISHERS and call.name in ("convertAndSend", "send"):
+        rtype = next(
+            (t for prefix, t in IMPORT_HINTS if any(i.startswith(prefix) for i in w.ctx.imports)), rtype
+        )
+    if rtype not in PUBLISHERS:
+        return
+    provider, methods = PUBLISHERS[rtype]
+    if call.name not in methods:
+        return
+    channel = _channel(w, call, provider)
+    if channel is None:
+        return
+    w.add(
+        {
+            "k": "msg",
+            "dir": "publishes",
+            "provider": provider,
+            "channel": channel,
+            "client": rtype,
+            "line": call.line,
+            "end": call.end,
+        }
+    )
+
+
+def _channel(w: Walker, call: Call, provider: str) -> Parts | None:
+    args = call.args
+    if provider == "kafka":
+        return _kafka_topic(w, args[0])
+    if provider == "rabbitmq":
+        if len(args) >= 3:
+            exchange = evaluate(args[0], w.scope)
+            return evaluate(args[1], w.scope) if literal_text(exchange) == "" else exchange
+        return evaluate(args[0], w.scope) if len(args) == 2 else None
+    if provider in ("jms", "redis", "nats"):
+        return evaluate(args[0], w.scope) if len(args) >= 2 else None
+    if provider == "stream":
+        value = evaluate(args[0], w.scope)
+        text = literal_text(value)
+        return stream_binding(text) if text else value
+    if provider in ("sqs", "sns"):
+        return _aws_channel(w, args)
+    return None
+
+
+def _kafka_topic(w: Walker, arg: E) -> Parts:
+    """send(topic, ..) / send(new ProducerRecord(topic, ..)) / send(MessageBuilder..setHeader(TOPIC, t))."""
+    if isinstance(arg, Name) and arg.id in w.scope.local_exprs:
+        inner = w.scope.local_exprs[arg.id]
+        if isinstance(inner, Call):
+            arg = inner
+    if isinstance(arg, Call):
+        for node in walk(arg):
+            if isinstance(node, Call):
+                if node.new_ and node.name in ("ProducerRecord", "SenderRecord") and node.args:
+                    return evaluate(node.args[0], w.scope)
+                if (
+                    node.name == "setHeader"
+                    and len(node.args) >= 2
+                    and (dotted(node.args[0]) or "").endswith("TOPIC")
+                ):
+                    return evaluate(node.args[1], w.scope)
+    return evaluate(arg, w.scope)
+
+
+def _aws_channel(w: Walker, args: list[E]) -> Parts:
+    """SDK v2 builders (``.queueUrl(x)`` / ``.topicArn(x)``, also in a lambda) or v1 positional URLs."""
+    first = args[0]
+    if isinstance(first, Name) and first.id in w.scope.local_exprs:
+        first = w.scope.local_exprs[first.id]
+    if isinstance(first, (Call, Lam)):
+        for node in walk(first):
+            if isinstance(node, Call) and node.name in AWS_CHANNEL_SETTERS and node.args:
+                return evaluate(node.args[0], w.scope)
+            if isinstance(node, Call) and node.new_ and node.name.endswith("Request") and node.args:
+                return evaluate(node.args[0], w.scope)
+    return evaluate(args[0], w.scope)
+
+
+def _subscribe(w: Walker, call: Call) -> None:
+    rtype = w.recv_type(call.recv) or ""
+    provider = _CONSUMER_TYPES.get(rtype)
+    if provider is None:
+        return
+    arg = call.args[0]
+    items = (
+        arg.items
+        if isinstance(arg, Arr)
+        else (
+            arg.args
+            if isinstance(arg, Call) and arg.name in ("of", "asList", "singletonList", "listOf")
+            else [arg]
+        )
+    )
+    for item in items:
+        w.add(
+            {
+                "k": "msg",
+                "dir": "consumes",
+                "provider": provider,
+                "channel": evaluate(item, w.scope),
+                "client": rtype,
+                "line": call.line,
+                "end": call.end,
+            }
+        )

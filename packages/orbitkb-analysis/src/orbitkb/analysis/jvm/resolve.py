@@ -1,0 +1,206 @@
+"""The linker's view of one service: classes across files, and constant resolution of folded values.
+
+``["ref", "Paths.V1"]`` parts left by ``parse`` are looked up here: the class's own fields, its
+outer and super classes, static imports, Kotlin top-level constants, then ``Class.NAME`` (nested
+and package-qualified forms too) anywhere in the service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from orbitkb.analysis.facts import Env, Expr, Lit, Part, Prop, Unknown
+from orbitkb.analysis.jvm.tables import TEST_DIRS
+
+_MAX_DEPTH = 12
+#: a method parameter inside a resolved Expr: calls through thin wrappers substitute it
+PARAM_MARK = "\x00param:"
+
+
+def is_test_path(path: str) -> bool:
+    probe = "/" + path
+    return any("/" + d in probe for d in TEST_DIRS)
+
+
+class ClassRef:
+    """One class of the service, with the file it lives in."""
+
+    __slots__ = ("path", "data", "file", "fields", "methods")
+
+    def __init__(self, path: str, data: dict[str, Any], file: dict[str, Any]) -> None:
+        self.path = path
+        self.data = data
+        self.file = file
+        self.fields: dict[str, dict[str, Any]] = {f["name"]: f for f in data["fields"]}
+        self.methods: dict[str, list[dict[str, Any]]] = {}
+        for m in data["methods"]:
+            self.methods.setdefault(m["name"], []).append(m)
+
+    @property
+    def name(self) -> str:
+        return str(self.data["name"])
+
+    @property
+    def qname(self) -> str:
+        return str(self.data["qname"])
+
+    def ann(self, *names: str) -> list[Any] | None:
+        for a in self.data["anns"]:
+            if a[0] in names:
+                return list(a)
+        return None
+
+    def super_names(self) -> list[str]:
+        return [s[0].rsplit(".", 1)[-1] for s in self.data["supers"]]
+
+
+class ServiceIndex:
+    def __init__(self, parsed: Mapping[str, dict[str, Any]]) -> None:
+        self.classes: list[ClassRef] = []
+        self.by_name: dict[str, list[ClassRef]] = {}
+        self.by_qname: dict[str, list[ClassRef]] = {}
+        self.top_level: dict[str, list[ClassRef]] = {}  # Kotlin top-level property -> file classes
+        self.implementers: dict[str, list[ClassRef]] = {}
+        self.static_imports: dict[str, dict[str, str]] = {}
+        for path in sorted(parsed):
+            data = parsed[path]
+            if "error" in data or is_test_path(path) or "classes" not in data:
+                continue
+            statics = {}
+            for imp in data.get("imports", []):
+                if imp.startswith("static ") and not imp.endswith("*"):
+                    target = imp[7:]
+                    statics[target.rsplit(".", 1)[-1]] = target
+            self.static_imports[path] = statics
+            for cdata in data["classes"]:
+                ref = ClassRef(path, cdata, data)
+                self.classes.append(ref)
+                self.by_name.setdefault(ref.name, []).append(ref)
+                self.by_qname.setdefault(ref.qname, []).append(ref)
+                if cdata["kind"] == "file":
+                    for fname in ref.fields:
+                        self.top_level.setdefault(fname, []).append(ref)
+                for sup in ref.super_names():
+                    self.implementers.setdefault(sup, []).append(ref)
+
+    def find(self, name: str) -> ClassRef | None:
+        """A class by simple, nested or package-qualified name (first in path order)."""
+        name = name.split("<", 1)[0].rstrip("?")
+        hits = self.by_qname.get(name) or self.by_name.get(name)
+        if hits:
+            return hits[0]
+        segments = name.split(".")
+        for i in range(1, len(segments)):
+            hits = self.by_qname.get(".".join(segments[i:]))
+            if hits:
+                return hits[0]
+        return None
+
+    def supers(self, ref: ClassRef) -> list[ClassRef]:
+        out = []
+        for sup in ref.data["supers"]:
+            found = self.find(sup[0])
+            if found is not None and found is not ref:
+                out.append(found)
+        return out
+
+    # ----------------------------------------------------------------- constants
+
+    def _field(self, ref: ClassRef, name: str, seen: set[int]) -> tuple[ClassRef, dict[str, Any]] | None:
+        if id(ref) in seen:
+            return None
+        seen.add(id(ref))
+        fld = ref.fields.get(name)
+        if fld is not None and fld.get("value") is not None:
+            return ref, fld
+        for sup in self.supers(ref):
+            hit = self._field(sup, name, seen)
+            if hit is not None:
+                return hit
+        return None
+
+    def lookup(self, name: str, ref: ClassRef) -> tuple[ClassRef, list[list[Any]]] | None:
+        if "." not in name:
+            # own class, then enclosing classes, then supertypes
+            qname = ref.qname
+            while True:
+                owner = self.by_qname.get(qname, [ref])[0] if qname != ref.qname else ref
+                hit = self._field(owner, name, set())
+                if hit is not None:
+                    return hit[0], hit[1]["value"]
+                if "." not in qname:
+                    break
+                qname = qname.rsplit(".", 1)[0]
+            target = self.static_imports.get(ref.path, {}).get(name)
+            if target is not None:
+                return self.lookup(target, ref)
+            for holder in self.top_level.get(name, []):
+                fld = holder.fields[name]
+                if fld.get("value") is not None:
+                    return holder, fld["value"]
+            return None
+        owner_name, _, field = name.rpartition(".")
+        owner = self.find(owner_name)
+        if owner is None:
+            return None
+        hit = self._field(owner, field, set())
+        return (hit[0], hit[1]["value"]) if hit is not None else None
+
+    def resolve(self, parts: list[list[Any]] | None, ref: ClassRef, depth: int = 0) -> Expr | None:
+        if parts is None:
+            return None
+        out: list[Part] = []
+        for part in parts:
+            tag = part[0]
+            if tag == "lit":
+                out.append(Lit(part[1]))
+            elif tag == "prop":
+                out.append(Prop(part[1] or "", part[2]))
+            elif tag == "env":
+                out.append(Env(part[1] or "", part[2]))
+            elif tag == "ref":
+                hit = self.lookup(part[1], ref) if depth < _MAX_DEPTH else None
+                inner = self.resolve(hit[1], hit[0], depth + 1) if hit is not None else None
+                out.extend(inner.parts if inner is not None else (Unknown(part[1]),))
+            elif tag == "param":
+                out.append(Unknown(PARAM_MARK + str(part[1])))
+            else:
+                out.append(Unknown(part[1] or ""))
+        return merge(out)
+
+
+def merge(parts: list[Part]) -> Expr:
+    out: list[Part] = []
+    for p in parts:
+        if isinstance(p, Lit) and out and isinstance(out[-1], Lit):
+            out[-1] = Lit(out[-1].text + p.text)
+        elif not (isinstance(p, Lit) and not p.text):
+            out.append(p)
+    return Expr(tuple(out))
+
+
+def render(expr: Expr | None) -> str:
+    """An Expr as text for paths and channel names: props as ${key}, unknowns as {hint}."""
+    if expr is None:
+        return ""
+    out = []
+    for p in expr.parts:
+        if isinstance(p, Lit):
+            out.append(p.text)
+        elif isinstance(p, Prop):
+            out.append("${" + p.key + (":" + p.default if p.default is not None else "") + "}")
+        elif isinstance(p, Env):
+            out.append("${" + p.name + "}")
+        else:
+            out.append("{" + p.hint + "}")
+    return "".join(out)
+
+
+def join_path(*segments: str) -> str:
+    """Compose URL path segments: leading "/", single slashes, no trailing slash except "/"."""
+    joined = "/".join(s.strip() for s in segments if s and s.strip())
+    while "//" in joined:
+        joined = joined.replace("//", "/")
+    joined = "/" + joined.lstrip("/")
+    return joined.rstrip("/") or "/"

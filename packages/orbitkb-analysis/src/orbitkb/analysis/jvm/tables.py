@@ -1,0 +1,238 @@
+"""Framework and library signatures for the JVM analyzer, as data: adding one is adding a row."""
+
+from __future__ import annotations
+
+# --------------------------------------------------------------------------- HTTP APIs
+
+#: Spring MVC/WebFlux mapping annotations -> HTTP method (None: read ``method=``, default ANY)
+MAPPINGS: dict[str, str | None] = {
+    "RequestMapping": None,
+    "GetMapping": "GET",
+    "PostMapping": "POST",
+    "PutMapping": "PUT",
+    "DeleteMapping": "DELETE",
+    "PatchMapping": "PATCH",
+    # Spring 6 HTTP interfaces (@HttpExchange clients) share the shape
+    "HttpExchange": None,
+    "GetExchange": "GET",
+    "PostExchange": "POST",
+    "PutExchange": "PUT",
+    "DeleteExchange": "DELETE",
+    "PatchExchange": "PATCH",
+}
+PATH_ATTRS = ("value", "path", "url")
+CONTROLLER_ANNOTATIONS = {
+    "RestController",
+    "Controller",
+    "RepositoryRestController",
+    "BasePathAwareController",
+}
+JAXRS_METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
+ROUTER_VERBS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
+ROUTER_MARKERS = {"route", "router", "coRouter", "nest", "andRoute", "andNest"}
+
+# --------------------------------------------------------------------------- message listeners
+
+#: listener annotation -> (provider, attributes holding channel names)
+LISTENERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "KafkaListener": ("kafka", ("topics", "topicPattern", "value")),
+    "RabbitListener": ("rabbitmq", ("queues", "value", "queuesToDeclare", "bindings")),
+    "JmsListener": ("jms", ("destination",)),
+    "SqsListener": ("sqs", ("value", "queueNames")),
+    "StreamListener": ("stream", ("value", "target")),
+    "NatsListener": ("nats", ("subject", "value")),
+}
+#: Spring Cloud Stream's legacy binding interface constants
+STREAM_CONSTANTS = {
+    "Sink.INPUT": "input",
+    "Processor.INPUT": "input",
+    "Source.OUTPUT": "output",
+    "Processor.OUTPUT": "output",
+}
+STREAM_FUNCTION_TYPES = {
+    "Consumer": ("in",),
+    "Function": ("in", "out"),
+    "Supplier": ("out",),
+    "BiFunction": ("in", "out"),
+}
+
+# --------------------------------------------------------------------------- outbound HTTP
+
+#: RestTemplate methods -> HTTP method (None: read the HttpMethod argument)
+REST_TEMPLATE: dict[str, str | None] = {
+    "getForObject": "GET",
+    "getForEntity": "GET",
+    "headForHeaders": "HEAD",
+    "postForObject": "POST",
+    "postForEntity": "POST",
+    "postForLocation": "POST",
+    "patchForObject": "PATCH",
+    "put": "PUT",
+    "delete": "DELETE",
+    "optionsForAllow": "OPTIONS",
+    "exchange": None,
+    "execute": None,
+}
+#: methods that are RestTemplate's whatever the receiver is called
+REST_TEMPLATE_DISTINCT = {
+    "getForObject",
+    "getForEntity",
+    "postForObject",
+    "postForEntity",
+    "postForLocation",
+    "patchForObject",
+}
+REST_TEMPLATE_TYPES = {"RestTemplate", "RestOperations", "OAuth2RestTemplate"}
+FLUENT_CLIENT_TYPES = {"WebClient": "WebClient", "RestClient": "RestClient"}
+FLUENT_VERBS = {
+    "get": "GET",
+    "post": "POST",
+    "put": "PUT",
+    "delete": "DELETE",
+    "patch": "PATCH",
+    "head": "HEAD",
+    "options": "OPTIONS",
+}
+#: builder/factory calls whose argument is a client's base address
+BASE_SETTERS = {"baseUrl", "rootUri", "forTarget", "create", "target"}
+#: Apache/Java client request objects: constructor name -> method
+REQUEST_OBJECTS = {
+    "HttpGet": "GET",
+    "HttpPost": "POST",
+    "HttpPut": "PUT",
+    "HttpDelete": "DELETE",
+    "HttpPatch": "PATCH",
+    "HttpHead": "HEAD",
+}
+JDK_VERBS = {
+    "GET": "GET",
+    "POST": "POST",
+    "PUT": "PUT",
+    "DELETE": "DELETE",
+    "get": "GET",
+    "post": "POST",
+    "put": "PUT",
+    "delete": "DELETE",
+    "patch": "PATCH",
+}
+#: types whose beans carry an address (base URL, gRPC target)
+ADDRESSED_TYPES = {
+    "WebClient",
+    "RestClient",
+    "RestTemplate",
+    "ManagedChannel",
+    "Channel",
+    "WebClient.Builder",
+    "RestClient.Builder",
+}
+GRPC_STUB_FACTORIES = {"newBlockingStub", "newStub", "newFutureStub", "newReactorStub", "newBlockingV2Stub"}
+
+# --------------------------------------------------------------------------- outbound messaging
+
+#: receiver type -> (provider, {method: channel argument index})
+PUBLISHERS: dict[str, tuple[str, dict[str, int]]] = {
+    "KafkaTemplate": ("kafka", {"send": 0}),
+    "KafkaOperations": ("kafka", {"send": 0}),
+    "ReactiveKafkaProducerTemplate": ("kafka", {"send": 0}),
+    "RabbitTemplate": (
+        "rabbitmq",
+        {"convertAndSend": 0, "send": 0, "convertSendAndReceive": 0, "sendAndReceive": 0},
+    ),
+    "AmqpTemplate": ("rabbitmq", {"convertAndSend": 0, "send": 0, "convertSendAndReceive": 0}),
+    "RabbitOperations": ("rabbitmq", {"convertAndSend": 0, "send": 0, "convertSendAndReceive": 0}),
+    "RabbitMessagingTemplate": ("rabbitmq", {"convertAndSend": 0, "send": 0}),
+    "JmsTemplate": ("jms", {"convertAndSend": 0, "send": 0, "convertSendAndReceive": 0}),
+    "JmsMessagingTemplate": ("jms", {"convertAndSend": 0, "send": 0}),
+    "JmsOperations": ("jms", {"convertAndSend": 0, "send": 0}),
+    "StreamBridge": ("stream", {"send": 0}),
+    "SqsTemplate": ("sqs", {"send": 0, "sendAsync": 0}),
+    "QueueMessagingTemplate": ("sqs", {"convertAndSend": 0, "send": 0}),
+    "NotificationMessagingTemplate": ("sns", {"sendNotification": 0, "convertAndSend": 0}),
+    "SqsClient": ("sqs", {"sendMessage": 0, "sendMessageBatch": 0}),
+    "SqsAsyncClient": ("sqs", {"sendMessage": 0, "sendMessageBatch": 0}),
+    "AmazonSQS": ("sqs", {"sendMessage": 0, "sendMessageBatch": 0}),
+    "AmazonSQSAsync": ("sqs", {"sendMessage": 0, "sendMessageAsync": 0}),
+    "SnsClient": ("sns", {"publish": 0}),
+    "SnsAsyncClient": ("sns", {"publish": 0}),
+    "AmazonSNS": ("sns", {"publish": 0}),
+    "RedisTemplate": ("redis", {"convertAndSend": 0}),
+    "StringRedisTemplate": ("redis", {"convertAndSend": 0}),
+    "ReactiveRedisTemplate": ("redis", {"convertAndSend": 0}),
+    "Connection": ("nats", {"publish": 0}),
+}
+#: receiver-name fragments that stand in for an unknown type (lower-case) -> type
+RECEIVER_NAME_HINTS = (
+    ("resttemplate", "RestTemplate"),
+    ("webclient", "WebClient"),
+    ("restclient", "RestClient"),
+    ("kafkatemplate", "KafkaTemplate"),
+    ("kafka", "KafkaTemplate"),
+    ("rabbittemplate", "RabbitTemplate"),
+    ("rabbit", "RabbitTemplate"),
+    ("amqp", "AmqpTemplate"),
+    ("jmstemplate", "JmsTemplate"),
+    ("jms", "JmsTemplate"),
+    ("streambridge", "StreamBridge"),
+    ("sqstemplate", "SqsTemplate"),
+    ("sqs", "SqsClient"),
+    ("sns", "SnsClient"),
+    ("redistemplate", "RedisTemplate"),
+)
+#: when a ``template.convertAndSend`` receiver is untyped, the file's imports decide
+IMPORT_HINTS = (
+    ("org.springframework.amqp", "RabbitTemplate"),
+    ("org.springframework.jms", "JmsTemplate"),
+    ("org.springframework.kafka", "KafkaTemplate"),
+    ("org.springframework.data.redis", "RedisTemplate"),
+)
+#: AWS request builders: method -> provider for the channel setter
+AWS_CHANNEL_SETTERS = {"queueUrl": "sqs", "topicArn": "sns", "targetArn": "sns"}
+
+# --------------------------------------------------------------------------- persistence
+
+ENTITY_ANNOTATIONS = {"Entity"}
+#: @Document/@Table-like annotations: (kind, engine hint, framework, name attributes)
+STORE_ANNOTATIONS: dict[str, tuple[str, str | None, str, tuple[str, ...]]] = {
+    "Document": ("document_collection", "mongodb", "spring-data-mongodb", ("collection", "value")),
+    "RedisHash": ("key_value", "redis", "spring-data-redis", ("value",)),
+    "Node": ("graph_node", "neo4j", "spring-data-neo4j", ("labels", "value", "primaryLabel")),
+}
+#: imports that change what @Document / @Table mean
+STORE_IMPORTS = (
+    ("org.springframework.data.elasticsearch", "search_index", "elasticsearch", "spring-data-elasticsearch"),
+    ("org.springframework.data.couchbase", "document_collection", "couchbase", "spring-data-couchbase"),
+    ("org.springframework.data.cassandra", "sql_table", "cassandra", "spring-data-cassandra"),
+    ("org.springframework.data.relational", "sql_table", None, "spring-data-jdbc"),
+    ("org.springframework.data.mongodb", "document_collection", "mongodb", "spring-data-mongodb"),
+)
+#: repository base interface -> (entity kind, engine hint, framework)
+REPOSITORIES: dict[str, tuple[str, str | None, str]] = {
+    "JpaRepository": ("sql_table", None, "spring-data-jpa"),
+    "JpaSpecificationExecutor": ("sql_table", None, "spring-data-jpa"),
+    "ListJpaRepository": ("sql_table", None, "spring-data-jpa"),
+    "RevisionRepository": ("sql_table", None, "spring-data-jpa"),
+    "MongoRepository": ("document_collection", "mongodb", "spring-data-mongodb"),
+    "ReactiveMongoRepository": ("document_collection", "mongodb", "spring-data-mongodb"),
+    "R2dbcRepository": ("sql_table", None, "spring-data-r2dbc"),
+    "ElasticsearchRepository": ("search_index", "elasticsearch", "spring-data-elasticsearch"),
+    "CassandraRepository": ("sql_table", "cassandra", "spring-data-cassandra"),
+    "ReactiveCassandraRepository": ("sql_table", "cassandra", "spring-data-cassandra"),
+    "CouchbaseRepository": ("document_collection", "couchbase", "spring-data-couchbase"),
+    "Neo4jRepository": ("graph_node", "neo4j", "spring-data-neo4j"),
+    "CrudRepository": ("unknown", None, "spring-data"),
+    "ListCrudRepository": ("unknown", None, "spring-data"),
+    "PagingAndSortingRepository": ("unknown", None, "spring-data"),
+    "ListPagingAndSortingRepository": ("unknown", None, "spring-data"),
+    "ReactiveCrudRepository": ("unknown", None, "spring-data"),
+    "ReactiveSortingRepository": ("unknown", None, "spring-data"),
+    "CoroutineCrudRepository": ("unknown", None, "spring-data"),
+    "Repository": ("unknown", None, "spring-data"),
+}
+PRIMITIVES = {"int", "long", "short", "byte", "boolean", "char", "double", "float"}
+NOT_NULL_ANNOTATIONS = {"NotNull", "NonNull", "NotBlank", "NotEmpty", "Id", "EmbeddedId"}
+SKIP_FIELD_ANNOTATIONS = {"Transient"}
+
+# --------------------------------------------------------------------------- entry points
+
+APP_ANNOTATIONS = {"SpringBootApplication", "EnableAutoConfiguration", "QuarkusMain", "MicronautApplication"}
+TEST_DIRS = ("src/test/", "src/testFixtures/", "src/integrationTest/", "src/it/", "src/jmh/")
