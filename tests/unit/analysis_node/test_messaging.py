@@ -115,3 +115,18 @@ def test_grpc_clients_and_implemented_services() -> None:
     got = [(c.kind, c.client, c.grpc_service, url(c.url), c.line) for c in facts.calls]
     assert got == [("grpc", "grpc-client", "PaymentService", "${PAYMENTS_GRPC:payments:50051}", 6)]
     assert facts.grpc_implements == ("OrderService",)
+
+
+def test_enum_and_constant_topics_across_modules() -> None:
+    facts = analyze(
+        {
+            "src/events.ts": "export enum Topics {\n  ORDER_PAID = 'order.paid',\n}\n",
+            "src/pay.ts": """\
+                import { Kafka } from 'kafkajs';
+                import { Topics } from './events';
+                const producer = new Kafka({ brokers: [] }).producer();
+                export const paid = () => producer.send({ topic: Topics.ORDER_PAID, messages: [] });
+                """,
+        }
+    )
+    assert [(url(m.channel), m.provider, m.line) for m in facts.messages] == [("order.paid", "kafka", 4)]

@@ -26,6 +26,32 @@ from .syntax import (
 )
 from .values import Scope, fold, object_values, value_ref
 
+# Subtrees that never hold a call, a binding or a class: not worth a Python-level visit.
+_SKIP = frozenset(
+    {
+        "comment",
+        "identifier",
+        "property_identifier",
+        "shorthand_property_identifier",
+        "string",
+        "number",
+        "regex",
+        "true",
+        "false",
+        "null",
+        "undefined",
+        "this",
+        "type_annotation",
+        "type_arguments",
+        "type_parameters",
+        "interface_declaration",
+        "type_alias_declaration",
+        "import_statement",
+        "statement_identifier",
+        "predefined_type",
+        "type_identifier",
+    }
+)
 _STRINGY = frozenset({"string", "template_string", "binary_expression", "number"})
 
 
@@ -84,7 +110,8 @@ class Extractor:
         elif kind == "return_statement":
             self._on_return(node)
         for child in node.named_children:
-            self.visit(child)
+            if child.type not in _SKIP:
+                self.visit(child)
 
     # ------------------------------------------------------------------ context
     @property
@@ -143,6 +170,15 @@ class Extractor:
             name = text(stmt.child_by_field_name("name"))
             if name:
                 self.scope.bind(name, {"k": "cls", "name": name})
+        elif kind == "enum_declaration":  # enum Topics { ORDER_CREATED = "order.created" }
+            name = text(stmt.child_by_field_name("name"))
+            body = stmt.child_by_field_name("body")
+            self.scope.bind(name, {"k": "obj", "t": "object", "key": name})
+            for item in body.named_children if body is not None else []:
+                value = item.child_by_field_name("value") if item.type == "enum_assignment" else None
+                if value is not None:
+                    member = f"{name}.{text(item.child_by_field_name('name'))}"
+                    self.scope.bind(member, {"k": "val", "v": fold(value, self.scope), "key": member})
         elif kind == "expression_statement":
             inner = stmt.named_children[0] if stmt.named_children else None
             if inner is not None and inner.type == "assignment_expression":
