@@ -286,8 +286,8 @@ def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str
             # An imported name: a path constant or a router; the linker knows which.
             lead, rest = value_ref(first, ex.scope), args[1:]
     children = []
-    for arg in rest:
-        arg = unwrap(arg)
+    for raw in rest:
+        arg = unwrap(raw)
         if arg is None:
             continue
         if arg.type == "call_expression":
@@ -331,8 +331,8 @@ def _record_invocation(ex: Extractor, node: Node, fn: Node, args: list[Node]) ->
     else:
         ex.out.setdefault("invokes", []).append(entry)
     # `routes(app)` / `require("./routes")(router)`: the callee registers routes on its parameter.
-    for idx, arg in enumerate(args):
-        arg = unwrap(arg)
+    for idx, raw in enumerate(args):
+        arg = unwrap(raw)
         if arg is None or arg.type != "identifier":
             continue
         binding = ex.scope.lookup(text(arg))

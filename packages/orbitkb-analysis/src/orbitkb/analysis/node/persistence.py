@@ -98,12 +98,8 @@ def schema_binding(ex: Extractor, call: Node) -> dict[str, Any] | None:
 def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
     if prop == "model" and args:
         return mongoose_model(ex, node, receiver, args)
-    if (
-        prop == "define"
-        and len(args) >= 2
-        and unwrap(args[1]) is not None
-        and unwrap(args[1]).type == "object"
-    ):  # type: ignore[union-attr]
+    attrs = unwrap(args[1]) if len(args) >= 2 else None
+    if prop == "define" and attrs is not None and attrs.type == "object":
         opts = object_pairs(args[2]) if len(args) > 2 else {}
         _sequelize(ex, node, fold(args[0], ex.scope), None, args[1], opts)
         return True

@@ -107,8 +107,8 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
         parts: Parts = []
         for child in node.named_children:
             if child.type == "template_substitution":
-                inner = [c for c in child.named_children if c.type != "comment"]
-                parts.extend(_fold(inner[0], scope, depth + 1) if inner else [])
+                exprs = [c for c in child.named_children if c.type != "comment"]
+                parts.extend(_fold(exprs[0], scope, depth + 1) if exprs else [])
             elif child.type in ("string_fragment", "escape_sequence"):
                 parts.append(["lit", text(child)])
         if not any(c.type == "string_fragment" for c in node.named_children) and not parts:
