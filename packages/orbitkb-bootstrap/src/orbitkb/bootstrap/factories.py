@@ -60,11 +60,13 @@ def make_embedder(settings: Settings) -> Embedder | None:
     if settings.embedder == "off":
         return None
     try:
-        from orbitkb.fastembed import load_embedder  # type: ignore[attr-defined]
+        from orbitkb.fastembed import load_embedder
     except ImportError:
         return None
     try:
-        return load_embedder(None if settings.embedder == "auto" else settings.embedder)  # type: ignore[no-any-return]
+        return load_embedder(None if settings.embedder == "auto" else settings.embedder)
+    except ImportError:
+        return None  # the packaged model is not installed: keyword-only search, same answers' shape
     except Exception as exc:  # a missing model must never break keyword search
         print(f"orbitkb: embeddings disabled ({exc})", file=sys.stderr)
         return None

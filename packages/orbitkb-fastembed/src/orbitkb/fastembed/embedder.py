@@ -1,0 +1,75 @@
+"""FastembedEmbedder: the Embedder port over fastembed. The model loads lazily, on the first
+embed() call, so commands that never embed pay nothing."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from orbitkb.fastembed.packaged import PACKAGED_DIM, PACKAGED_MODEL_ID, packaged_model_dir
+
+_registered = False
+
+
+def _register_packaged() -> None:
+    global _registered
+    if _registered:
+        return
+    from fastembed import TextEmbedding
+    from fastembed.common.model_description import ModelSource, PoolingType
+
+    try:
+        TextEmbedding.add_custom_model(model=PACKAGED_MODEL_ID, pooling=PoolingType.MEAN, normalization=True,
+                                       sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
+                                       dim=PACKAGED_DIM, model_file="model.onnx")
+    except ValueError:
+        pass  # already registered in this process
+    _registered = True
+
+
+class FastembedEmbedder:
+    def __init__(self, model_name: str = PACKAGED_MODEL_ID, model_dir: str | None = None, dim: int | None = None,
+                 batch_size: int = 64) -> None:
+        self._name = model_name
+        self._dir = model_dir
+        self._dim = dim
+        self._batch = batch_size
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return self._name
+
+    @property
+    def dim(self) -> int:
+        if self._dim is None:
+            self._dim = len(self.embed(["dimension probe"])[0])
+        return self._dim
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is None:
+                from fastembed import TextEmbedding
+
+                if self._name == PACKAGED_MODEL_ID:
+                    _register_packaged()
+                    self._dir = self._dir or str(packaged_model_dir())
+                kwargs = {"specific_model_path": self._dir} if self._dir else {}
+                self._model = TextEmbedding(self._name, **kwargs)
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        if not texts:
+            return []
+        model = self._load()
+        return [tuple(float(x) for x in v) for v in model.embed(list(texts), batch_size=self._batch)]
+
+
+def load_embedder(name: str | None = None) -> FastembedEmbedder:
+    """The packaged offline model by default; any fastembed model name when online."""
+    if name in (None, "", "auto", PACKAGED_MODEL_ID):
+        packaged_model_dir()  # raises ModelNotInstalled (an ImportError) when the model is absent
+        return FastembedEmbedder(PACKAGED_MODEL_ID, dim=PACKAGED_DIM)
+    return FastembedEmbedder(name)
