@@ -1,0 +1,135 @@
+"""StaticCodeAnalyzer: the CodeAnalyzer port — a source tree in, deterministic facts out.
+
+Stages: read (walk, hash, parse through the cache) -> layout (services, libraries, resources)
+-> link (each service's files through its language analyzer) -> configuration -> resolution of
+calls, channels and engines -> domain facts. Nothing here raises on bad input: problems are gaps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis import paths
+from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
+from orbitkb.analysis.facts import LanguageAnalyzer
+from orbitkb.analysis.layout.deploy import DeploymentReader
+from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, read_manifest
+from orbitkb.analysis.layout.services import LayoutInput, detect
+from orbitkb.analysis.pipeline import Pipeline
+from orbitkb.analysis.registry import DEFAULT_MODULES, LoadedAnalyzer, load_analyzers, suffix_table
+from orbitkb.analysis.sources import read_sources
+from orbitkb.analysis.walk import DEFAULT_SIZE_CAP
+from orbitkb.domain.model import Gap
+from orbitkb.domain.ports import AnalysisCache, AnalysisRequest, AnalysisResult, SourceTree
+
+PIPELINE_VERSION = "1"
+
+
+class StaticCodeAnalyzer:
+    """Parsers + manifests + deployment configuration -> AnalysisResult.
+
+    ``analyzers`` overrides the language analyzers (tests, plug-ins); by default they are
+    imported from ``modules`` and any that fails to import is reported as a gap.
+    ``workers`` caps the parse processes (None: automatic, 0/1: parse in this process).
+    """
+
+    def __init__(
+        self,
+        analyzers: Sequence[LanguageAnalyzer] | None = None,
+        modules: Sequence[str] = DEFAULT_MODULES,
+        size_cap: int = DEFAULT_SIZE_CAP,
+        workers: int | None = None,
+    ) -> None:
+        if analyzers is None:
+            loaded, self._problems = load_analyzers(modules)
+        else:
+            loaded, self._problems = [LoadedAnalyzer(None, a) for a in analyzers], []
+        self._analyzers = {a.analyzer.stack: a for a in loaded}
+        self._suffixes = suffix_table(loaded)
+        self._size_cap = size_cap
+        self._workers = workers
+
+    @property
+    def version(self) -> str:
+        parts = [f"{s}-{a.analyzer.version}" for s, a in sorted(self._analyzers.items())]
+        return "+".join([f"pipeline-{PIPELINE_VERSION}", *parts])
+
+    def analyze(
+        self,
+        tree: SourceTree,
+        request: AnalysisRequest,
+        cache: AnalysisCache,
+        progress: Callable[[str, int, int], None] | None = None,
+    ) -> AnalysisResult:
+        report = progress or (lambda stage, done, total: None)
+        repo = request.repository
+        gaps = [Gap(repo, module, "analyzer_unavailable", reason) for module, reason in self._problems]
+        src = read_sources(
+            tree, repo, self._analyzers, self._suffixes, cache, self._size_cap, self._workers, report
+        )
+        gaps += src.gaps
+        manifests: list[Manifest] = []
+        spring_docs: list[SpringDoc] = []
+        for path, text in sorted(src.texts.items()):
+            if ft.is_test_path(path):
+                continue
+            if manifest_kind(paths.basename(path)):
+                manifest, error = read_manifest(path, text)
+                manifests.append(manifest)
+                if error:
+                    gaps.append(Gap(repo, path, "manifest_error", error))
+            elif is_spring_config(path):
+                docs, error = read_spring(path, text)
+                spring_docs.extend(docs)
+                if error:
+                    gaps.append(Gap(repo, path, "config_error", error))
+        reader = DeploymentReader(src.texts, repo)
+        deployment = reader.read()
+        gaps += reader.gaps
+        nginx = sorted(
+            p for p, t in src.texts.items()
+            if (paths.basename(p) == "nginx.conf" or p.endswith((".conf", ".conf.template")))
+            and ("proxy_pass" in t or "grpc_pass" in t)
+        )  # fmt: skip
+
+        def app_name(root: str) -> str | None:
+            for doc in spring_docs:
+                value = doc.props.get("spring.application.name")
+                if (
+                    doc.profile is None
+                    and value
+                    and paths.is_under(doc.file, root)
+                    and "${" not in value.value
+                ):
+                    return value.value
+            return None
+
+        entry_files = {
+            p: ft.CODE_STACKS.get(ft.suffix_of(p), "")
+            for p, d in src.parsed.items()
+            if d.get("entrypoint") is True
+        }
+        code_paths = [
+            r.path for r in src.records
+            if not r.test and (ft.suffix_of(r.name) in ft.CODE_STACKS or ft.suffix_of(r.name) in ft.OTHER_CODE)
+        ]  # fmt: skip
+        layout = detect(
+            LayoutInput(
+                repo, manifests, code_paths, entry_files, deployment, nginx, app_name, request.forced_service
+            )
+        )
+        gaps += layout.gaps
+        pipeline = Pipeline(
+            repo, tree.commit, self._analyzers, src, layout, deployment, spring_docs, nginx, report
+        )
+        services, files, more_gaps = pipeline.run()
+        gaps += more_gaps
+        unique_gaps = sorted(set(gaps), key=lambda g: (g.path, g.kind, g.reason))
+        return AnalysisResult(
+            services=tuple(services),
+            resources=tuple(layout.resources),
+            gaps=tuple(unique_gaps),
+            files=tuple(files),
+            files_parsed=src.files_parsed,
+        )

@@ -1,0 +1,185 @@
+"""Turning one service's linked raw facts into domain facts: components, APIs, entities, messages.
+
+Ids come from stable keys (``make_id``), so the same tree always yields the same ids; every list
+is sorted. Calls are built separately (``calls.py``) once every service's APIs are known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from orbitkb.analysis import channels, engines
+from orbitkb.analysis.config.model import ConfigValue
+from orbitkb.analysis.config.service_config import ServiceConfig
+from orbitkb.analysis.facts import LinkedFacts, RawApi
+from orbitkb.analysis.grpc import ProtoService
+from orbitkb.analysis.resolve import Sentinels, expand
+from orbitkb.domain.ids import make_id
+from orbitkb.domain.model import (
+    Api,
+    ApiKind,
+    Component,
+    Direction,
+    EntityField,
+    Evidence,
+    Message,
+    PersistenceEntity,
+    ShapeField,
+)  # fmt: skip
+
+
+def evidence(file: str, start: int, end: int | None, commit: str | None, note: str | None = None) -> Evidence:
+    start = max(int(start or 1), 1)
+    return Evidence(file, start, max(int(end or start), start), commit, note)
+
+
+def config_evidence(values: Iterable[ConfigValue], commit: str | None) -> tuple[Evidence, ...]:
+    seen: dict[tuple[str, int], Evidence] = {}
+    for value in values:
+        if value.file and (value.file, value.line) not in seen:
+            seen[(value.file, value.line)] = evidence(
+                value.file, value.line, value.line, commit, value.note()
+            )
+    return tuple(seen.values())
+
+
+class FactBuilder:
+    """Builds the facts of one service; ``component_id``/``api_id`` look raw references up."""
+
+    def __init__(
+        self, service_id: str, linked: LinkedFacts, config: ServiceConfig, commit: str | None
+    ) -> None:
+        self.sid = service_id
+        self.linked = linked
+        self.config = config
+        self.commit = commit
+        self.components = self._components()
+        self._component_ids: dict[str, str] = {}
+        for comp in sorted(self.components, key=lambda c: (c.file_path, c.start_line)):
+            self._component_ids.setdefault(comp.name, comp.id)
+        self.apis: list[Api] = []
+        self._api_by_handler: dict[str, Api] = {}
+
+    def component_id(self, name: str | None) -> str | None:
+        return self._component_ids.get(name) if name else None
+
+    def api_for_handler(self, handler: str | None) -> Api | None:
+        return self._api_by_handler.get(handler) if handler else None
+
+    def _components(self) -> list[Component]:
+        out: dict[str, Component] = {}
+        for raw in self.linked.components:
+            cid = make_id("cmp", self.sid, raw.name, raw.file)
+            out.setdefault(
+                cid,
+                Component(
+                    cid,
+                    self.sid,
+                    raw.name,
+                    raw.file,
+                    raw.kind,
+                    raw.start_line,
+                    max(raw.end_line, raw.start_line),
+                    raw.doc,
+                ),
+            )
+        return sorted(out.values(), key=lambda c: (c.name, c.file_path, c.id))
+
+    def _channel_text(self, text: str) -> tuple[str, tuple[ConfigValue, ...]]:
+        """A handler's channel written as ``${prop}`` or as a stream binding name, resolved."""
+        used: tuple[ConfigValue, ...] = ()
+        if "${" in text:
+            marks = Sentinels()
+            expanded, used = expand(text, self.config, marks)
+            text = marks.readable(expanded)
+        dest = channels.stream_destination(text, "consumes", self.config)
+        return (dest[0], (*used, dest[1])) if dest else (text, used)
+
+    def _message_path(self, raw: RawApi) -> tuple[str, str | None, tuple[ConfigValue, ...]]:
+        path, used = self._channel_text(raw.path)
+        if raw.channel is None:
+            return path, None, used
+        channel, more = self._channel_text(raw.channel)
+        return path, channel, (*used, *more)
+
+    def build_apis(self, protos: Sequence[ProtoService]) -> list[Api]:
+        out: dict[str, Api] = {}
+        for raw in self.linked.apis:
+            kind = ApiKind(raw.kind) if raw.kind in ApiKind._value2member_map_ else ApiKind.HTTP
+            path, channel, used = (
+                self._message_path(raw) if kind == ApiKind.MESSAGE else (raw.path, raw.channel, ())
+            )
+            aid = make_id("api", self.sid, raw.method.upper(), path, raw.handler, raw.file)
+            out.setdefault(
+                aid,
+                Api(
+                    id=aid, service_id=self.sid, method=raw.method.upper(), path=path, handler=raw.handler,
+                    file=raw.file, start_line=max(raw.start_line, 1), end_line=max(raw.end_line, raw.start_line, 1),
+                    kind=kind, component_id=self.component_id(raw.component), channel=channel, doc=raw.doc,
+                    request_shape=tuple(ShapeField(f, t, r) for f, t, r in raw.request_fields),
+                    response_shape=tuple(ShapeField(f, t, r) for f, t, r in raw.response_fields),
+                    evidence=(evidence(raw.file, raw.start_line, raw.end_line, self.commit),
+                              *config_evidence(used, self.commit)),
+                ),
+            )  # fmt: skip
+        grpc_paths = {a.path for a in out.values() if a.kind == ApiKind.GRPC}
+        for proto in protos:
+            for rpc in proto.rpcs:
+                path = f"{proto.full_name}/{rpc.name}"
+                if path in grpc_paths or any(
+                    p.rsplit(".", 1)[-1] == f"{proto.name}/{rpc.name}" for p in grpc_paths
+                ):
+                    continue
+                handler = f"{proto.name}.{rpc.name}"
+                aid = make_id("api", self.sid, "RPC", path, handler, proto.file)
+                out.setdefault(
+                    aid,
+                    Api(aid, self.sid, "RPC", path, handler, proto.file, rpc.line, max(rpc.end_line, rpc.line),
+                        kind=ApiKind.GRPC, evidence=(evidence(proto.file, rpc.line, rpc.end_line, self.commit),)),
+                )  # fmt: skip
+        self.apis = sorted(out.values(), key=lambda a: (a.path, a.method, a.handler, a.file, a.id))
+        for api in sorted(self.apis, key=lambda a: (a.file, a.start_line, a.id)):
+            self._api_by_handler.setdefault(api.handler, api)
+        return self.apis
+
+    def build_messages(self, deps: set[str]) -> list[Message]:
+        out: dict[str, Message] = {}
+        for raw in self.linked.messages:
+            direction = Direction.CONSUMES if raw.direction == "consumes" else Direction.PUBLISHES
+            channel, used, binding = channels.resolve_channel(raw.channel, raw.direction, self.config)
+            provider = channels.resolve_provider(raw.provider, binding, self.config, deps)
+            api = self.api_for_handler(raw.api_handler)
+            mid = make_id("msg", self.sid, direction.value, channel, provider, raw.file, raw.line)
+            out.setdefault(
+                mid,
+                Message(
+                    mid, self.sid, direction, channel or "unknown", provider, api.id if api else None,
+                    self.component_id(raw.component) or (api.component_id if api else None),
+                    evidence=(evidence(raw.file, raw.line, raw.end_line, self.commit), *config_evidence(used, self.commit)),
+                ),
+            )  # fmt: skip
+        return sorted(out.values(), key=lambda m: (m.channel, m.direction.value, m.id))
+
+    def build_entities(self, depends_on_engines: set[str], deps: set[str]) -> list[PersistenceEntity]:
+        marks = Sentinels()
+        from_config = set()
+        for value in self.config.values():
+            text = expand(value.value, self.config, marks)[0] if "$" in value.value else value.value
+            engine = engines.engine_from_url(text)
+            if engine:
+                from_config.add(engine)
+        from_deps = engines.engines_from_deps(deps)
+        out: dict[str, PersistenceEntity] = {}
+        for raw in self.linked.entities:
+            hint = engines.normalize_engine(raw.engine_hint)
+            engine = hint or engines.pick_engine(raw.kind, (from_config, depends_on_engines, from_deps))
+            eid = make_id("ent", self.sid, raw.name, raw.class_name, raw.file)
+            out.setdefault(
+                eid,
+                PersistenceEntity(
+                    eid, self.sid, raw.name, raw.kind, engine, raw.class_name,
+                    tuple(EntityField(n, t, nullable, bool(pk)) for n, t, nullable, pk in raw.fields),
+                    evidence=(evidence(raw.file, raw.start_line, raw.end_line, self.commit),),
+                ),
+            )  # fmt: skip
+        return sorted(out.values(), key=lambda e: (e.name, e.class_name or "", e.id))

@@ -1,0 +1,120 @@
+"""Outbound calls resolved to their targets: address -> host -> service of this analysis.
+
+Confidence: 1.0 when the host comes from a literal or from configuration and names a service
+(or an external host) exactly; 0.7 when the service was found by a hint (Feign name, ``lb://``
+name, gRPC service implemented elsewhere), a naming variant or a localhost port; 0.5 when the
+host is the code's fallback default and names no service; 0.3 when nothing but a variable name is known — the
+call is then kept with a readable target such as ``${PAYMENTS_URL}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from attrs import frozen
+
+from orbitkb.analysis.apimatch import match_api, match_grpc
+from orbitkb.analysis.config.model import ConfigValue
+from orbitkb.analysis.config.service_config import ServiceConfig
+from orbitkb.analysis.facts import Expr
+from orbitkb.analysis.grpc import GrpcIndex
+from orbitkb.analysis.matcher import LOCAL_HOSTS, ServiceIndex
+from orbitkb.analysis.resolve import Sentinels, resolve
+from orbitkb.analysis.urls import Address, parse_address
+from orbitkb.domain.model import Api
+
+HTTP_VERBS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
+
+
+@frozen
+class CallTarget:
+    target: str
+    to_service: str | None
+    confidence: float
+    method: str | None
+    path: str | None
+    to_api: Api | None
+    config: tuple[ConfigValue, ...]
+
+
+class CallResolver:
+    def __init__(
+        self,
+        index: ServiceIndex,
+        grpc: GrpcIndex,
+        implementers: Mapping[str, Sequence[str]],  # proto full name -> service names
+        apis: Mapping[str, Sequence[Api]],  # service name -> its APIs
+    ) -> None:
+        self._index = index
+        self._grpc = grpc
+        self._implementers = implementers
+        self._apis = apis
+
+    def _accept(self, text: str) -> bool:
+        addr = parse_address(text)
+        return addr.host is not None and self._index.match(addr.host, addr.port) is not None
+
+    def resolve(
+        self,
+        config: ServiceConfig,
+        kind: str,
+        url: Expr | None,
+        method: str | None = None,
+        grpc_service: str | None = None,
+        target_hint: str | None = None,
+        route_path: str | None = None,
+    ) -> CallTarget:
+        marks = Sentinels()
+        res = resolve(url, config, marks, self._accept) if url is not None and url.parts else None
+        addr = parse_address(res.text) if res is not None else None
+        from_default = bool(res and res.kinds and res.kinds[0] == "default")
+        host = addr.host if addr else None
+        match = self._index.match(host, addr.port) if host and addr else None
+        target, to, confidence = None, None, 0.3
+        if match:
+            target, to = match.service, match.service
+            confidence = 0.7 if match.inferred else 1.0
+        if to is None and target_hint:
+            hinted = self._index.match(target_hint)
+            if hinted:
+                target, to, confidence = hinted.service, hinted.service, 0.7
+        proto = self._grpc.find(grpc_service) if grpc_service else None
+        if to is None and proto is not None:
+            owners = sorted(set(self._implementers.get(proto.full_name, ())))
+            if len(owners) == 1:
+                target, to, confidence = owners[0], owners[0], 0.7
+        if target is None:
+            target, confidence = self._fallback_target(
+                addr, marks, host, from_default, target_hint, grpc_service
+            )
+        rpc_method = method if method and method.upper() not in HTTP_VERBS else None
+        if kind == "grpc":
+            service_name = proto.full_name if proto else grpc_service
+            path = f"{service_name}/{rpc_method}" if service_name and rpc_method else None
+            verb = "RPC"
+        else:
+            path = route_path or (addr.path if addr else None)
+            verb = method.upper() if method else None
+        to_api = None
+        if to is not None and path and not route_path:
+            callee = self._apis.get(to, ())
+            to_api = match_grpc(verb, path, callee) if kind == "grpc" else match_api(verb, path, callee)
+        readable_path = marks.readable(path) if path else None
+        return CallTarget(target, to, confidence, verb, readable_path, to_api, res.evidence if res else ())
+
+    def _fallback_target(
+        self, addr: Address | None, marks: Sentinels, host: str | None, from_default: bool,
+        hint: str | None, grpc_service: str | None,
+    ) -> tuple[str, float]:  # fmt: skip
+        if host:
+            port = f":{addr.port}" if addr and addr.port and host in LOCAL_HOSTS else ""
+            return host + port, 0.5 if from_default or host in LOCAL_HOSTS else 1.0
+        if hint:
+            return hint, 0.7
+        if grpc_service:
+            return grpc_service, 0.5
+        if addr is not None and addr.relative:
+            return "(relative)", 0.3
+        if addr is not None and addr.host_region:
+            return marks.readable(addr.host_region).strip() or "unknown", 0.3
+        return "unknown", 0.3

@@ -1,0 +1,101 @@
+"""Message channels and providers resolved through configuration.
+
+A channel expression is resolved like a URL (constants, env, properties). A Spring Cloud Stream
+binding name becomes its ``destination``. When the code is transport-agnostic (Spring Cloud
+Stream, JMS, Celery, NestJS microservices...), the provider comes from the binder configuration,
+broker URLs in the service's config, then its dependency manifests — else the code's word stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from orbitkb.analysis import engines
+from orbitkb.analysis.config.model import ConfigValue
+from orbitkb.analysis.config.service_config import ServiceConfig
+from orbitkb.analysis.facts import Expr
+from orbitkb.analysis.resolve import Sentinels, resolve
+
+CONCRETE = frozenset(
+    {"kafka", "rabbitmq", "sqs", "sns", "nats", "redis", "activemq", "pubsub", "kinesis", "eventbridge",
+     "mqtt", "azure-servicebus", "pulsar", "eventhubs", "ibmmq"}
+)  # fmt: skip
+_BINDINGS = "spring.cloud.stream.bindings."
+_BROKER_KEYS = ("BROKER", "KAFKA", "AMQP", "RABBIT", "NATS", "CELERY", "QUEUE", "BUS", "MQ")
+
+
+def stream_destination(channel: str, direction: str, config: ServiceConfig) -> tuple[str, ConfigValue] | None:
+    """The destination of a Spring Cloud Stream binding named ``channel`` (or ``channel-out-0``)."""
+    suffix = "-out-0" if direction == "publishes" else "-in-0"
+    for binding in (channel, channel + suffix):
+        found = config.prop_candidates(f"{_BINDINGS}{binding}.destination")
+        if found and found[0].value.strip():
+            return found[0].value.strip().split(",")[0], found[0]
+    return None
+
+
+def resolve_channel(
+    expr: Expr, direction: str, config: ServiceConfig
+) -> tuple[str, tuple[ConfigValue, ...], str | None]:
+    """(channel, evidence, binding) — ``binding`` is the stream binding name when one was used."""
+    marks = Sentinels()
+    res = resolve(expr, config, marks)
+    text = marks.readable(res.text).strip()
+    evidence = res.evidence
+    dest = stream_destination(text, direction, config)
+    if dest is not None:
+        return dest[0], (*evidence, dest[1]), text
+    return text, evidence, None
+
+
+def _binder_provider(binding: str | None, config: ServiceConfig) -> str | None:
+    names = []
+    if binding:
+        found = config.prop_candidates(f"{_BINDINGS}{binding}.binder")
+        names += [v.value for v in found[:1]]
+    names += [v.value for v in config.prop_candidates("spring.cloud.stream.default-binder")[:1]]
+    for name in names:
+        kind = config.prop_candidates(f"spring.cloud.stream.binders.{name}.type")
+        return engines.normalize_provider(kind[0].value if kind else name)
+    keys = config.props.keys()
+    found = set()
+    if any(k.startswith(("spring.cloud.stream.kafka.", "spring.kafka.")) for k in keys):
+        found.add("kafka")
+    if any(k.startswith(("spring.cloud.stream.rabbit.", "spring.rabbitmq.")) for k in keys):
+        found.add("rabbitmq")
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _config_provider(config: ServiceConfig) -> str | None:
+    found = set()
+    for value in config.values():
+        if not any(word in value.key.upper() for word in _BROKER_KEYS):
+            continue
+        provider = engines.provider_from_url(value.value)
+        if provider:
+            found.add(provider)
+        elif (
+            "KAFKA" in value.key.upper()
+            and "BOOTSTRAP" in value.key.upper()
+            or value.key.upper() in ("KAFKA_BROKERS", "KAFKA_URL")
+        ):
+            found.add("kafka")
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def resolve_provider(
+    code_provider: str | None, binding: str | None, config: ServiceConfig, deps: Iterable[str]
+) -> str:
+    provider = engines.normalize_provider(code_provider)
+    if provider in CONCRETE:
+        return provider
+    found = (
+        _binder_provider(binding, config)
+        if provider in ("stream", "spring-cloud-stream", "unknown")
+        else None
+    )
+    found = found or _config_provider(config)
+    if not found:
+        from_deps = engines.providers_from_deps(deps)
+        found = next(iter(from_deps)) if len(from_deps) == 1 else None
+    return found or provider

@@ -1,0 +1,1 @@
+"""Configuration sources: where a service's environment variables and properties come from."""

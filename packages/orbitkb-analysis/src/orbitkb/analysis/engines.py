@@ -1,0 +1,77 @@
+"""Database engine and message provider evidence: connection strings, compose images, manifests.
+
+Order of evidence for an entity's engine: what the code itself says, then connection strings and
+datasource URLs in the service's configuration, then images of the infrastructure it depends on,
+then its dependency manifests. Each tier is filtered to engines that can store the entity's kind;
+a tie inside the deciding tier is "unknown" — never a guess.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from typing import Any
+
+UNKNOWN = "unknown"
+_URL = re.compile(r"^\s*(?:jdbc:|r2dbc:)?([a-z][a-z0-9]*)(?:\+[\w.\-]+)?:(?://|[a-z]+:|@)", re.I)
+
+
+@cache
+def tables() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files(__package__).joinpath("engines.json").read_text("utf-8")
+    )
+    return data
+
+
+def _dep_key(dep: str) -> str:
+    return re.sub(r"/v\d+$", "", dep.strip())
+
+
+def engines_from_deps(deps: Iterable[str]) -> set[str]:
+    table = tables()["entity_dependencies"]
+    return {table[k] for k in (_dep_key(d) for d in deps) if k in table}
+
+
+def providers_from_deps(deps: Iterable[str]) -> set[str]:
+    table = tables()["message_dependencies"]
+    return {table[k] for k in (_dep_key(d) for d in deps) if k in table}
+
+
+def engine_from_url(value: str) -> str | None:
+    match = _URL.match(value)
+    return tables()["url_schemes"].get(match.group(1).lower()) if match else None
+
+
+def provider_from_url(value: str) -> str | None:
+    match = re.match(r"^\s*([a-z][a-z0-9+]*)://", value, re.I)
+    return tables()["broker_schemes"].get(match.group(1).lower().split("+")[0]) if match else None
+
+
+def normalize_engine(name: str | None) -> str | None:
+    if not name:
+        return None
+    key = name.strip().lower()
+    return tables()["engine_aliases"].get(key, key)
+
+
+def normalize_provider(name: str | None) -> str:
+    if not name:
+        return UNKNOWN
+    key = name.strip().lower()
+    return tables()["provider_aliases"].get(key, key)
+
+
+def pick_engine(kind: str, tiers: Iterable[Iterable[str]]) -> str:
+    """The single engine of the first tier that has engines able to store ``kind``."""
+    allowed = tables()["entity_kinds"].get(kind)
+    for tier in tiers:
+        found = {e for e in tier if allowed is None or e in allowed}
+        if len(found) == 1:
+            return next(iter(found))
+        if len(found) > 1:
+            return UNKNOWN
+    return UNKNOWN

@@ -1,0 +1,129 @@
+"""Gateway route tables as calls from the gateway: Spring Cloud Gateway routes and nginx proxy_pass."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from attrs import frozen
+
+from orbitkb.analysis.config.spring import SpringProps
+from orbitkb.analysis.facts import Env, Expr, Lit, Part
+
+_ROUTE_PREFIXES = (
+    "spring.cloud.gateway.routes",
+    "spring.cloud.gateway.server.webflux.routes",
+    "spring.cloud.gateway.server.webmvc.routes",
+    "spring.cloud.gateway.mvc.routes",
+)
+_ROUTE_URI = re.compile(r"^(?P<prefix>[\w.\-]+routes)\[(?P<i>\d+)\]\.uri$")
+
+
+@frozen
+class RouteCall:
+    url: Expr
+    path: str | None  # the route's path pattern (what the gateway matches), e.g. /api/orders/**
+    file: str
+    line: int
+    client: str
+    kind: str = "http"
+
+
+def spring_routes(props: SpringProps) -> Iterator[RouteCall]:
+    for key in props.keys():
+        match = _ROUTE_URI.match(key)
+        if not match or not match.group("prefix").startswith(_ROUTE_PREFIXES):
+            continue
+        uri = props.get(key)
+        if uri is None or not uri.value.strip():
+            continue
+        base = f"{match.group('prefix')}[{match.group('i')}].predicates"
+        path = None
+        for pred in props.items_with_prefix(base):
+            text = pred.value.strip()
+            if pred.key.endswith("]") and text.startswith("Path="):
+                path = text[5:].split(",")[0].strip()
+            elif pred.key.endswith(
+                (".args.pattern", ".args.patterns", ".args._genkey_0", ".args.patterns[0]")
+            ):
+                name = props.get(pred.key.rsplit(".args", 1)[0] + ".name")
+                if name is not None and name.value == "Path":
+                    path = text.split(",")[0].strip()
+            if path:
+                break
+        yield RouteCall(Expr.lit(uri.value.strip()), path, uri.file, uri.line, "spring-cloud-gateway")
+
+
+_TOKEN = re.compile(r"#[^\n]*|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|[{};]|[^\s{};\"'#]+|\n")
+_NGINX_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _nginx_statements(text: str) -> Iterator[tuple[list[str], str, int]]:
+    """(words, terminator "{" | ";" | "}", line) for every statement."""
+    words: list[str] = []
+    line = 1
+    start = 1
+    for match in _TOKEN.finditer(text):
+        token = match.group(0)
+        if token == "\n":
+            line += 1
+        elif token.startswith("#"):
+            continue
+        elif token in ("{", ";", "}"):
+            yield words, token, start
+            words = []
+        else:
+            if not words:
+                start = line
+            words.append(token.strip("\"'"))
+
+
+def _url_expr(url: str, variables: dict[str, str]) -> Expr:
+    parts: list[Part] = []
+    pos = 0
+    for match in _NGINX_VAR.finditer(url):
+        if match.start() > pos:
+            parts.append(Lit(url[pos : match.start()]))
+        name = match.group(1) or match.group(2)
+        if match.group(2) and name in variables:
+            parts.append(Lit(variables[name]))
+        else:
+            parts.append(Env(name))  # envsubst templates (nginx image's /etc/nginx/templates)
+        pos = match.end()
+    if pos < len(url):
+        parts.append(Lit(url[pos:]))
+    return Expr(tuple(parts))
+
+
+def nginx_routes(path: str, text: str) -> Iterator[RouteCall]:
+    upstreams: dict[str, list[str]] = {}
+    variables: dict[str, str] = {}
+    stack: list[list[str]] = []
+    passes: list[tuple[str | None, str, int, str]] = []
+    for words, end, line in _nginx_statements(text):
+        if end == "{":
+            stack.append(words)
+        elif end == "}":
+            if stack:
+                stack.pop()
+        elif words:
+            head = words[0]
+            upstream = next((b[1] for b in reversed(stack) if b[:1] == ["upstream"] and len(b) > 1), None)
+            if head == "server" and upstream and len(words) > 1:
+                upstreams.setdefault(upstream, []).append(words[1])
+            elif head == "set" and len(words) > 2:
+                variables[words[1].lstrip("$")] = words[2]
+            elif head in ("proxy_pass", "grpc_pass") and len(words) > 1:
+                location = next(
+                    (b[-1] for b in reversed(stack) if b[:1] == ["location"] and len(b) > 1), None
+                )
+                passes.append((location, words[1], line, "grpc" if head == "grpc_pass" else "http"))
+    for location, url, line, kind in passes:
+        scheme, _, rest = url.partition("://")
+        host = re.split(r"[/:]", rest, maxsplit=1)[0] if rest else ""
+        targets = [url]
+        if host in upstreams:
+            tail = rest[len(host) :]
+            targets = [f"{scheme}://{server}{tail}" for server in upstreams[host]]
+        for target in targets:
+            yield RouteCall(_url_expr(target, variables), location, path, line, "nginx", kind)

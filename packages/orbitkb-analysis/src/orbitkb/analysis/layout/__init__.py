@@ -1,0 +1,1 @@
+"""Service layout: which folders are deployable services, libraries, infrastructure or unknown code."""

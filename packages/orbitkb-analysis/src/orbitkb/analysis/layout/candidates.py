@@ -1,0 +1,119 @@
+"""Candidate folders: every folder with a build manifest, the code it owns and its entry points.
+
+A code file belongs to the deepest candidate folder above it. A candidate whose entry points sit
+in several sibling sub-folders (``cmd/a/main.go``, ``cmd/b/main.go``; ``orders/app.py``,
+``payments/app.py`` under one requirements.txt) is split into one unit per sub-folder.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from attrs import define, field
+
+from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout.manifests import Manifest
+
+#: Entry points in these folders are tools, not separate deployables (never split off).
+TOOLING_DIRS = frozenset(
+    {"scripts", "script", "tools", "tool", "bin", "hack", "examples", "example", "docs", "benchmarks",
+     "bench", "migrations", "alembic", "fixtures", "samples", "sample", "demo", "utils", "devtools"}
+)  # fmt: skip
+KNOWN_STACKS = frozenset({"python", "node-ts", "jvm-spring", "go", "dotnet"})
+
+
+@define
+class Candidate:
+    dir: str
+    manifests: list[Manifest] = field(factory=list)
+    code: Counter[str] = field(factory=Counter)  # stack (or other language) -> owned file count
+    entries: list[str] = field(factory=list)  # owned files parsed with "entrypoint": true
+    stack: str | None = None
+
+    @property
+    def code_files(self) -> int:
+        return sum(self.code.values())
+
+    def strong_entry(self) -> str | None:
+        if self.entries:
+            return f"entry point {self.entries[0]}"
+        return next((m.entry for m in self.manifests if m.entry and not m.weak_entry), None)
+
+    def weak_entry(self) -> str | None:
+        return next((m.entry for m in self.manifests if m.entry and m.weak_entry), None)
+
+    def names(self) -> list[str]:
+        return sorted({m.name for m in self.manifests if m.name})
+
+
+@define
+class Unit:
+    """A folder that may be a service: a whole candidate or one split-off part of one."""
+
+    root: str
+    candidate: Candidate
+    entries: list[str] = field(factory=list)
+    split: bool = False
+
+
+def _code_language(path: str) -> str | None:
+    suffix = ft.suffix_of(path)
+    return ft.CODE_STACKS.get(suffix) or ft.OTHER_CODE.get(suffix)
+
+
+def collect(
+    manifests: Iterable[Manifest], code_paths: Iterable[str], entry_files: Mapping[str, str]
+) -> tuple[dict[str, Candidate], dict[str, list[str]]]:
+    """(candidates by folder, unowned code paths by language)."""
+    cands: dict[str, Candidate] = {}
+    for m in sorted(manifests, key=lambda m: m.path):
+        cands.setdefault(paths.parent(m.path), Candidate(paths.parent(m.path))).manifests.append(m)
+    unowned: dict[str, list[str]] = {}
+    for path in code_paths:
+        language = _code_language(path)
+        if language is None:
+            continue
+        owner = next((cands[d] for d in paths.ancestors(path) if d in cands), None)
+        if owner is None:
+            unowned.setdefault(language, []).append(path)
+            continue
+        owner.code[language] += 1
+        if path in entry_files:
+            owner.entries.append(path)
+    for cand in cands.values():
+        cand.stack = _stack(cand, cands)
+    return cands, unowned
+
+
+def _stack(cand: Candidate, cands: Mapping[str, Candidate]) -> str | None:
+    declared = [m.stack for m in cand.manifests if m.stack]
+    if declared:
+        # several manifests (package.json next to pom.xml): the language of most owned code wins
+        return max(sorted(set(declared)), key=lambda s: (cand.code.get(s, 0), s in KNOWN_STACKS))
+    if cand.code:
+        return max(sorted(cand.code), key=lambda s: cand.code[s])
+    for folder in paths.ancestors(cand.dir + "/x")[1:]:  # Dockerfile-only folder: the parent's stack
+        parent = cands.get(folder)
+        if parent is not None and any(m.stack for m in parent.manifests):
+            return next(m.stack for m in parent.manifests if m.stack)
+    return None
+
+
+def split_units(cand: Candidate) -> list[Unit]:
+    """One unit, or one per sibling entry-point folder when entries are spread below the root."""
+    if not cand.entries or any(paths.parent(e) == cand.dir for e in cand.entries):
+        return [Unit(cand.dir, cand, list(cand.entries))]
+    folders = sorted({paths.parent(e) for e in cand.entries})
+    roots: list[str] = []
+    for folder in folders:  # keep the shallowest folder of each nested chain
+        if not any(paths.is_under(folder, r) for r in roots):
+            roots.append(folder)
+    below = len(cand.dir) + 1 if cand.dir != "." else 0
+    roots = [r for r in roots if not (set(r[below:].split("/")) & TOOLING_DIRS)]
+    if len(roots) < 2:
+        return [Unit(cand.dir, cand, list(cand.entries))]
+    return [
+        Unit(root, cand, [e for e in cand.entries if paths.is_under(e, root)], split=True) for root in roots
+    ]

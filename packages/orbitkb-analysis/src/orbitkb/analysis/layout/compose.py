@@ -1,0 +1,130 @@
+"""docker-compose files: services, how they are built, their environment and what they depend on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from attrs import define, field
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.config.dotenv import interpolate, parse_dotenv
+from orbitkb.analysis.config.model import ConfigValue
+from orbitkb.analysis.yamlines import LDict, LList
+
+SOURCE = "docker-compose"
+_COMPOSE_NAME = re.compile(r"^(?:docker-)?compose(?:[.\-_][\w.\-]*)?\.ya?ml$")
+
+
+def is_compose_file(name: str) -> bool:
+    return bool(_COMPOSE_NAME.match(name))
+
+
+def compose_rank(path: str) -> tuple[int, int, str]:
+    """Order compose files: overrides first (they win), then the base file, then variants."""
+    name = paths.basename(path)
+    rank = (
+        0
+        if "override" in name
+        else 1
+        if name in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml")
+        else 2
+    )
+    return (path.count("/"), rank, path)
+
+
+@define
+class ComposeService:
+    name: str
+    file: str
+    line: int
+    build_context: str | None = None
+    dockerfile: str | None = None
+    image: str | None = None
+    container_name: str | None = None
+    hostname: str | None = None
+    aliases: list[str] = field(factory=list)
+    env: dict[str, ConfigValue] = field(factory=dict)
+    ports: list[int] = field(factory=list)  # published host ports and container ports
+    depends_on: list[str] = field(factory=list)
+    mounts: list[str] = field(factory=list)  # repo-relative host paths of bind mounts
+
+
+def _env_items(raw: object) -> list[tuple[str, str | None, int]]:
+    if isinstance(raw, LDict):
+        return [(str(k), None if v is None else str(v), raw.line(k)) for k, v in raw.items()]
+    if isinstance(raw, LList):
+        out = []
+        for i, item in enumerate(raw):
+            key, sep, value = str(item).partition("=")
+            out.append((key.strip(), value if sep else None, raw.line(i)))
+        return out
+    return []
+
+
+def _ports(raw: object) -> list[int]:
+    out = []
+    for item in raw if isinstance(raw, list) else []:
+        if isinstance(item, dict):
+            candidates = [item.get("published"), item.get("target")]
+        else:
+            candidates = re.split(r"[:/]", str(item))
+        out.extend(int(p) for p in candidates if p is not None and str(p).isdigit())
+    return out
+
+
+def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[ComposeService]:
+    """Services of one parsed compose document. ``files`` maps paths to texts (env files)."""
+    if not isinstance(doc, LDict) or not isinstance(doc.get("services"), LDict):
+        return []
+    base = paths.parent(path)
+    dotenv = {k: v for k, v, _ in parse_dotenv(files.get(paths.join(base, ".env") or "", ""))}
+    lookup = dotenv.get
+    services = doc["services"]
+    out = []
+    for name, spec in services.items():
+        if not isinstance(spec, LDict):
+            continue
+        svc = ComposeService(name=name, file=path, line=services.line(name))
+        build = spec.get("build")
+        if isinstance(build, str):
+            svc.build_context = paths.join(base, interpolate(build, lookup))
+        elif isinstance(build, LDict):
+            svc.build_context = paths.join(base, interpolate(str(build.get("context", ".")), lookup))
+            if isinstance(build.get("dockerfile"), str) and svc.build_context is not None:
+                svc.dockerfile = paths.join(svc.build_context, interpolate(build["dockerfile"], lookup))
+        if isinstance(spec.get("image"), str):
+            svc.image = interpolate(spec["image"], lookup)
+        for key in ("container_name", "hostname"):
+            if isinstance(spec.get(key), str):
+                setattr(svc, key, interpolate(spec[key], lookup))
+        networks = spec.get("networks")
+        if isinstance(networks, LDict):
+            for net in networks.values():
+                if isinstance(net, LDict) and isinstance(net.get("aliases"), list):
+                    svc.aliases.extend(str(a) for a in net["aliases"])
+        env_files = spec.get("env_file")
+        for env_file in [env_files] if isinstance(env_files, (str, LDict)) else env_files or []:
+            rel = env_file.get("path") if isinstance(env_file, LDict) else env_file
+            target = paths.join(base, str(rel)) if rel else None
+            if target and target in files:
+                for key, value, line in parse_dotenv(files[target]):
+                    svc.env[key] = ConfigValue(key, interpolate(value, lookup), target, line, SOURCE)
+        for key, value, line in _env_items(spec.get("environment")):
+            if value is None:  # "KEY" alone passes the host's value through: take .env's
+                value = dotenv.get(key)
+                if value is None:
+                    continue
+            svc.env[key] = ConfigValue(key, interpolate(value, lookup), path, line, SOURCE)
+        svc.ports = _ports(spec.get("ports")) + _ports(spec.get("expose"))
+        deps = spec.get("depends_on")
+        svc.depends_on = sorted(str(d) for d in (deps.keys() if isinstance(deps, LDict) else deps or []))
+        for volume in spec.get("volumes") or []:
+            source = volume.get("source") if isinstance(volume, LDict) else str(volume).split(":", 1)[0]
+            if not source or not str(source).startswith("."):
+                continue  # a named volume or an absolute host path
+            mounted = paths.join(base, str(source))
+            if mounted:
+                svc.mounts.append(mounted)
+        out.append(svc)
+    return out

@@ -1,0 +1,127 @@
+"""Reads every deployment description of a repository: compose, Kubernetes, helm, skaffold.
+
+Only files that can be deployment config are parsed (by name, or a cheap ``apiVersion``/``kind:``
+text check), so a repository full of unrelated YAML costs nothing. Bad YAML becomes a gap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import yaml
+from attrs import define, field
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout import helm
+from orbitkb.analysis.layout.compose import ComposeService, compose_rank, is_compose_file, read_compose
+from orbitkb.analysis.layout.k8s import K8sModel, looks_like_k8s, read_k8s
+from orbitkb.analysis.yamlines import LDict, load_all
+from orbitkb.domain.model import Gap
+
+
+@define
+class SkaffoldArtifact:
+    image: str
+    context: str
+    dockerfile: str | None
+    file: str
+    line: int
+
+
+@define
+class Deployment:
+    compose: list[ComposeService] = field(factory=list)  # overrides first, then base files
+    k8s: K8sModel = field(factory=K8sModel)
+    charts: dict[str, helm.Chart] = field(factory=dict)
+    skaffold: list[SkaffoldArtifact] = field(factory=list)
+
+
+def _is_yaml(path: str) -> bool:
+    return path.endswith((".yml", ".yaml"))
+
+
+def _spring_like(name: str) -> bool:
+    return name.startswith(("application", "bootstrap"))
+
+
+class DeploymentReader:
+    def __init__(self, texts: Mapping[str, str], repository: str) -> None:
+        self._texts = texts
+        self._repo = repository
+        self.gaps: list[Gap] = []
+
+    def _load(self, path: str, text: str | None = None) -> list[object]:
+        try:
+            return load_all(self._texts[path] if text is None else text)
+        except (yaml.YAMLError, ValueError, RecursionError) as exc:
+            reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            self.gaps.append(Gap(self._repo, path, "config_error", f"YAML could not be parsed: {reason}"))
+            return []
+
+    def read(self) -> Deployment:
+        dep = Deployment()
+        yaml_files = sorted(p for p in self._texts if _is_yaml(p))
+        for path in yaml_files:
+            if paths.basename(path) == "Chart.yaml":
+                self._chart(dep, path)
+        compose_files = sorted(
+            (p for p in yaml_files if is_compose_file(paths.basename(p))), key=compose_rank
+        )
+        for path in compose_files:
+            for doc in self._load(path)[:1]:
+                dep.compose.extend(read_compose(path, doc, self._texts))
+        for path in yaml_files:
+            name = paths.basename(path)
+            if is_compose_file(name) or _spring_like(name) or name in ("Chart.yaml", "values.yaml"):
+                continue
+            if name.startswith("skaffold"):
+                self._skaffold(dep, path)
+                continue
+            chart = helm.chart_of(path, dep.charts)
+            if chart is not None:
+                rendered, origin = helm.render(self._texts[path], chart)
+                if looks_like_k8s(rendered):
+                    docs = self._load(path, rendered)
+                    read_k8s(
+                        dep.k8s, path, docs, "helm", lambda n, o=origin: o[n - 1] if 0 < n <= len(o) else n
+                    )
+            elif looks_like_k8s(self._texts[path]):
+                read_k8s(dep.k8s, path, self._load(path))
+        for chart in dep.charts.values():
+            dep.k8s.workloads.extend(helm.values_workloads(chart))
+        return dep
+
+    def _chart(self, dep: Deployment, path: str) -> None:
+        docs = self._load(path)
+        meta = docs[0] if docs and isinstance(docs[0], LDict) else LDict()
+        folder = paths.parent(path)
+        chart = helm.Chart(dir=folder, name=str(meta.get("name") or paths.basename(folder)))
+        deps = meta.get("dependencies")
+        for i, item in enumerate(deps if isinstance(deps, list) else []):
+            if isinstance(item, LDict) and item.get("name"):
+                chart.dependencies.append((str(item["name"]), deps.line(i)))  # type: ignore[attr-defined]
+        values_path = paths.join(folder, "values.yaml")
+        if values_path and values_path in self._texts:
+            values = self._load(values_path)
+            if values and isinstance(values[0], LDict):
+                chart.values, chart.values_file = values[0], values_path
+        dep.charts[folder] = chart
+
+    def _skaffold(self, dep: Deployment, path: str) -> None:
+        base = paths.parent(path)
+        for doc in self._load(path):
+            build = doc.get("build") if isinstance(doc, LDict) else None
+            artifacts = build.get("artifacts") if isinstance(build, LDict) else None
+            for i, art in enumerate(artifacts if isinstance(artifacts, list) else []):
+                if not isinstance(art, LDict) or not art.get("image"):
+                    continue
+                context = paths.join(base, str(art.get("context", "."))) or base
+                docker = art.get("docker")
+                dockerfile = docker.get("dockerfile") if isinstance(docker, LDict) else None
+                dep.skaffold.append(
+                    SkaffoldArtifact(
+                        str(art["image"]), context,
+                        paths.join(context, str(dockerfile)) if dockerfile else None,
+                        path, artifacts.line(i),  # type: ignore[union-attr]
+                    )
+                )  # fmt: skip

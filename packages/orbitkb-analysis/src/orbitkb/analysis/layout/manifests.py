@@ -1,0 +1,230 @@
+"""Build manifests read cheaply: package name, dependencies, entry-point hints, workspace/modules.
+
+One reader per manifest kind, chosen from a table by file name. Readers never raise: a manifest
+that does not parse yields what could be read (a name-less, dependency-less Manifest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+
+from attrs import define, field
+
+#: Manifest file name -> stack it declares (None: says nothing about the language).
+MANIFEST_STACKS: dict[str, str | None] = {
+    "package.json": "node-ts", "pom.xml": "jvm-spring", "build.gradle": "jvm-spring",
+    "build.gradle.kts": "jvm-spring", "go.mod": "go", "pyproject.toml": "python", "setup.py": "python",
+    "requirements.txt": "python", "Pipfile": "python", "Dockerfile": None,
+    "Cargo.toml": "rust", "composer.json": "php", "Gemfile": "ruby", "mix.exs": "elixir",
+    "pubspec.yaml": "dart", "CMakeLists.txt": "c-cpp", "build.sbt": "scala",
+}  # fmt: skip
+
+#: package.json scripts that start a long-running program.
+START_SCRIPTS = ("start", "start:prod", "serve", "start:dev")
+
+
+@define
+class Manifest:
+    path: str
+    stack: str | None
+    name: str | None = None
+    deps: set[str] = field(factory=set)
+    entry: str | None = None  # why this manifest says "deployable", e.g. "package.json start script"
+    weak_entry: bool = False  # only a package.json "main": libraries have one too
+    aggregator: bool = False  # workspaces / <modules> / pom packaging: a monorepo root
+    images: list[str] = field(factory=list)  # Dockerfile FROM images
+    ports: list[int] = field(factory=list)  # Dockerfile EXPOSE
+
+
+def manifest_kind(name: str) -> str | None:
+    """The manifest kind of a file name, or None when the file is not a build manifest."""
+    if name in MANIFEST_STACKS:
+        return name
+    if name.endswith(".csproj"):
+        return ".csproj"
+    if name.startswith("Dockerfile") or name.endswith(".dockerfile"):
+        return "Dockerfile"
+    if re.fullmatch(r"requirements[-_.]?\w*\.txt", name):
+        return "requirements.txt"
+    return None
+
+
+def _package_json(m: Manifest, text: str) -> None:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        return
+    m.name = data.get("name") if isinstance(data.get("name"), str) else None
+    for key in ("dependencies", "devDependencies", "peerDependencies"):
+        if isinstance(data.get(key), dict):
+            m.deps.update(data[key])
+    m.aggregator = bool(data.get("workspaces"))
+    scripts = data.get("scripts") if isinstance(data.get("scripts"), dict) else {}
+    if m.aggregator:  # a workspace root's scripts orchestrate its members
+        return
+    for script in START_SCRIPTS:
+        if isinstance(scripts.get(script), str):
+            m.entry = f"package.json script {script!r}"
+            return
+    if isinstance(data.get("main"), str):
+        m.entry, m.weak_entry = "package.json main", True
+
+
+def _strip_ns(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _pom(m: Manifest, text: str) -> None:
+    root = ET.fromstring(text)
+    for child in root:
+        tag = _strip_ns(child.tag)
+        if tag == "artifactId":
+            m.name = (child.text or "").strip() or None
+        elif tag == "modules":
+            m.aggregator = any(_strip_ns(c.tag) == "module" for c in child)
+        elif tag == "packaging" and (child.text or "").strip() == "pom":
+            m.aggregator = True
+    for dep in root.iter():
+        if _strip_ns(dep.tag) not in ("dependency", "plugin"):
+            continue
+        ids = {_strip_ns(c.tag): (c.text or "").strip() for c in dep}
+        group, artifact = ids.get("groupId", ""), ids.get("artifactId", "")
+        if artifact:
+            m.deps.update({artifact, f"{group}:{artifact}"} | ({group} if group else set()))
+    if "spring-boot-maven-plugin" in m.deps:  # weak: shared modules sometimes inherit it
+        m.entry, m.weak_entry = "spring-boot-maven-plugin", True
+
+
+_GRADLE_DEP = re.compile(r"""["']([\w.\-]+):([\w.\-]+)(?::[^"']*)?["']""")
+_GRADLE_PLUGIN = re.compile(r"""(?:\bid\s*\(?\s*|apply\s+plugin\s*:\s*)["']([\w.\-]+)["']""")
+
+
+def _gradle(m: Manifest, text: str) -> None:
+    for group, artifact in _GRADLE_DEP.findall(text):
+        m.deps.update({artifact, f"{group}:{artifact}", group})
+    for project in re.findall(r"""project\s*\(\s*(?:path\s*[:=]\s*)?["']([\w.\-:]+)["']""", text):
+        m.deps.add(project.rsplit(":", 1)[-1])  # a sibling module this one depends on
+    plugins = set(_GRADLE_PLUGIN.findall(text))
+    if (
+        "org.springframework.boot" in plugins
+        or "application" in plugins
+        or re.search(r"^\s*application\s*$", text, re.M)
+    ):
+        # weak: a root build often applies plugins to every subproject, libraries included
+        m.entry, m.weak_entry = "gradle application/spring-boot plugin", True
+
+
+def _go_mod(m: Manifest, text: str) -> None:
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("module "):
+            module = line.split()[1].strip('"')
+            parts = [p for p in module.split("/") if not re.fullmatch(r"v\d+", p)]
+            m.name = parts[-1] if parts else module
+            m.deps.add(module)
+        elif line and not line.startswith(("//", ")", "go ", "toolchain")):
+            words = line.removeprefix("require").strip().strip("(").split()
+            if words:
+                m.deps.add(words[0])
+
+
+def _norm_py(req: str) -> str | None:
+    match = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._\-]*)", req)
+    return match.group(1).lower().replace("_", "-") if match else None
+
+
+def _requirements(m: Manifest, text: str) -> None:
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith(("#", "-")):
+            name = _norm_py(line)
+            if name:
+                m.deps.add(name)
+
+
+def _pyproject(m: Manifest, text: str) -> None:
+    data = tomllib.loads(text)
+    project = data.get("project", {})
+    poetry = data.get("tool", {}).get("poetry", {})
+    m.name = project.get("name") or poetry.get("name")
+    reqs = list(project.get("dependencies", []))
+    for extra in project.get("optional-dependencies", {}).values():
+        reqs.extend(extra)
+    for name in (n for n in (_norm_py(r) for r in reqs if isinstance(r, str)) if n):
+        m.deps.add(name)
+    for section in (poetry.get("dependencies", {}), *poetry.get("group", {}).values()):
+        deps = section.get("dependencies", section) if isinstance(section, dict) else {}
+        m.deps.update(str(k).lower().replace("_", "-") for k in deps if k != "python")
+    m.aggregator = bool(data.get("tool", {}).get("uv", {}).get("workspace"))
+
+
+def _setup_py(m: Manifest, text: str) -> None:
+    name = re.search(r"""\bname\s*=\s*["']([^"']+)["']""", text)
+    m.name = name.group(1) if name else None
+    block = re.search(r"install_requires\s*=\s*\[([^\]]*)\]", text, re.S)
+    if block:
+        for req in re.findall(r"""["']([^"']+)["']""", block.group(1)):
+            if dep := _norm_py(req):
+                m.deps.add(dep)
+
+
+def _pipfile(m: Manifest, text: str) -> None:
+    data = tomllib.loads(text)
+    for section in ("packages", "dev-packages"):
+        m.deps.update(str(k).lower().replace("_", "-") for k in data.get(section, {}))
+
+
+def _csproj(m: Manifest, text: str) -> None:
+    sdk = re.search(r"""<Project\s+Sdk\s*=\s*["']([^"']+)["']""", text)
+    if sdk and sdk.group(1) in ("Microsoft.NET.Sdk.Web", "Microsoft.NET.Sdk.Worker"):
+        m.entry = f"csproj {sdk.group(1)}"
+    if re.search(r"<OutputType>\s*Exe\s*</OutputType>", text, re.I):
+        m.entry = "csproj OutputType Exe"
+    m.deps.update(re.findall(r"""<PackageReference\s+Include\s*=\s*["']([^"']+)["']""", text))
+    m.name = m.path.rsplit("/", 1)[-1].removesuffix(".csproj")
+
+
+def _dockerfile(m: Manifest, text: str) -> None:
+    m.entry = "Dockerfile"
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[0].upper() == "FROM":
+            image = next((w for w in words[1:] if not w.startswith("--")), "")
+            m.images.append(image)
+        elif len(words) >= 2 and words[0].upper() == "EXPOSE":
+            m.ports.extend(int(p.split("/")[0]) for p in words[1:] if p.split("/")[0].isdigit())
+
+
+_READERS: dict[str, Callable[[Manifest, str], None]] = {
+    "package.json": _package_json, "pom.xml": _pom, "build.gradle": _gradle, "build.gradle.kts": _gradle,
+    "go.mod": _go_mod, "requirements.txt": _requirements, "pyproject.toml": _pyproject,
+    "setup.py": _setup_py, "Pipfile": _pipfile, ".csproj": _csproj, "Dockerfile": _dockerfile,
+}  # fmt: skip
+
+
+def read_manifest(path: str, text: str) -> tuple[Manifest, str | None]:
+    """(manifest, error): a reader failure keeps the manifest (its folder still counts) with no facts."""
+    name = path.rsplit("/", 1)[-1]
+    kind = manifest_kind(name) or name
+    stack = "dotnet" if kind == ".csproj" else MANIFEST_STACKS.get(kind)
+    manifest = Manifest(path=path, stack=stack)
+    reader = _READERS.get(kind)
+    if reader is None:
+        return manifest, None
+    try:
+        reader(manifest, text)
+    except (
+        ValueError,
+        SyntaxError,
+        TypeError,
+        AttributeError,
+        ET.ParseError,
+        tomllib.TOMLDecodeError,
+    ) as exc:
+        return (
+            manifest,
+            f"{kind} could not be read: {str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__}",
+        )
+    return manifest, None

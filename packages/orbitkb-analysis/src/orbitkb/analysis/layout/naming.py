@@ -1,0 +1,73 @@
+"""Names and aliases of deployable units, as the repository itself names them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout.k8s import KService
+from orbitkb.analysis.layout.model import ServiceUnit
+
+_WORKLOAD_SUFFIX = re.compile(r"-(deployment|deploy|statefulset|sts|daemonset|ds|rollout|dc)$")
+
+
+def _package_names(unit: ServiceUnit) -> list[str]:
+    own = [m for m in unit.manifests if paths.parent(m.path) == (unit.split_of or unit.root)]
+    out = []
+    for m in own:
+        if m.name and unit.split_of is None:
+            out.append(m.name)
+            if m.name.startswith("@") and "/" in m.name:
+                out.append(m.name.split("/", 1)[1])
+    return out
+
+
+def name_unit(
+    unit: ServiceUnit, repository: str, k8s_services: Sequence[KService], app_name: str | None
+) -> None:
+    """Set ``unit.name`` and ``unit.aliases`` in place."""
+    names: list[str] = []
+    for svc in unit.compose:
+        names.append(svc.name)
+    for svc in unit.compose:
+        names.extend(x for x in (svc.container_name, svc.hostname, *svc.aliases) if x)
+    for workload, container in sorted(
+        unit.workloads, key=lambda wc: (wc[0].kind == "HelmValues", wc[0].file)
+    ):
+        workload_name = workload.name
+        if _WORKLOAD_SUFFIX.search(workload_name) and container.name:
+            workload_name = container.name
+        names.append(workload_name)
+        names.append(container.name)
+        for ksvc in k8s_services:
+            if ksvc.selector and all(workload.labels.get(k) == v for k, v in ksvc.selector.items()):
+                names.append(ksvc.name)
+    folder = repository if unit.root == "." else paths.basename(unit.root)
+    names.append(folder)
+    names.extend(_package_names(unit))
+    if app_name:
+        names.append(app_name)
+    clean = [n.strip() for n in names if n and n.strip() and "${" not in n and "{{" not in n]
+    unit.name = clean[0] if clean else folder
+    unit.aliases = sorted({n for n in clean if n != unit.name})
+
+
+def dedupe_names(units: Sequence[ServiceUnit]) -> None:
+    """Two units named alike (``orders/api`` and ``payments/api``) get their parent folder prefixed."""
+    seen: dict[str, int] = {}
+    for unit in sorted(units, key=lambda u: u.root):
+        seen[unit.name] = seen.get(unit.name, 0) + 1
+    taken = set()
+    for unit in sorted(units, key=lambda u: u.root):
+        if seen[unit.name] > 1:
+            parent = paths.basename(paths.parent(unit.root)) if unit.root != "." else ""
+            candidate = f"{parent}-{unit.name}" if parent and parent != "." else unit.name
+            number = 2
+            base = candidate
+            while candidate in taken:
+                candidate, number = f"{base}-{number}", number + 1
+            if candidate != unit.name:
+                unit.aliases = sorted(set(unit.aliases) | {unit.name})
+            unit.name = candidate
+        taken.add(unit.name)

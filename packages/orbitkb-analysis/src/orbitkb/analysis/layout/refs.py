@@ -1,0 +1,91 @@
+"""Which folder each compose service / Kubernetes workload / skaffold artifact runs.
+
+A compose service that builds a folder points at it directly (the Dockerfile's folder first);
+workloads and image-only compose services point through their image: the image a compose build
+or skaffold artifact produces, else an image named like the folder or the package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from attrs import define, field
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout.compose import ComposeService
+from orbitkb.analysis.layout.deploy import Deployment
+from orbitkb.analysis.layout.infra import image_name, image_repo
+from orbitkb.analysis.layout.k8s import Container, Workload
+
+
+@define
+class Refs:
+    compose: list[ComposeService] = field(factory=list)
+    workloads: list[tuple[Workload, Container]] = field(factory=list)
+
+
+def assign(
+    dep: Deployment,
+    roots: Sequence[str],
+    locate: Callable[[str, str | None], int | None],
+    names: Callable[[int], set[str]],
+) -> tuple[dict[int, Refs], list[ComposeService], list[tuple[Workload, Container]]]:
+    """(refs by unit index, unmatched compose services, unmatched workload containers).
+
+    ``locate(folder, name)`` finds the unit running from a folder (``name`` breaks ties inside a
+    split folder); ``names(i)`` are the names unit ``i`` is known by (folder, packages).
+    """
+    refs: dict[int, Refs] = {}
+    by_image: dict[str, int] = {}
+    unmatched_compose: list[ComposeService] = []
+    image_only: list[ComposeService] = []
+    for svc in dep.compose:
+        if svc.build_context is None:
+            image_only.append(svc)
+            continue
+        hint = paths.parent(svc.dockerfile) if svc.dockerfile else svc.build_context
+        unit = locate(hint, svc.name)
+        if unit is None and svc.dockerfile:
+            unit = locate(svc.build_context, svc.name)
+        if unit is None:
+            unmatched_compose.append(svc)
+            continue
+        refs.setdefault(unit, Refs()).compose.append(svc)
+        if svc.image:
+            by_image.setdefault(image_repo(svc.image), unit)
+    for art in dep.skaffold:
+        unit = locate(paths.parent(art.dockerfile) if art.dockerfile else art.context, None)
+        if unit is not None:
+            by_image.setdefault(image_repo(art.image), unit)
+    name_index: dict[str, set[int]] = {}
+    for i in range(len(roots)):
+        for name in names(i) | {s.name for s in refs.get(i, Refs()).compose}:
+            name_index.setdefault(name.lower(), set()).add(i)
+
+    def by_name(image: str | None, fallback: str | None) -> int | None:
+        for key in (image_repo(image) if image else None, image_name(image) if image else None, fallback):
+            if key is None:
+                continue
+            if key in by_image:
+                return by_image[key]
+            found = name_index.get(key.lower(), set())
+            if len(found) == 1:
+                return next(iter(found))
+        return None
+
+    for svc in image_only:
+        unit = by_name(svc.image, None)
+        if unit is None:
+            unmatched_compose.append(svc)
+        else:
+            refs.setdefault(unit, Refs()).compose.append(svc)
+    unmatched_workloads: list[tuple[Workload, Container]] = []
+    for workload in dep.k8s.workloads:
+        for container in workload.containers:
+            fallback = workload.name if workload.kind == "HelmValues" or not container.image else None
+            unit = by_name(container.image, fallback)
+            if unit is None:
+                unmatched_workloads.append((workload, container))
+            else:
+                refs.setdefault(unit, Refs()).workloads.append((workload, container))
+    return refs, unmatched_compose, unmatched_workloads

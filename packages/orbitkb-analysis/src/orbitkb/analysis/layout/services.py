@@ -1,0 +1,220 @@
+"""Service detection: deployable units, shared libraries, infrastructure and unknown code.
+
+A deployable unit is a folder with its own build manifest and an entry point (a parsed entry
+file, a Dockerfile, a start script, or a compose/Kubernetes/skaffold/helm reference). Libraries
+(manifest, no entry point) are not services. Infrastructure images become resources.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from attrs import frozen
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout import infra, naming
+from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, split_units
+from orbitkb.analysis.layout.deploy import Deployment
+from orbitkb.analysis.layout.manifests import Manifest
+from orbitkb.analysis.layout.model import Layout, ServiceUnit
+from orbitkb.analysis.layout.refs import Refs, assign
+from orbitkb.analysis.layout.resources import collect_resources
+from orbitkb.domain.model import Gap
+
+
+@frozen
+class LayoutInput:
+    repository: str
+    manifests: Sequence[Manifest]
+    code_paths: Sequence[str]  # non-test code files (any language)
+    entry_files: Mapping[str, str]  # path -> stack, for files parsed with "entrypoint": true
+    deployment: Deployment
+    nginx_confs: Sequence[str] = ()  # configs with proxy_pass / grpc_pass
+    app_name: Callable[[str], str | None] = lambda root: None  # spring.application.name under a root
+    forced: tuple[str, str] | None = None
+
+
+def _ancestor_manifests(cands: Mapping[str, Candidate], folder: str) -> list[Manifest]:
+    out = list(cands[folder].manifests) if folder in cands else []
+    for above in paths.ancestors(folder + "/x")[1:]:
+        if above in cands:
+            out.extend(cands[above].manifests)
+    return out
+
+
+def detect(inp: LayoutInput) -> Layout:
+    cands, unowned = collect(inp.manifests, inp.code_paths, inp.entry_files)
+    units: list[Unit] = []
+    for folder in sorted(cands):
+        units.extend(split_units(cands[folder]))
+    roots = [u.root for u in units]
+    index = {root: i for i, root in enumerate(roots)}
+
+    def locate(folder: str, name: str | None) -> int | None:
+        codeless: int | None = None  # a Dockerfile-only folder: used only when no code folder is above
+        for above in [folder, *paths.ancestors(folder + "/x")[1:]]:
+            if above in index:
+                if units[index[above]].candidate.code_files or units[index[above]].split:
+                    return index[above]
+                codeless = index[above] if codeless is None else codeless
+                continue
+            split = [i for i, u in enumerate(units) if u.split and u.candidate.dir == above]
+            if split:
+                named = [i for i in split if name and paths.basename(units[i].root) == name]
+                return named[0] if len(named) == 1 else codeless
+        return codeless
+
+    def names(i: int) -> set[str]:
+        unit = units[i]
+        own = set() if unit.split else set(unit.candidate.names())
+        return own | {paths.basename(unit.root)}
+
+    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names)
+    layout = Layout()
+    imported: set[str] = set()
+    for cand in cands.values():
+        for m in cand.manifests:
+            imported |= {d for d in m.deps if d != m.name}
+    for i, unit in enumerate(units):
+        _decide(inp, layout, cands, unit, refs.get(i, Refs()), imported)
+    if not layout.services and inp.forced is None:
+        _fallback(inp, layout, cands, unowned)
+    if inp.forced is not None:
+        layout.services = [_forced(inp, cands, refs)]
+    layout.services.extend(_gateways(inp, layout, loose_compose))
+    for unit in layout.services:
+        naming.name_unit(unit, inp.repository, inp.deployment.k8s.services, inp.app_name(unit.root))
+    if inp.forced is not None:
+        layout.services[0].aliases = sorted(
+            set(layout.services[0].aliases + [layout.services[0].name]) - {inp.forced[0]}
+        )
+        layout.services[0].name = inp.forced[0]
+    naming.dedupe_names(layout.services)
+    layout.services.sort(key=lambda u: u.name)
+    layout.resources = collect_resources(
+        inp.repository, inp.deployment, loose_compose, loose_workloads, cands, units, refs, layout
+    )
+    for language, files in sorted(unowned.items()):
+        if language in KNOWN_STACKS:
+            continue
+        tops = sorted({f.split("/", 1)[0] if "/" in f else "." for f in files})
+        for top in tops:
+            count = sum(1 for f in files if (f.split("/", 1)[0] if "/" in f else ".") == top)
+            layout.gaps.append(
+                Gap(
+                    inp.repository,
+                    top,
+                    "unknown_stack",
+                    f"{count} {language} file(s) and no analyzer for {language}",
+                )
+            )
+    return layout
+
+
+def _unit(
+    inp: LayoutInput, cands: Mapping[str, Candidate], unit: Unit, refs: Refs, stack: str, entry: str | None
+) -> ServiceUnit:
+    svc = ServiceUnit(name="", root=unit.root, stack=stack, entry=entry)
+    svc.manifests = _ancestor_manifests(cands, unit.candidate.dir)
+    svc.compose, svc.workloads = list(refs.compose), list(refs.workloads)
+    svc.split_of = unit.candidate.dir if unit.split else None
+    svc.evidence = [(m.path, 1) for m in unit.candidate.manifests]
+    svc.evidence += [(c.file, c.line) for c in refs.compose] + [(w.file, w.line) for w, _ in refs.workloads]
+    return svc
+
+
+def _decide(
+    inp: LayoutInput,
+    layout: Layout,
+    cands: Mapping[str, Candidate],
+    unit: Unit,
+    refs: Refs,
+    imported: set[str],
+) -> None:
+    cand = unit.candidate
+    deployed = bool(refs.compose or refs.workloads)
+    has_code = bool(unit.entries) if unit.split else cand.code_files > 0
+    strong = (
+        (f"entry point {unit.entries[0]}" if unit.entries else None)
+        or (None if unit.split else cand.strong_entry())
+        or ("deployment reference" if deployed else None)
+    )
+    weak = None if unit.split else cand.weak_entry()
+    if not has_code:
+        confs = [c for c in inp.nginx_confs if paths.is_under(c, unit.root)]
+        if confs and (strong or deployed):
+            svc = _unit(inp, cands, unit, refs, "other", "nginx configuration")
+            svc.framework = "nginx"
+            layout.services.append(svc)
+        return
+    stack = cand.stack or "other"
+    if stack not in KNOWN_STACKS:
+        manifest = next((m.path for m in cand.manifests if m.stack == stack), None)
+        reason = (
+            f"{stack} code"
+            + (f" ({paths.basename(manifest)})" if manifest else "")
+            + ": no analyzer for this stack"
+        )
+        layout.gaps.append(Gap(inp.repository, unit.root, "unknown_stack", reason))
+        if strong:
+            layout.services.append(_unit(inp, cands, unit, refs, "other", strong))
+        return
+    if strong:
+        layout.services.append(_unit(inp, cands, unit, refs, stack, strong))
+    elif weak and not (set(cand.names()) & imported):
+        layout.services.append(_unit(inp, cands, unit, refs, stack, weak))
+    else:
+        layout.libraries.append(unit.root)
+
+
+def _fallback(
+    inp: LayoutInput, layout: Layout, cands: Mapping[str, Candidate], unowned: Mapping[str, list[str]]
+) -> None:
+    """Nothing deployable found: index the top-most code folders (a library-shaped repository)."""
+    tops = [c for c in cands.values() if c.stack in KNOWN_STACKS and c.code_files]
+    tops = [c for c in tops if not any(o.dir != c.dir and paths.is_under(c.dir, o.dir) for o in tops)]
+    for cand in sorted(tops, key=lambda c: c.dir):
+        layout.services.append(
+            _unit(inp, cands, Unit(cand.dir, cand), Refs(), cand.stack or "other", "code only")
+        )
+        if cand.dir in layout.libraries:
+            layout.libraries.remove(cand.dir)
+    if not layout.services and not cands:
+        known = {k: len(v) for k, v in unowned.items() if k in KNOWN_STACKS}
+        if known:
+            stack = max(sorted(known), key=lambda k: known[k])
+            layout.services.append(ServiceUnit(name="", root=".", stack=stack, entry="code only"))
+
+
+def _forced(inp: LayoutInput, cands: Mapping[str, Candidate], refs: Mapping[int, Refs]) -> ServiceUnit:
+    name, stack = inp.forced  # type: ignore[misc]
+    svc = ServiceUnit(name=name, root=".", stack=stack, entry="forced")
+    svc.manifests = list(cands["."].manifests) if "." in cands else []
+    for ref in refs.values():
+        svc.compose.extend(ref.compose)
+        svc.workloads.extend(ref.workloads)
+    return svc
+
+
+def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list) -> list[ServiceUnit]:
+    """Compose services running a stock nginx image with a mounted proxy configuration."""
+    out = []
+    for compose in list(loose_compose):
+        if not infra.is_proxy(compose.image):
+            continue
+        confs = [c for c in inp.nginx_confs for m in compose.mounts if c == m or paths.is_under(c, m)]
+        if not confs:
+            continue
+        root = paths.parent(confs[0])
+        owner = next((s for s in layout.services if s.root == root), None)
+        if owner is not None:
+            owner.compose.append(compose)
+        else:
+            svc = ServiceUnit(
+                name="", root=root, stack="other", framework="nginx", entry="nginx configuration"
+            )
+            svc.compose.append(compose)
+            svc.evidence.append((compose.file, compose.line))
+            out.append(svc)
+        loose_compose.remove(compose)
+    return out

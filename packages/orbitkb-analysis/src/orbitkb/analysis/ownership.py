@@ -1,0 +1,57 @@
+"""Which service owns each file, and small per-service lookups (README first paragraph)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout.model import ServiceUnit
+
+
+def assign_owners(file_paths: Iterable[str], units: Sequence[ServiceUnit]) -> dict[str, int]:
+    """path -> index of the owning unit: the deepest unit folder above it. Files of a split
+    folder outside every unit (shared packages) go to the unit named in their path, if exactly one."""
+    roots = {u.root: i for i, u in enumerate(units)}
+    split: dict[str, list[int]] = {}
+    for i, unit in enumerate(units):
+        if unit.split_of is not None:
+            split.setdefault(unit.split_of, []).append(i)
+    owners: dict[str, int] = {}
+    for path in file_paths:
+        owner = next((roots[d] for d in paths.ancestors(path) if d in roots), None)
+        if owner is None and split:
+            base = next((d for d in paths.ancestors(path) if d in split), None)
+            if base is not None:
+                segments = set(path.split("/")[:-1])
+                named = [i for i in split[base] if paths.basename(units[i].root) in segments]
+                owner = named[0] if len(named) == 1 else None
+        if owner is not None:
+            owners[path] = owner
+    return owners
+
+
+_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
+_SKIP = re.compile(r"^\s*(#|=+\s*$|-+\s*$|\[!\[|!\[|<(?!/?(p|b|i|em|strong)\b)|\.\. |\*\*\*|---)")
+
+
+def readme_paragraph(root: str, texts: Mapping[str, str]) -> tuple[str, str] | None:
+    """(path, first paragraph verbatim) of the README directly in ``root``: headings, badges,
+    images, HTML and rules skipped."""
+    candidates = sorted(p for p in texts if paths.parent(p) == root and _README.match(paths.basename(p)))
+    for path in candidates:
+        block: list[str] = []
+        for line in texts[path].splitlines():
+            if not line.strip():
+                if block:
+                    break
+                continue
+            if re.fullmatch(r"[=\-~^*#]{3,}", line.strip()):
+                block = []  # a setext/RST underline: the lines above were a title
+                continue
+            if not block and _SKIP.match(line):
+                continue
+            block.append(line.rstrip())
+        if block:
+            return path, "\n".join(block).strip()
+    return None

@@ -1,0 +1,148 @@
+"""Per-file parsing through the analysis cache, in batches, optionally on worker processes.
+
+Cache key: ``{stack}:{version}:{sha256}``; values are the parse dict as JSON text. Cache lookups
+and writes are batched. Misses are parsed in this process, or — for large cold runs with
+analyzers importable by module name — on a process pool while the main process keeps reading.
+A parse result always goes through JSON, so a cold run and a cached run see identical dicts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from orbitkb.analysis.registry import LoadedAnalyzer
+from orbitkb.analysis.walk import FileRecord
+
+BATCH = 512
+POOL_MIN_MISSES = 256  # below this a pool's start-up costs more than it saves
+CHUNK = 48
+
+
+def _safe_parse(analyzer: Any, path: str, text: str) -> tuple[str, bool]:
+    """(json text, cacheable). An analyzer crash is a gap, and is not cached (a fix may follow)."""
+    try:
+        return json.dumps(analyzer.parse(path, text), separators=(",", ":"), sort_keys=True), True
+    except Exception as exc:  # noqa: BLE001 - a bug in one parser must not stop the index
+        reason = (
+            f"analyzer failed: {type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+        )
+        return json.dumps({"error": reason}), False
+
+
+def _worker_parse(module: str, items: list[tuple[str, str]]) -> list[tuple[str, bool]]:
+    analyzer = importlib.import_module(module).ANALYZER
+    return [_safe_parse(analyzer, path, text) for path, text in items]
+
+
+class ParseStage:
+    def __init__(
+        self,
+        analyzers: Mapping[str, LoadedAnalyzer],
+        cache: Any,
+        workers: int | None = None,
+        progress: Callable[[int], None] | None = None,
+        expected: int = 0,
+    ) -> None:
+        self._analyzers = analyzers
+        self._cache = cache
+        self._progress = progress or (lambda n: None)
+        self._buffer: list[FileRecord] = []
+        self._pending: list[tuple[list[str], list[str], Future[list[tuple[str, bool]]]]] = []
+        self._puts: dict[str, str] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
+        self._expected = expected
+        self.parsed: dict[str, dict[str, Any]] = {}
+        self.files_parsed = 0
+
+    def key(self, record: FileRecord) -> str:
+        analyzer = self._analyzers[record.stack or ""].analyzer
+        return f"{analyzer.stack}:{analyzer.version}:{record.sha256}"
+
+    def feed(self, record: FileRecord) -> None:
+        """Queue one file (``record.stack`` must name a loaded analyzer); its text is released."""
+        self._buffer.append(record)
+        if len(self._buffer) >= BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        batch, self._buffer = self._buffer, []
+        if not batch:
+            return
+        keys = {r.path: self.key(r) for r in batch}
+        hits = self._cache.get_many(sorted(set(keys.values())))
+        misses: dict[str, list[tuple[str, str]]] = {}
+        for record in batch:
+            cached = hits.get(keys[record.path])
+            if cached is not None:
+                self._store(record.path, cached)
+            else:
+                misses.setdefault(record.stack or "", []).append((record.path, record.text or ""))
+            record.text = None
+        done = len(batch) - sum(len(v) for v in misses.values())
+        for stack, items in sorted(misses.items()):
+            loaded = self._analyzers[stack]
+            if self._use_pool(loaded, len(items)):
+                for start in range(0, len(items), CHUNK):
+                    chunk = items[start : start + CHUNK]
+                    assert self._pool is not None
+                    future = self._pool.submit(_worker_parse, loaded.module, chunk)
+                    self._pending.append(([p for p, _ in chunk], [keys[p] for p, _ in chunk], future))
+            else:
+                for path, text in items:
+                    self._finish_one(path, keys[path], *_safe_parse(loaded.analyzer, path, text))
+                done += len(items)
+        self._progress(done)
+        if len(self._puts) >= BATCH:
+            self._cache.put_many(self._puts)
+            self._puts = {}
+
+    def _use_pool(self, loaded: LoadedAnalyzer, misses: int) -> bool:
+        if self._workers < 2 or loaded.module is None:
+            return False
+        if self._pool is None:
+            if self._expected < POOL_MIN_MISSES or misses < CHUNK:
+                return False
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context(method))
+        return True
+
+    def _finish_one(self, path: str, key: str, text: str, cacheable: bool) -> None:
+        self.files_parsed += 1
+        if cacheable:
+            self._puts[key] = text
+        self._store(path, text)
+
+    def _store(self, path: str, text: str) -> None:
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = {"error": "cached parse result is not JSON"}
+        self.parsed[path] = value if isinstance(value, dict) else {"error": "parse result is not an object"}
+
+    def finish(self) -> dict[str, dict[str, Any]]:
+        self._flush()
+        for chunk, chunk_keys, future in self._pending:
+            try:
+                results = future.result()
+            except Exception as exc:  # noqa: BLE001 - a dead worker (killed, out of memory)
+                results = [
+                    (json.dumps({"error": f"parser worker failed: {type(exc).__name__}"}), False)
+                ] * len(chunk)
+            for path, key, (text, cacheable) in zip(chunk, chunk_keys, results):
+                self._finish_one(path, key, text, cacheable)
+            self._progress(len(chunk))
+        self._pending = []
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+        if self._puts:
+            self._cache.put_many(self._puts)
+            self._puts = {}
+        return self.parsed

@@ -1,0 +1,214 @@
+"""Stages after layout: link each service, assemble its configuration, build and resolve facts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
+from orbitkb.analysis.calls import CallResolver
+from orbitkb.analysis.config.service_config import ServiceConfig, build_config
+from orbitkb.analysis.config.spring import SpringDoc
+from orbitkb.analysis.facts import LinkedFacts, ServiceContext
+from orbitkb.analysis.gateway import nginx_routes, spring_routes
+from orbitkb.analysis.grpc import GrpcIndex, ProtoService, csharp_implements, parse_proto_file
+from orbitkb.analysis.layout.deploy import Deployment
+from orbitkb.analysis.layout.model import Layout, ServiceUnit
+from orbitkb.analysis.matcher import ServiceIndex
+from orbitkb.analysis.ownership import assign_owners, readme_paragraph
+from orbitkb.analysis.registry import LoadedAnalyzer
+from orbitkb.analysis.sources import Sources
+from orbitkb.domain.ids import make_id, service_id
+from orbitkb.domain.model import CallKind, Gap, Service, ServiceCall, ServiceFacts, TargetKind
+from orbitkb.domain.runs import IndexedFile
+
+
+class Pipeline:
+    def __init__(
+        self,
+        repository: str,
+        commit: str | None,
+        analyzers: Mapping[str, LoadedAnalyzer],
+        src: Sources,
+        layout: Layout,
+        deployment: Deployment,
+        spring_docs: Sequence[SpringDoc],
+        nginx_confs: Sequence[str],
+        progress: Callable[[str, int, int], None],
+    ) -> None:
+        self.repo = repository
+        self.commit = commit
+        self.analyzers = analyzers
+        self.src = src
+        self.units = layout.services
+        self.layout = layout
+        self.deployment = deployment
+        self.spring_docs = spring_docs
+        self.nginx = nginx_confs
+        self.progress = progress
+        self.gaps: list[Gap] = []
+
+    def _link(self, unit: ServiceUnit, owned: Sequence[str]) -> LinkedFacts:
+        loaded = self.analyzers.get(unit.stack)
+        implements: list[str] = []
+        if unit.stack in ("dotnet", "other"):
+            for path in owned:
+                if path.endswith(".cs") and path in self.src.texts:
+                    implements.extend(csharp_implements(self.src.texts[path]))
+        if loaded is None:
+            return LinkedFacts(grpc_implements=tuple(sorted(set(implements))))
+        suffixes = tuple(s.lower() for s in loaded.analyzer.suffixes)
+        parsed = {
+            p: self.src.parsed[p] for p in owned
+            if p in self.src.parsed and ft.suffix_of(p) in suffixes and not self.src.parsed[p].get("error")
+        }  # fmt: skip
+        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
+        try:
+            return loaded.analyzer.link(ctx, parsed)
+        except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
+            reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
+            self.gaps.append(
+                Gap(
+                    self.repo, unit.root, "link_error", f"{loaded.module or unit.stack} link failed: {reason}"
+                )
+            )
+            return LinkedFacts()
+
+    def _protos(self) -> GrpcIndex:
+        found: list[ProtoService] = []
+        for path in sorted(p for p in self.src.texts if p.endswith(".proto") and not ft.is_test_path(p)):
+            services, error = parse_proto_file(path, self.src.texts[path])
+            found.extend(services)
+            if error:
+                self.gaps.append(Gap(self.repo, path, "parse_error", error))
+        return GrpcIndex(found)
+
+    def run(self) -> tuple[list[ServiceFacts], list[IndexedFile], list[Gap]]:
+        records = self.src.records
+        owners = assign_owners((r.path for r in records), self.units)
+        owned: dict[int, list[str]] = {}
+        for path, index in sorted(owners.items()):
+            owned.setdefault(index, []).append(path)
+        sids = [service_id(self.repo, u.name) for u in self.units]
+        linked: list[LinkedFacts] = []
+        for i, unit in enumerate(self.units):
+            self.progress("link", i, len(self.units))
+            facts = self._link(unit, owned.get(i, []))
+            linked.append(facts)
+            self.gaps.extend(Gap(self.repo, g.file, g.kind, g.reason) for g in facts.gaps)
+        self.progress("link", len(self.units), len(self.units))
+        grpc = self._protos()
+        implementers: dict[str, list[str]] = {}
+        implemented: list[list[ProtoService]] = []
+        for unit, facts in zip(self.units, linked):
+            protos = [p for p in (grpc.find(n) for n in facts.grpc_implements) if p is not None]
+            implemented.append(protos)
+            for name in facts.grpc_implements:
+                proto = grpc.find(name)
+                implementers.setdefault(proto.full_name if proto else name, []).append(unit.name)
+        configs = [self._config(i, unit, owned.get(i, []), linked[i]) for i, unit in enumerate(self.units)]
+        builders = [FactBuilder(sids[i], linked[i], configs[i], self.commit) for i in range(len(self.units))]
+        apis = {
+            unit.name: b.build_apis(implemented[i]) for i, (unit, b) in enumerate(zip(self.units, builders))
+        }
+        index = ServiceIndex(
+            ((u.name, u.aliases, self._ports(u, configs[i])) for i, u in enumerate(self.units)),
+            self.deployment.k8s.namespaces,
+        )
+        resolver = CallResolver(index, grpc, implementers, apis)
+        resources = {r.name: r.engine for r in self.layout.resources}
+        out: list[ServiceFacts] = []
+        for i, unit in enumerate(self.units):
+            self.progress("resolve", i, len(self.units))
+            b = builders[i]
+            deps = unit.deps()
+            depends = {resources[d] for c in unit.compose for d in c.depends_on if d in resources}
+            service = self._service(unit, sids[i], linked[i], owned.get(i, []))
+            out.append(
+                ServiceFacts(
+                    service=service, components=tuple(b.components), apis=tuple(b.apis),
+                    calls=tuple(self._calls(unit, sids, i, b, resolver, owned.get(i, []))),
+                    entities=tuple(b.build_entities(depends, deps)), messages=tuple(b.build_messages(deps)),
+                    files=tuple(owned.get(i, [])),
+                )
+            )  # fmt: skip
+        self.progress("resolve", len(self.units), len(self.units))
+        files = [
+            IndexedFile(self.repo, r.path, r.sha256, r.size, sids[owners[r.path]] if r.path in owners else None,
+                        ft.CODE_STACKS.get(ft.suffix_of(r.name)))
+            for r in sorted(records, key=lambda r: r.path)
+        ]  # fmt: skip
+        return sorted(out, key=lambda f: f.service.name), files, self.gaps
+
+    def _config(self, i: int, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> ServiceConfig:
+        owned_set = set(owned)
+        docs = [d for d in self.spring_docs if d.file in owned_set]
+        config_paths = [p for p in owned if p in self.src.texts]
+        return build_config(unit, self.deployment.k8s, self.src.texts, config_paths, docs, facts.properties)
+
+    def _ports(self, unit: ServiceUnit, config: ServiceConfig) -> list[int]:
+        ports = [p for c in unit.compose for p in c.ports]
+        ports += [p for _, container in unit.workloads for p in container.ports]
+        ports += [p for m in unit.manifests[:1] for p in m.ports]
+        server = config.props.get("server.port")
+        if server and server.value.strip().isdigit():
+            ports.append(int(server.value.strip()))
+        return ports
+
+    def _service(self, unit: ServiceUnit, sid: str, facts: LinkedFacts, owned: Sequence[str]) -> Service:
+        readme = readme_paragraph(unit.root, self.src.texts)
+        ev = [evidence(f, line, line, self.commit) for f, line in unit.evidence]
+        if readme:
+            ev.append(evidence(readme[0], 1, 1, self.commit, "README"))
+        return Service(
+            id=sid, name=unit.name, repository=self.repo, root_dir=unit.root, stack=unit.stack,
+            framework=facts.framework or unit.framework, aliases=tuple(unit.aliases),
+            readme=readme[1] if readme else None, evidence=tuple(sorted(set(ev), key=lambda e: (e.file, e.start_line))),
+        )  # fmt: skip
+
+    def _calls(
+        self,
+        unit: ServiceUnit,
+        sids: Sequence[str],
+        i: int,
+        b: FactBuilder,
+        resolver: CallResolver,
+        owned: Sequence[str],
+    ) -> list[ServiceCall]:
+        sid_by_name = {u.name: sids[k] for k, u in enumerate(self.units)}
+        out: dict[str, ServiceCall] = {}
+
+        def add(kind: str, file: str, line: int, end: int, client: str, target, api, component_id) -> None:  # type: ignore[no-untyped-def]
+            to_sid = sid_by_name.get(target.to_service) if target.to_service else None
+            cid = make_id(
+                "call", sids[i], kind, file, line, client, target.target, target.method, target.path
+            )
+            out.setdefault(
+                cid,
+                ServiceCall(
+                    id=cid, from_service_id=sids[i], call_kind=CallKind(kind), target=target.target,
+                    target_kind=TargetKind.INTERNAL if to_sid else TargetKind.UNKNOWN, to_service_id=to_sid,
+                    from_api_id=api.id if api else None, from_component_id=component_id,
+                    method=target.method, path=target.path, to_api_id=target.to_api.id if target.to_api else None,
+                    confidence=target.confidence,
+                    evidence=(evidence(file, line, end, self.commit), *config_evidence(target.config, self.commit)),
+                ),
+            )  # fmt: skip
+
+        config = b.config
+        for raw in b.linked.calls:
+            kind = "grpc" if raw.kind == "grpc" else "http"
+            target = resolver.resolve(config, kind, raw.url, raw.method, raw.grpc_service, raw.target_hint)
+            api = b.api_for_handler(raw.api_handler)
+            component = b.component_id(raw.component) or (api.component_id if api else None)
+            add(kind, raw.file, raw.line, raw.end_line, raw.client, target, api, component)
+        routes = list(spring_routes(config.props))
+        for conf in self.nginx:
+            if conf in set(owned):
+                routes.extend(nginx_routes(conf, self.src.texts[conf]))
+        for route in routes:
+            target = resolver.resolve(config, route.kind, route.url, route_path=route.path)
+            add(route.kind, route.file, route.line, route.line, route.client, target, None, None)
+        return sorted(
+            out.values(), key=lambda c: (c.evidence[0].file, c.evidence[0].start_line, c.target, c.id)
+        )
