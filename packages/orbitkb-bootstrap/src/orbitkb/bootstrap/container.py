@@ -13,6 +13,7 @@ from orbitkb.domain.usecases import (
     change_surface,
     describe,
     embeddings,
+    enrich_hook,
     export,
     feedback,
     indexing,
@@ -42,6 +43,10 @@ class UseCases(containers.DeclarativeContainer):
         embedder=adapters.embedder,
         store=adapters.store,
         embed=providers.Object(embeddings.EmbedKnowledge),
+        backend=adapters.backend,
+        enrich=providers.Object(enrich_hook.EnrichAfterIndex),
+        git=adapters.git,
+        settings=settings,
     )
     index_repository = providers.Factory(
         indexing.IndexRepository,

@@ -72,10 +72,14 @@ def make_embedder(settings: Settings) -> Embedder | None:
         return None
 
 
-def index_hooks(architecture: Any, embedder: Embedder | None, store: KnowledgeStore, embed: Any) -> list[Any]:
-    """What runs after the facts of an index are written: smells first, then embeddings (if a
-    local embedder is installed)."""
+def index_hooks(architecture: Any, embedder: Embedder | None, store: KnowledgeStore, embed: Any,
+                backend: BackendChoice, enrich: Any, git: Any, settings: Settings) -> list[Any]:
+    """What runs after the facts of an index are written: smells, then the LLM semantic layer (when
+    a backend is available), then embeddings of everything (when a local embedder is installed)."""
     hooks = [architecture]
+    if backend.backend is not None:
+        hooks.append(enrich(store=store, backend=backend.backend, open_tree=open_working_tree, git=git,
+                            jobs=settings.jobs))
     if embedder is not None:
         hooks.append(embed(store=store, embedder=embedder))
     return hooks
