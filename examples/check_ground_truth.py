@@ -28,7 +28,7 @@ VIA = {"literal", "constant", "env:compose", "env:compose-env_file", "env:k8s", 
 SCAN = [
     (
         "**/*.py",
-        r"@\w+\.(get|post|put|patch|delete|route)\(|add_url_rule\(|^\s*path\(|requests\.(get|post|put|patch|delete)\(|"
+        r"@\w+\.(get|post|put|patch|delete|route)\(|add_url_rule\(|^\s*path\(|(requests|httpx)\.(get|post|put|patch|delete)\(|"
         r"\b(stripe|orders_api)\.(get|post)\(|Stub\(|basic_publish|AIOKafkaConsumer\(",
         None,
     ),
@@ -101,16 +101,28 @@ def fail(errors: list[str], msg: str) -> None:
     errors.append(msg)
 
 
-def line_of(rel: str, line: int, errors: list[str], what: str) -> str:
+def line_of(rel: str, line: int, errors: list[str], what: str) -> str | None:
+    """The text of rel:line, or None (and an error) when it does not exist."""
     path = ROOT / rel
     if not path.is_file():
         fail(errors, f"{what}: missing file {rel}")
-        return ""
+        return None
     lines = path.read_text(encoding="utf-8").splitlines()
     if not 1 <= line <= len(lines):
         fail(errors, f"{what}: {rel}:{line} out of range")
-        return ""
+        return None
     return lines[line - 1]
+
+
+def is_definition(text: str, name: str) -> bool:
+    """Whether text defines function/method ``name`` (def, function, fun, func, or a method signature)."""
+    n = re.escape(name)
+    return bool(
+        re.search(rf"^\s*(?:async\s+)?(?:def|function|fun)\s+{n}\b", text)
+        or re.search(rf"^func\s+(?:\([^)]*\)\s*)?{n}\(", text)
+        or re.search(rf"^\s*[\w<>\[\], ]*\b{n}\(", text)
+        and not re.match(r"\s*(return|await|const|let|var)\b", text)
+    )
 
 
 def check_sites(gt: dict, errors: list[str]) -> set[tuple[str, int]]:
@@ -119,17 +131,22 @@ def check_sites(gt: dict, errors: list[str]) -> set[tuple[str, int]]:
         for rec in gt[section]:
             what = f"{section}[{rec.get('path') or rec.get('channel') or rec.get('name')}]"
             text = line_of(rec["file"], rec["line"], errors, what)
-            if text and rec["token"] not in text:
+            if text is not None and rec["token"] not in text:
                 fail(errors, f"{what}: {rec['file']}:{rec['line']} lacks {rec['token']!r}: {text.strip()!r}")
             claimed.add((rec["file"], rec["line"]))
+            for alt in rec.get("alt_sites", []):
+                alt_text = line_of(alt["file"], alt["line"], errors, what + " alt site")
+                if alt_text is not None and alt["token"] not in alt_text:
+                    fail(errors, f"{what}: alt site {alt['file']}:{alt['line']} lacks {alt['token']!r}")
+                claimed.add((alt["file"], alt["line"]))
             if section == "apis":
                 short = rec["handler"].rsplit(".", 1)[-1]
                 htext = line_of(rec["handler_file"], rec["handler_line"], errors, what + " handler")
-                if htext and not re.search(rf"\b{re.escape(short)}\b", htext):
+                if htext is not None and not is_definition(htext, short):
                     fail(
                         errors, f"{what}: handler {short} not at {rec['handler_file']}:{rec['handler_line']}"
                     )
-            if section == "entities" and text and rec["class_name"] not in text:
+            if section == "entities" and text is not None and rec["class_name"] not in text:
                 fail(errors, f"{what}: class {rec['class_name']} not on its line")
     return claimed
 

@@ -20,6 +20,9 @@ func Open(dsn string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := db.AutoMigrate(&StockItem{}, &Reservation{}); err != nil {
+		return nil, err
+	}
 	return &Store{db: db}, nil
 }
 

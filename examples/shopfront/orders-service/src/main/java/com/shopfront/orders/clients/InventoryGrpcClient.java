@@ -30,7 +30,7 @@ public class InventoryGrpcClient {
     }
 
     public void release(String orderId) {
-        stub.withDeadlineAfter(2, TimeUnit.SECONDS)
-            .releaseReservation(ReleaseReservationRequest.newBuilder().setOrderId(orderId).build());
+        ReleaseReservationRequest request = ReleaseReservationRequest.newBuilder().setOrderId(orderId).build();
+        stub.withDeadlineAfter(2, TimeUnit.SECONDS).releaseReservation(request);
     }
 }
