@@ -1,0 +1,184 @@
+"""link(): combine the parsed files of one service into LinkedFacts.
+
+Order: routes (FastAPI, Flask, Django/DRF, message handlers) -> calls and messages -> entities ->
+attribution (a call belongs to every API whose handler contains it or calls, one hop away, the
+local function/method containing it) -> components (the classes and modules that own APIs,
+calls and messages, with their docstrings).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from orbitkb.analysis.facts import (
+    LinkedFacts,
+    ParseGap,
+    RawApi,
+    RawCall,
+    RawComponent,
+    RawMessage,
+    ServiceContext,
+)
+from orbitkb.analysis.python import calls, messaging, persistence, routes_django, routes_fastapi, routes_flask
+from orbitkb.analysis.python.linkctx import LinkState
+from orbitkb.analysis.python.routing import PendingRoute, PrefixTree, full_paths
+
+Key = tuple[str, str]  # (file, function qualname)
+
+
+def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
+    gaps = [
+        ParseGap(file=p, kind="parse_error", reason=str(d["error"]))
+        for p, d in sorted(parsed.items())
+        if not isinstance(d, dict) or "error" in d or "funcs" not in d
+    ]
+    files = {p: d for p, d in parsed.items() if isinstance(d, dict) and "error" not in d and "funcs" in d}
+    st = LinkState(ctx, files)
+
+    apis: list[tuple[RawApi, Key | None]] = []
+    tree = PrefixTree()
+    pending = routes_fastapi.collect(st, tree) + routes_flask.collect(st, tree)
+    for route in pending:
+        apis.extend(_emit(st, tree, route))
+    apis.extend(routes_django.collect(st))
+    handler_apis, handler_msgs = messaging.handlers(st)
+    apis.extend(handler_apis)
+
+    raw_calls, grpc_impl = calls.collect(st)
+    raw_msgs = messaging.collect(st) + handler_msgs
+    entities = persistence.collect(st)
+
+    reach = _reach(st, apis)
+    out_calls = sorted(set(_attribute_all(st, raw_calls, reach)), key=_call_key)
+    out_msgs = sorted(set(_attribute_all(st, raw_msgs, reach)), key=_msg_key)
+    out_apis = sorted({a for a, _ in apis}, key=_api_key)
+
+    return LinkedFacts(
+        components=_components(st, out_apis, out_calls, out_msgs),
+        apis=tuple(out_apis),
+        calls=tuple(out_calls),
+        messages=tuple(out_msgs),
+        entities=tuple(sorted(set(entities), key=lambda e: (e.file, e.start_line, e.name))),
+        grpc_implements=tuple(sorted(grpc_impl)),
+        framework=_framework(out_apis, st),
+        gaps=tuple(gaps),
+    )
+
+
+def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[tuple[RawApi, Key | None]]:
+    out = []
+    for path in full_paths(st, tree, route):
+        for method in route.methods:
+            api = RawApi(
+                method=method,
+                path=path,
+                handler=route.handler,
+                file=route.file,
+                start_line=route.start,
+                end_line=route.end,
+                component=route.component,
+                doc=route.doc,
+                framework=route.framework,
+            )
+            out.append((api, (route.file, route.qual) if route.qual else None))
+    return out
+
+
+def _reach(st: LinkState, apis: list[tuple[RawApi, Key | None]]) -> dict[Key, set[str]]:
+    """Functions reached by each API handler: the handler itself and the local functions it calls."""
+    by_fn: dict[Key, set[str]] = defaultdict(set)
+    for api, key in apis:
+        if key is not None:
+            by_fn[key].add(api.handler)
+    reach: dict[Key, set[str]] = defaultdict(set)
+    for key, handlers in by_fn.items():
+        reach[key] |= handlers
+    for inv in st.invs:
+        if inv.fn is None:
+            continue
+        owner = _owner(by_fn, inv.path, inv.fn)
+        if owner is None:
+            continue
+        c = inv.callee
+        if c["t"] == "fn":
+            reach[(c["p"], c["n"])] |= by_fn[owner]
+    return reach
+
+
+def _owner(table: Mapping[Key, Any], path: str, qual: str) -> Key | None:
+    """The function of ``table`` containing ``qual`` (itself or an enclosing function)."""
+    cur = qual
+    while True:
+        if (path, cur) in table:
+            return (path, cur)
+        if "." not in cur:
+            return None
+        cur = cur.rsplit(".", 1)[0]
+
+
+def _attribute_all(
+    st: LinkState, items: list[tuple[Any, str | None]], reach: dict[Key, set[str]]
+) -> list[Any]:
+    out = []
+    for fact, fn in items:
+        comp = st.component_of(fact.file, fn)[0]
+        owner = _owner(reach, fact.file, fn) if fn else None
+        handlers = sorted(reach[owner]) if owner else []
+        if handlers:
+            out.extend(attrs.evolve(fact, api_handler=h, component=comp) for h in handlers)
+        else:
+            out.append(attrs.evolve(fact, component=comp))
+    return out
+
+
+def _components(
+    st: LinkState, apis: list[RawApi], raw_calls: list[RawCall], msgs: list[RawMessage]
+) -> tuple[RawComponent, ...]:
+    wanted: set[tuple[str, str]] = set()
+    for a in apis:
+        wanted.add((a.file, a.component or st.module_stem(a.file)))
+    for c in raw_calls:
+        wanted.add((c.file, c.component or st.module_stem(c.file)))
+    for m in msgs:
+        wanted.add((m.file, m.component or st.module_stem(m.file)))
+    out = []
+    for file, name in sorted(wanted):
+        data = st.files.get(file)
+        if data is None:
+            continue
+        cls = next((q for q in data["classes"] if q.rsplit(".", 1)[-1] == name), None)
+        if cls is not None:
+            info = data["classes"][cls]
+            out.append(RawComponent(name, file, "class", info["l"], info["e"], info.get("doc")))
+        else:
+            out.append(RawComponent(name, file, "module", 1, data.get("nl", 1), data.get("doc")))
+    return tuple(out)
+
+
+def _framework(apis: list[RawApi], st: LinkState) -> str | None:
+    counts: dict[str, int] = defaultdict(int)
+    for a in apis:
+        if a.framework and a.kind == "http":
+            counts[a.framework] += 1
+    if counts:
+        return max(sorted(counts), key=lambda k: counts[k])
+    for lib in ("fastapi", "flask", "django", "celery"):
+        if lib in st.libs:
+            return lib
+    return None
+
+
+def _api_key(a: RawApi) -> tuple[Any, ...]:
+    return (a.file, a.start_line, a.path, a.method, a.handler)
+
+
+def _call_key(c: RawCall) -> tuple[Any, ...]:
+    return (c.file, c.line, c.kind, c.client, str(c.url), c.method or "", c.api_handler or "")
+
+
+def _msg_key(m: RawMessage) -> tuple[Any, ...]:
+    return (m.file, m.line, m.direction, str(m.channel), m.api_handler or "")

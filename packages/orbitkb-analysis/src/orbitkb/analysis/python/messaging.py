@@ -1,0 +1,212 @@
+"""Messaging: Kafka (kafka-python, confluent-kafka, aiokafka), RabbitMQ (pika, aio-pika), SQS/SNS
+(boto3), NATS, Redis pub/sub and streams, Celery (tasks as handlers, send_task/.delay/
+.apply_async as publishes) and FastStream subscribers. Channels are folded like URLs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from orbitkb.analysis.facts import Env, Expr, Lit, RawApi, RawMessage
+from orbitkb.analysis.python.ir import Node, describe, items, literal
+from orbitkb.analysis.python.linkctx import Inv, LinkState, to_expr
+from orbitkb.analysis.python.routing import decorated_functions, split_call
+from orbitkb.analysis.python.signatures import (
+    CELERY_SEND_METHODS,
+    CELERY_TASK_DECORATORS,
+    CONSUMER_CONSTRUCTORS,
+    DUCK_KEYWORDS,
+    DUCK_METHODS,
+    MESSAGE_METHODS,
+)
+
+Key = tuple[str, str]
+
+
+def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
+    if spec == "topic":
+        return _one(inv.arg(0, "topic"))
+    if spec == "topics":
+        return [t for t in items(inv.arg(0, "topics")) if t["t"] != "none"]
+    if spec == "queue":
+        return _one(inv.arg(0, "queue"))
+    if spec == "bind_exchange":
+        return _one(inv.arg(1, "exchange"))
+    if spec == "basic_publish":
+        exchange, key = inv.arg(0, "exchange"), inv.arg(1, "routing_key")
+        return _one(key if exchange is None or literal(exchange) == "" else exchange)
+    if spec == "exchange_publish":
+        name = o.get("name")
+        return _one(inv.arg(1, "routing_key") if name is None or literal(name) == "" else name)
+    if spec == "self":
+        return _one(o.get("name"))
+    if spec == "queue_bind_arg":
+        ex = inv.arg(0, "exchange")
+        return _one(ex.get("name") if ex is not None and ex["t"] == "inst" else ex)
+    if spec == "all":
+        return [x for a in inv.args for x in items(a)]
+    if spec.startswith("streams:"):
+        src = inv.arg(int(spec.split(":")[1]), "streams")
+        return [{"t": "lit", "v": k} for k in sorted(src["v"])] if src and src["t"] == "dict" else _one(src)
+    if spec.startswith("kw_tail:"):
+        for k in spec.split(":")[1].split("|"):
+            if k in inv.rec["k"]:
+                return _one(inv.kw[k])
+        return []
+    if spec.startswith("arg"):
+        pos, names = spec[3:].split(":")
+        return _one(inv.arg(int(pos), *names.split("|")))
+    return []
+
+
+def _one(node: Node | None) -> list[Node]:
+    return [] if node is None or node["t"] == "none" else [node]
+
+
+def tail(expr: Expr, sep: str) -> Expr:
+    """The queue/topic name at the end of an SQS URL or SNS ARN, when the text shows it.
+
+    An env read keeps its name (config resolves it) but its default is cut to the name too."""
+    text = expr.literal()
+    if text is not None:
+        return Expr((Lit(text.rsplit(sep, 1)[-1]),))
+    last = expr.parts[-1]
+    if isinstance(last, Lit) and sep in last.text:
+        return Expr((Lit(last.text.rsplit(sep, 1)[-1]),))
+    if len(expr.parts) == 1 and isinstance(last, Env) and last.default:
+        return Expr((Env(last.name, last.default.rsplit(sep, 1)[-1]),))
+    return expr
+
+
+def _family(st: LinkState, inv: Inv, o: Node, n: str) -> str | None:
+    fam = st.r.family(o)
+    if fam is not None:
+        return fam
+    if o["t"] == "inst" and o["c"]["t"] == "ext" and not o["c"]["q"].startswith("@"):
+        unknown_ext = True
+    else:
+        unknown_ext = False
+    if o["t"] not in ("param", "bm", "unk", "ret", "ext") and not unknown_ext:
+        return None
+    for k in inv.rec["k"]:
+        if (n, k) in DUCK_KEYWORDS:
+            return DUCK_KEYWORDS[(n, k)]
+    file_libs = set(st.files[inv.path].get("libs", ()))
+    for libs in (file_libs, st.libs):
+        for lib, cand in DUCK_METHODS.get(n, ()):
+            if lib is None or lib in libs:
+                return cand
+    return None
+
+
+def task_name(st: LinkState, path: str, qual: str, kw: dict[str, Node]) -> Node:
+    name = kw.get("name")
+    if name is not None and literal(name):
+        return name
+    return {"t": "lit", "v": f"{st.module_name(path)}.{qual.rsplit('.', 1)[-1]}"}
+
+
+def celery_tasks(st: LinkState) -> dict[Key, Node]:
+    """Functions decorated as Celery tasks -> task name (explicit ``name=`` or module.function)."""
+    out: dict[Key, Node] = {}
+    for path, qual, _info, dec in decorated_functions(st):
+        fv, _args, kw, _is_call = split_call(st, dec)
+        if fv["t"] == "ext" and fv["q"] in CELERY_TASK_DECORATORS:
+            out[(path, qual)] = task_name(st, path, qual, kw)
+        elif fv["t"] == "bm" and fv["n"] == "task":
+            o = st.r.as_object(fv["o"])
+            fam = st.r.family(o)
+            if fam == "celery" or (fam is None and "celery" in st.libs and o["t"] != "inst"):
+                out[(path, qual)] = task_name(st, path, qual, kw)
+    return out
+
+
+def handlers(st: LinkState) -> tuple[list[tuple[RawApi, Key | None]], list[tuple[RawMessage, str | None]]]:
+    """Framework-declared message handlers: Celery tasks and FastStream ``@broker.subscriber``."""
+    apis: list[tuple[RawApi, Key | None]] = []
+    msgs: list[tuple[RawMessage, str | None]] = []
+    found: list[tuple[str, str, Node, str, str]] = [
+        (path, qual, name, "celery", "celery") for (path, qual), name in celery_tasks(st).items()
+    ]
+    for path, qual, _info, dec in decorated_functions(st):
+        fv, args, kw, is_call = split_call(st, dec)
+        if is_call and fv["t"] == "bm" and fv["n"] == "subscriber":
+            fam = st.r.family(st.r.as_object(fv["o"])) or ""
+            if fam.startswith("faststream:"):
+                for ch in args[:1] or _one(kw.get("queue") or kw.get("channel") or kw.get("subject")):
+                    found.append((path, qual, ch, fam.split(":")[1], "faststream"))
+    for path, qual, name, provider, framework in found:
+        info = st.func(path, qual)
+        expr = to_expr(st.r, name) or Expr((Lit(""),))
+        text = expr.literal() or describe(name)
+        api = RawApi(
+            method="CONSUME",
+            path=text,
+            handler=st.handler_name(path, qual),
+            file=path,
+            start_line=info.get("l", 1),
+            end_line=info.get("e", 1),
+            kind="message",
+            component=st.component_of(path, qual)[0],
+            channel=text,
+            provider=provider,
+            doc=info.get("doc"),
+            framework=framework,
+        )
+        apis.append((api, (path, qual)))
+        msg = RawMessage(
+            "consumes", expr, provider, path, info.get("l", 1), info.get("e", 1), client=framework
+        )
+        msgs.append((msg, qual))
+    return apis, msgs
+
+
+def collect(st: LinkState) -> list[tuple[RawMessage, str | None]]:
+    tasks = celery_tasks(st)
+    out: list[tuple[RawMessage, str | None]] = []
+    for inv in st.invs:
+        for direction, provider, ch, client in _classify(st, inv, tasks):
+            expr = to_expr(st.r, ch)
+            if expr is None:
+                continue
+            if provider in ("sqs", "sns"):
+                expr = tail(expr, "/" if provider == "sqs" else ":")
+            out.append(
+                (RawMessage(direction, expr, provider, inv.path, inv.line, inv.end, client=client), inv.fn)
+            )
+    return out
+
+
+def _classify(st: LinkState, inv: Inv, tasks: dict[Key, Node]) -> list[tuple[str, str, Node, str]]:
+    c = inv.callee
+    if c["t"] == "ext" and c["q"] in CONSUMER_CONSTRUCTORS:
+        provider = CONSUMER_CONSTRUCTORS[c["q"]]
+        topics = [x for a in inv.args for x in items(a)]
+        return [("consumes", provider, t, c["q"].split(".")[0]) for t in topics]
+    if c["t"] != "bm":
+        return []
+    n = c["n"]
+    o = st.r.as_object(c["o"])
+    if n in CELERY_SEND_METHODS and o["t"] == "fn" and (o["p"], o["n"]) in tasks:
+        return [("publishes", "celery", tasks[(o["p"], o["n"])], "celery")]
+    fam = _family(st, inv, o, n)
+    spec = MESSAGE_METHODS.get((fam or "", n))
+    if spec is None:
+        return []
+    direction, provider, how = spec
+    client = _client_label(o, fam or "", st.files[inv.path].get("libs", ()))
+    return [(direction, provider, ch, client) for ch in _channels(st, inv, o, how)]
+
+
+_AMQP_LIBS = ("aio_pika", "pika", "aiormq", "kombu")
+
+
+def _client_label(o: Node, fam: str, libs: tuple[str, ...] | list[str]) -> str:
+    """The library the code uses (``aiokafka``, ``pika``...), else the family's broker name."""
+    if o["t"] == "inst" and o["c"]["t"] == "ext" and not o["c"]["q"].startswith("@"):
+        return o["c"]["q"].split(".")[0]
+    if fam.startswith("amqp"):
+        return next((lib for lib in _AMQP_LIBS if lib in libs), "amqp")
+    return fam.split("-")[0].replace(":", "-")
+
+
+__all__: list[Any] = ["collect", "handlers", "celery_tasks", "tail"]

@@ -1,0 +1,238 @@
+"""Persistence entities with the name the database sees: SQLAlchemy declarative
+(``__tablename__``, Column/mapped_column, ``Mapped[...]``) and ``Table("name", metadata, ...)``,
+Flask-SQLAlchemy ``db.Model`` (snake_case default), SQLModel ``table=True``, Django models
+(``Meta.db_table`` or ``<app_label>_<model>``), Beanie/MongoEngine documents and pymongo/motor
+collections used by name."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from orbitkb.analysis.facts import RawEntity
+from orbitkb.analysis.python.ir import Node, describe, literal
+from orbitkb.analysis.python.linkctx import LinkState, to_expr
+from orbitkb.analysis.python.signatures import (
+    DJANGO_ENGINES,
+    DJANGO_MODEL_BASES,
+    DJANGO_NON_COLUMNS,
+    MONGO_DOCUMENTS,
+    SQLA_COLUMNS,
+    SQLA_TABLES,
+    SQLMODEL_BASES,
+)
+
+Field = tuple[str, str, bool | None, bool]
+_SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def snake(name: str) -> str:
+    return _SNAKE.sub("_", name).lower()
+
+
+def _ann(ann: str | None) -> tuple[str, bool]:
+    """(type, nullable) from ``Mapped[Optional[int]]``, ``str | None``, ``Optional[str]``..."""
+    if not ann:
+        return "", False
+    s = ann.strip()
+    if s.startswith("Mapped[") and s.endswith("]"):
+        s = s[7:-1]
+    nullable = "Optional[" in s or "None" in s.replace(" ", "").split("|")
+    for wrap in ("Optional[", "typing.Optional["):
+        if s.startswith(wrap) and s.endswith("]"):
+            s = s[len(wrap) : -1]
+    s = "|".join(p for p in (x.strip() for x in s.split("|")) if p != "None")
+    return s, nullable
+
+
+def _truthy(node: Node | None) -> bool:
+    return literal(node) in ("true", "True", "1")
+
+
+def collect(st: LinkState) -> list[RawEntity]:
+    out: list[RawEntity] = []
+    engine = _django_engine(st)
+    labels = _app_labels(st)
+    for path in sorted(st.files):
+        for qual, info in st.files[path]["classes"].items():
+            ent = _class_entity(st, path, qual, info, engine, labels)
+            if ent is not None:
+                out.append(ent)
+    out.extend(_tables(st))
+    out.extend(_collections(st))
+    return out
+
+
+def _class_entity(
+    st: LinkState, path: str, qual: str, info: dict[str, Any], engine: str | None, labels: dict[str, str]
+) -> RawEntity | None:
+    c = {"t": "cls", "p": path, "n": qual}
+    local, external = st.r.ancestors(c)
+    name = qual.rsplit(".", 1)[-1]
+    attrs = info["attrs"]
+
+    def make(
+        table: str, kind: str, fields: list[Field], framework: str, hint: str | None = None
+    ) -> RawEntity:
+        return RawEntity(table, kind, path, info["l"], info["e"], name, tuple(fields), hint, framework)
+
+    if external & DJANGO_MODEL_BASES:
+        meta = {k: st.r.ev(v) for k, v in info["inner"].get("Meta", {}).items()}
+        if _truthy(meta.get("abstract")) or _truthy(meta.get("proxy")):
+            return None
+        table = literal(meta.get("db_table"))
+        if not table:
+            label = (
+                literal(meta.get("app_label"))
+                or labels.get(_app_dir(path))
+                or _app_dir(path).rsplit("/", 1)[-1]
+            )
+            table = f"{label}_{name.lower()}"
+        fields = [f for cls in reversed(local) for f in _django_fields(st, cls)]
+        return make(table, "sql_table", fields, "django", engine)
+    tablename = literal(st.r.ev(attrs["__tablename__"])) if "__tablename__" in attrs else None
+    if external & SQLMODEL_BASES or any(describe(b).endswith("SQLModel") for b in info["b"]):
+        if not _truthy(st.r.ev(info["kw"]["table"])) if "table" in info["kw"] else True:
+            return None
+        return make(tablename or name.lower(), "sql_table", _sqlmodel_fields(info), "sqlmodel")
+    for q, framework in MONGO_DOCUMENTS.items():
+        if q in external:
+            coll = (
+                literal(st.r.ev(info["inner"].get("Settings", {}).get("name")))
+                if "Settings" in info["inner"]
+                else None
+            )
+            meta = st.r.ev(attrs["meta"]) if "meta" in attrs else None
+            if meta is not None and meta["t"] == "dict":
+                coll = coll or literal(meta["v"].get("collection"))
+            default = snake(name) if framework == "mongoengine" else name
+            return make(coll or default, "document_collection", [], framework, "mongodb")
+    if _truthy(st.r.ev(attrs["__abstract__"])) if "__abstract__" in attrs else False:
+        return None
+    fields = _sqla_fields(info)
+    if tablename:
+        return make(tablename, "sql_table", fields, "sqlalchemy")
+    if fields and any(describe(b).endswith(".Model") for b in info["b"]) and "flask_sqlalchemy" in st.libs:
+        return make(snake(name), "sql_table", fields, "flask-sqlalchemy")
+    return None
+
+
+def _django_fields(st: LinkState, c: Node) -> list[Field]:
+    out = []
+    for f in st.r.class_info(c)["fields"]:
+        call = f.get("c", "")
+        if not call or not (call.endswith("Field") or call in ("ForeignKey",)) or call in DJANGO_NON_COLUMNS:
+            continue
+        out.append((f["n"], call, bool(f.get("null", False)), bool(f.get("pk", False))))
+    return out
+
+
+def _sqla_fields(info: dict[str, Any]) -> list[Field]:
+    out = []
+    for f in info["fields"]:
+        call = f.get("c")
+        ann_type, ann_null = _ann(f.get("ann"))
+        is_mapped = (f.get("ann") or "").startswith("Mapped[")
+        if call in SQLA_COLUMNS:
+            pk = bool(f.get("pk", False))
+            if "nl" in f:
+                nullable = bool(f["nl"])
+            elif pk:
+                nullable = False
+            else:
+                nullable = ann_null if is_mapped else True
+            out.append((f["n"], f.get("ty") or ann_type, nullable, pk))
+        elif call is None and is_mapped:
+            out.append((f["n"], ann_type, ann_null, False))
+    return out
+
+
+def _sqlmodel_fields(info: dict[str, Any]) -> list[Field]:
+    out = []
+    for f in info["fields"]:
+        if "ann" not in f or f.get("c") in ("Relationship",) or f["n"].startswith("_"):
+            continue
+        ann_type, ann_null = _ann(f["ann"])
+        if ann_type.startswith(("List[", "list[", "ClassVar")):
+            continue
+        pk = bool(f.get("pk", False))
+        nullable = bool(f["nl"]) if "nl" in f else (ann_null and not pk)
+        out.append((f["n"], ann_type, nullable, pk))
+    return out
+
+
+def _tables(st: LinkState) -> list[RawEntity]:
+    out = []
+    for inv in st.invs:
+        c = inv.callee
+        q = describe(c)
+        if not (q in SQLA_TABLES or (c["t"] == "bm" and c["n"] == "Table" and "flask_sqlalchemy" in st.libs)):
+            continue
+        name = literal(inv.arg(0, "name"))
+        if not name:
+            continue
+        fields: list[Field] = []
+        for col in inv.args[2:]:
+            if col["t"] == "inst" and describe(col["c"]).rsplit(".", 1)[-1] == "Column" and col["a"]:
+                cname = literal(col["a"][0])
+                if cname:
+                    ty = describe(col["a"][1]).rsplit(".", 1)[-1].rstrip("()") if len(col["a"]) > 1 else ""
+                    pk = _truthy(col["k"].get("primary_key"))
+                    nl = col["k"].get("nullable")
+                    fields.append((cname, ty, _truthy(nl) if nl is not None else not pk, pk))
+        out.append(
+            RawEntity(name, "sql_table", inv.path, inv.line, inv.end, None, tuple(fields), None, "sqlalchemy")
+        )
+    return out
+
+
+def _collections(st: LinkState) -> list[RawEntity]:
+    seen: dict[str, RawEntity] = {}
+    for inv in st.invs:
+        c = inv.callee
+        if c["t"] != "bm":
+            continue
+        o = c["o"]
+        if o["t"] != "inst" or st.r.family(o) != "mongo-coll":
+            continue
+        expr = to_expr(st.r, o.get("name"))
+        name = expr.literal() if expr else None
+        if name and name not in seen:
+            seen[name] = RawEntity(
+                name, "document_collection", inv.path, inv.line, inv.end, None, (), "mongodb", "pymongo"
+            )
+    return list(seen.values())
+
+
+def _app_dir(path: str) -> str:
+    """The Django app folder of a models module (``shop/orders/models.py`` or ``models/order.py``)."""
+    parts = path.split("/")[:-1]
+    if parts and parts[-1] == "models":
+        parts = parts[:-1]
+    return "/".join(parts)
+
+
+def _app_labels(st: LinkState) -> dict[str, str]:
+    """AppConfig.label overrides, by app folder."""
+    out: dict[str, str] = {}
+    for path in sorted(st.files):
+        for info in st.files[path]["classes"].values():
+            if "label" in info["attrs"] and any(describe(b).endswith("AppConfig") for b in info["b"]):
+                label = literal(st.r.ev(info["attrs"]["label"]))
+                if label:
+                    out[path.rsplit("/", 1)[0] if "/" in path else ""] = label
+    return out
+
+
+def _django_engine(st: LinkState) -> str | None:
+    for path in sorted(st.files):
+        if "DATABASES" not in st.files[path]["sym"]:
+            continue
+        dbs = st.r.symbol(path, "DATABASES")
+        default = dbs["v"].get("default") if dbs["t"] == "dict" else None
+        if default is not None and default["t"] == "dict":
+            eng = literal(default["v"].get("ENGINE")) or ""
+            for key, value in DJANGO_ENGINES.items():
+                if eng.endswith(key):
+                    return value
+    return None

@@ -1,0 +1,79 @@
+"""FastAPI routes: ``@<router>.get/post/.../api_route``, ``add_api_route``, ``include_router``
+(prefix composed with the router's own ``APIRouter(prefix=...)``, nested, across modules) and
+``mount`` of sub-applications."""
+
+from __future__ import annotations
+
+from orbitkb.analysis.python.ir import EMPTY_NODE, Node, items
+from orbitkb.analysis.python.linkctx import LinkState
+from orbitkb.analysis.python.routing import (
+    PendingRoute,
+    PrefixTree,
+    decorated_functions,
+    function_route,
+    ident,
+    methods_from,
+    split_call,
+)
+from orbitkb.analysis.python.signatures import HTTP_VERBS
+
+VERBS = {**HTTP_VERBS, "trace": "TRACE"}
+ROUTE_METHODS = ("api_route", "route")
+FRAMEWORK = "fastapi"
+
+
+def is_router(st: LinkState, o: Node) -> bool:
+    fam = st.r.family(o)
+    if fam is not None:
+        return fam == "fastapi"
+    # an object we cannot type (a parameter, a re-export we do not see): trust the decorator
+    # shape only when FastAPI is what this service uses
+    return "fastapi" in st.libs and "flask" not in st.libs and o["t"] not in ("lit", "cat", "dict", "list")
+
+
+def register(st: LinkState, tree: PrefixTree, o: Node) -> str:
+    rid = ident(o)
+    if o["t"] == "inst":
+        tree.router(rid, o["k"].get("prefix"))
+    return rid
+
+
+def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
+    routes: list[PendingRoute] = []
+    for path, qual, _info, dec in decorated_functions(st):
+        fv, args, kw, is_call = split_call(st, dec)
+        if not is_call or fv["t"] != "bm" or (fv["n"] not in VERBS and fv["n"] not in ROUTE_METHODS):
+            continue
+        o = st.r.as_object(fv["o"])
+        if not is_router(st, o):
+            continue
+        path_node = args[0] if args else kw.get("path")
+        if path_node is None:
+            continue
+        methods = [VERBS[fv["n"]]] if fv["n"] in VERBS else methods_from(kw.get("methods"), ["GET"])
+        routes.append(function_route(st, register(st, tree, o), path_node, methods, path, qual, FRAMEWORK))
+    for inv in st.invs:
+        c = inv.callee
+        if c["t"] != "bm" or c["n"] not in ("include_router", "mount", "add_api_route"):
+            continue
+        o = st.r.as_object(c["o"])
+        if not is_router(st, o):
+            continue
+        parent = register(st, tree, o)
+        if c["n"] == "include_router":
+            for child in items(inv.arg(0, "router")):
+                child = st.r.as_object(child)
+                tree.include(parent, register(st, tree, child), inv.kw.get("prefix", EMPTY_NODE), False)
+        elif c["n"] == "mount":
+            for child in items(inv.arg(1, "app")):
+                if st.r.family(child) == "fastapi":
+                    tree.include(parent, register(st, tree, child), inv.arg(0, "path"), False)
+        else:
+            endpoint = inv.arg(1, "endpoint")
+            path_node = inv.arg(0, "path")
+            if endpoint is not None and endpoint["t"] == "fn" and path_node is not None:
+                methods = methods_from(inv.kw.get("methods"), ["GET"])
+                routes.append(
+                    function_route(st, parent, path_node, methods, endpoint["p"], endpoint["n"], FRAMEWORK)
+                )
+    return routes

@@ -1,0 +1,492 @@
+"""Parse one Python file (stdlib ``ast``) into the JSON summary that link() consumes.
+
+One pass over the tree records what later stages need and nothing is classified here: module
+symbols and imports (as qualified refs), functions (params, decorators, docstring, return
+value), classes (bases, attributes, column-like fields, inner Meta/Config), and every call that
+might matter (callee + folded arguments). Link-time resolution decides what a call is, so a
+client created in one module and used in another is still recognised.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from orbitkb.analysis.python.ir import NONE, Node, cat, ref, unk
+from orbitkb.analysis.python.signatures import ENTRY_CALLS, SKIP_METHODS, SKIP_NAMES
+from orbitkb.analysis.python.values import Builder
+
+_DEF = (ast.FunctionDef, ast.AsyncFunctionDef)
+_FIELD_KWS = {"nullable": "nl", "null": "null", "primary_key": "pk"}
+
+
+def module_name(path: str) -> tuple[str, bool]:
+    """Dotted module name of a repository path, and whether it is a package ``__init__``."""
+    stem = path.rsplit(".", 1)[0] if path.endswith((".py", ".pyi")) else path
+    parts = [p for p in stem.split("/") if p not in ("", ".")]
+    if parts and parts[-1] == "__init__":
+        return ".".join(parts[:-1]), True
+    return ".".join(parts), False
+
+
+class _Frame:
+    __slots__ = ("qual", "cls", "selfname", "params", "locals", "ret")
+
+    def __init__(self, qual: str, cls: str | None, selfname: str | None, params: dict[str, Node]):
+        self.qual, self.cls, self.selfname, self.params = qual, cls, selfname, params
+        self.locals: dict[str, Node] = {}
+        self.ret: Node | None = None
+
+
+class Scanner:
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.text = text
+        self.module, self.is_pkg = module_name(path)
+        self.package = self.module if self.is_pkg else self.module.rpartition(".")[0]
+        self.imports: dict[str, str] = {}
+        self.bound: set[str] = set()
+        self.overlay: dict[str, Node] = {}
+        self.star: list[str] = []
+        self.libs: set[str] = set()
+        self.sym: dict[str, Node] = {}
+        self.funcs: dict[str, dict[str, Any]] = {}
+        self.classes: dict[str, dict[str, Any]] = {}
+        self.inv: list[dict[str, Any]] = []
+        self.frames: list[_Frame] = []
+        self.entry = False
+        self.b = Builder(self.name)
+
+    # ------------------------------------------------------------------ names
+    def name(self, ident: str) -> Node:
+        for fr in reversed(self.frames):
+            if ident in fr.locals:
+                return fr.locals[ident]
+            if ident == fr.selfname and fr.cls:
+                return ref(f"{self.module}.{fr.cls}")
+            if ident in fr.params:
+                return fr.params[ident]
+        if ident in self.overlay:
+            return self.overlay[ident]
+        if ident in self.imports:
+            return ref(self.imports[ident])
+        if ident in self.bound or not self.module:
+            return ref(f"{self.module}.{ident}" if self.module else ident)
+        if ident in SKIP_NAMES or ident in ("str", "dict", "list", "int"):
+            return ref("builtins." + ident)
+        return ref(f"{self.module}.{ident}")
+
+    def _absolute(self, module: str | None, level: int) -> str:
+        if not level:
+            return module or ""
+        base = self.package.split(".") if self.package else []
+        if level > 1:
+            base = base[: max(0, len(base) - (level - 1))]
+        return ".".join([*base, *([module] if module else [])])
+
+    def _import(self, s: ast.Import | ast.ImportFrom, into: dict[str, Node] | None) -> None:
+        if isinstance(s, ast.Import):
+            for a in s.names:
+                local = a.asname or a.name.split(".")[0]
+                q = a.name if a.asname else local
+                self._bind_import(local, q, into)
+                self.libs.add(a.name.split(".")[0])
+            return
+        mod = self._absolute(s.module, s.level)
+        if not s.level and s.module:
+            self.libs.add(s.module.split(".")[0])
+        for a in s.names:
+            if a.name == "*":
+                self.star.append(mod)
+                continue
+            self._bind_import(a.asname or a.name, f"{mod}.{a.name}" if mod else a.name, into)
+
+    def _bind_import(self, local: str, q: str, into: dict[str, Node] | None) -> None:
+        if into is None:
+            self.imports[local] = q
+            self.sym[local] = ref(q)
+        else:
+            into[local] = ref(q)
+
+    # ------------------------------------------------------------------ module
+    def run(self, tree: ast.Module) -> dict[str, Any]:
+        self._prescan(tree.body)
+        self._module(tree.body)
+        out: dict[str, Any] = {
+            "module": self.module,
+            "pkg": self.is_pkg,
+            "doc": ast.get_docstring(tree),
+            "nl": self.text.count("\n") + 1,
+            "libs": sorted(self.libs),
+            "sym": self.sym,
+            "funcs": self.funcs,
+            "classes": self.classes,
+            "inv": self.inv,
+        }
+        if self.star:
+            out["star"] = self.star
+        if self.entry:
+            out["entrypoint"] = True
+        return out
+
+    def _prescan(self, body: list[ast.stmt]) -> None:
+        for s in body:
+            if isinstance(s, (ast.Import, ast.ImportFrom)):
+                self._import(s, None)
+            elif isinstance(s, (*_DEF, ast.ClassDef)):
+                self.bound.add(s.name)
+            elif isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                for t in s.targets if isinstance(s, ast.Assign) else [s.target]:
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name):
+                            self.bound.add(n.id)
+            elif isinstance(s, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+                for blk in _blocks(s):
+                    self._prescan(blk)
+
+    def _module(self, body: list[ast.stmt]) -> None:
+        for s in body:
+            t = type(s)
+            if t is ast.Assign or t is ast.AnnAssign:
+                targets = s.targets if t is ast.Assign else [s.target]  # type: ignore[attr-defined]
+                if s.value is not None:  # type: ignore[attr-defined]
+                    self._assign_module(targets, s.value)  # type: ignore[attr-defined]
+                    self.calls_in(s.value)  # type: ignore[attr-defined]
+            elif t is ast.AugAssign and isinstance(s.target, ast.Name):  # type: ignore[attr-defined]
+                name = s.target.id  # type: ignore[attr-defined]
+                self.sym[name] = cat([self.sym.get(name, unk(name)), self.b.build(s.value)])  # type: ignore[attr-defined]
+                self.calls_in(s.value)  # type: ignore[attr-defined]
+            elif t is ast.Expr:
+                self.calls_in(s.value)  # type: ignore[attr-defined]
+            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                self.function(s, s.name, None)  # type: ignore[arg-type,attr-defined]
+            elif t is ast.ClassDef:
+                self.klass(s, s.name)  # type: ignore[arg-type,attr-defined]
+            elif t is ast.If:
+                if _is_main_guard(s.test):  # type: ignore[attr-defined]
+                    self.entry = True
+                self.calls_in(s.test)  # type: ignore[attr-defined]
+                self._module(s.body)  # type: ignore[attr-defined]
+                self._module(s.orelse)  # type: ignore[attr-defined]
+            elif t is ast.With or t is ast.AsyncWith:
+                for item in s.items:  # type: ignore[attr-defined]
+                    self.calls_in(item.context_expr)
+                    if isinstance(item.optional_vars, ast.Name):
+                        self.overlay[item.optional_vars.id] = self.b.build(
+                            item.context_expr, f"{self.module}.{item.optional_vars.id}"
+                        )
+                self._module(s.body)  # type: ignore[attr-defined]
+            elif t is ast.For or t is ast.AsyncFor:
+                self.calls_in(s.iter)  # type: ignore[attr-defined]
+                names = self._bind_loop(s.target, s.iter, self.overlay)  # type: ignore[attr-defined]
+                self._module(s.body)  # type: ignore[attr-defined]
+                for n in names:
+                    self.overlay.pop(n, None)
+            elif t in (ast.Try, ast.While) or t.__name__ == "TryStar":
+                for blk in _blocks(s):
+                    self._module(blk)
+
+    def _assign_module(self, targets: list[ast.expr], value: ast.expr) -> None:
+        for tgt in targets:
+            if isinstance(tgt, ast.Name):
+                self.sym[tgt.id] = self.b.build(value, f"{self.module}.{tgt.id}")
+            elif isinstance(tgt, (ast.Tuple, ast.List)):
+                vals = value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
+                for i, el in enumerate(tgt.elts):
+                    if isinstance(el, ast.Name):
+                        v = vals[i] if i < len(vals) and len(vals) == len(tgt.elts) else None
+                        self.sym[el.id] = self.b.build(v, f"{self.module}.{el.id}") if v else unk(el.id)
+
+    def _bind_loop(self, target: ast.expr, it: ast.expr, into: dict[str, Node]) -> list[str]:
+        if not isinstance(target, ast.Name):
+            return []
+        if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+            into[target.id] = {"t": "any", "v": [self.b.build(x) for x in it.elts[:64]]}
+        else:
+            src = self.b.build(it)
+            into[target.id] = {"t": "any", "v": [src]} if src["t"] in ("ref", "list") else unk(target.id)
+        return [target.id]
+
+    # ------------------------------------------------------------------ functions
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, cls: str | None) -> None:
+        decs = [self.b.build(d) for d in node.decorator_list]
+        start = min([d.lineno for d in node.decorator_list] + [node.lineno])
+        static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+        names, pnodes = self._params(node.args, init=bool(cls) and node.name == "__init__")
+        selfname = names[0] if cls and names and not static else None
+        rec: dict[str, Any] = {
+            "q": qual,
+            "l": start,
+            "dl": node.lineno,
+            "e": node.end_lineno or node.lineno,
+            "doc": ast.get_docstring(node),
+            "p": names,
+            "pn": pnodes,
+            "dec": decs,
+        }
+        if cls:
+            rec["c"] = cls
+        self.funcs[qual] = rec
+        if self.frames:  # a nested def is reachable from its parent as parent.<name>
+            self.frames[-1].locals[node.name] = ref(f"{self.module}.{qual}")
+        frame = _Frame(qual, cls, selfname, {n: p for n, p in pnodes.items() if n != selfname})
+        self.frames.append(frame)
+        try:
+            self.block(node.body)
+        finally:
+            self.frames.pop()
+        if frame.ret is not None:
+            rec["ret"] = frame.ret
+
+    def _params(self, a: ast.arguments, init: bool) -> tuple[list[str], dict[str, Node]]:
+        pos = [*a.posonlyargs, *a.args]
+        defaults: dict[str, ast.expr] = {}
+        for arg, d in zip(pos[len(pos) - len(a.defaults) :], a.defaults):
+            defaults[arg.arg] = d
+        for arg, kd in zip(a.kwonlyargs, a.kw_defaults):
+            if kd is not None:
+                defaults[arg.arg] = kd
+        names, nodes = [], {}
+        for arg in [*pos, *a.kwonlyargs]:
+            p: Node = {"t": "param", "n": arg.arg}
+            if arg.arg in defaults:
+                p["d"] = self.b.build(defaults[arg.arg])
+            ann = arg.annotation
+            if ann is not None:
+                ty, dep = self._ann_type(ann)
+                if ty:
+                    p["ty"] = ty
+                if dep is not None and "d" not in p:
+                    p["d"] = dep
+            if init:
+                p["i"] = 1
+            names.append(arg.arg)
+            nodes[arg.arg] = p
+        return names, nodes
+
+    def _ann_type(self, ann: ast.expr) -> tuple[str | None, Node | None]:
+        """The annotated class (through Optional/Annotated/``X | None``) and an Annotated Depends()."""
+        dep = None
+        if isinstance(ann, ast.BinOp):
+            ann = ann.left
+        if isinstance(ann, ast.Subscript):
+            inner = ann.slice
+            elts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            if elts and len(elts) > 1 and isinstance(elts[1], ast.Call):
+                dep = self.b.build(elts[1])
+            ann = elts[0] if elts else ann
+        if isinstance(ann, (ast.Name, ast.Attribute)):
+            n = self.b.build(ann)
+            return (n["q"] if n["t"] == "ref" else None), dep
+        return None, dep
+
+    def block(self, body: list[ast.stmt]) -> None:
+        fr = self.frames[-1]
+        for s in body:
+            t = type(s)
+            if t is ast.Assign or t is ast.AnnAssign:
+                targets = s.targets if t is ast.Assign else [s.target]  # type: ignore[attr-defined]
+                if s.value is not None:  # type: ignore[attr-defined]
+                    for tgt in targets:
+                        self._assign_local(fr, tgt, s.value)  # type: ignore[attr-defined]
+                    self.calls_in(s.value)  # type: ignore[attr-defined]
+            elif t is ast.AugAssign:
+                if isinstance(s.target, ast.Name):  # type: ignore[attr-defined]
+                    old = self.name(s.target.id)  # type: ignore[attr-defined]
+                    fr.locals[s.target.id] = cat([old, self.b.build(s.value)])  # type: ignore[attr-defined]
+                self.calls_in(s.value)  # type: ignore[attr-defined]
+            elif t is ast.Return:
+                if s.value is not None:  # type: ignore[attr-defined]
+                    if fr.ret is None:
+                        fr.ret = self.b.build(s.value)  # type: ignore[attr-defined]
+                    self.calls_in(s.value)  # type: ignore[attr-defined]
+            elif t is ast.Expr or t is ast.Raise or t is ast.Assert:
+                for child in ast.iter_child_nodes(s):
+                    self.calls_in(child)
+            elif t is ast.If or t is ast.While:
+                self.calls_in(s.test)  # type: ignore[attr-defined]
+                self.block(s.body)  # type: ignore[attr-defined]
+                self.block(s.orelse)  # type: ignore[attr-defined]
+            elif t is ast.For or t is ast.AsyncFor:
+                self.calls_in(s.iter)  # type: ignore[attr-defined]
+                self._bind_loop(s.target, s.iter, fr.locals)  # type: ignore[attr-defined]
+                self.block(s.body)  # type: ignore[attr-defined]
+                self.block(s.orelse)  # type: ignore[attr-defined]
+            elif t is ast.With or t is ast.AsyncWith:
+                for item in s.items:  # type: ignore[attr-defined]
+                    self.calls_in(item.context_expr)
+                    if isinstance(item.optional_vars, ast.Name):
+                        ident = f"{self.module}.{fr.qual}:{item.optional_vars.id}"
+                        fr.locals[item.optional_vars.id] = self.b.build(item.context_expr, ident)
+                self.block(s.body)  # type: ignore[attr-defined]
+            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                self.function(s, f"{fr.qual}.{s.name}", None)  # type: ignore[arg-type,attr-defined]
+            elif t is ast.Import or t is ast.ImportFrom:
+                self._import(s, fr.locals)  # type: ignore[arg-type]
+            elif t is ast.Match:
+                self.calls_in(s.subject)  # type: ignore[attr-defined]
+                for case in s.cases:  # type: ignore[attr-defined]
+                    self.block(case.body)
+            elif t is ast.Try or t.__name__ == "TryStar":
+                for blk in _blocks(s):
+                    self.block(blk)
+
+    def _assign_local(self, fr: _Frame, tgt: ast.expr, value: ast.expr) -> None:
+        if isinstance(tgt, ast.Name):
+            fr.locals[tgt.id] = self.b.build(value, f"{self.module}.{fr.qual}:{tgt.id}")
+        elif (
+            isinstance(tgt, ast.Attribute)
+            and isinstance(tgt.value, ast.Name)
+            and tgt.value.id == fr.selfname
+            and fr.cls in self.classes
+        ):
+            attrs = self.classes[fr.cls]["attrs"]
+            if tgt.attr not in attrs or fr.qual.endswith(".__init__"):
+                attrs[tgt.attr] = self.b.build(value, f"{self.module}.{fr.cls}.{tgt.attr}")
+        elif isinstance(tgt, (ast.Tuple, ast.List)):
+            for el in tgt.elts:
+                if isinstance(el, ast.Name):
+                    fr.locals[el.id] = unk(el.id)
+
+    # ------------------------------------------------------------------ calls
+    def calls_in(self, e: ast.AST | None) -> None:
+        if e is None:
+            return
+        for n in ast.walk(e):
+            if type(n) is ast.Call:
+                self._invocation(n)  # type: ignore[arg-type]
+
+    def _invocation(self, n: ast.Call) -> None:
+        f = n.func
+        if type(f) is ast.Name:
+            if f.id in SKIP_NAMES:
+                return
+        elif type(f) is ast.Attribute:
+            if f.attr in SKIP_METHODS or isinstance(f.value, ast.Constant):
+                return
+        else:
+            return
+        callee = self.b.build(f)
+        if callee["t"] == "ref" and callee["q"] in ENTRY_CALLS:
+            self.entry = True
+        rec: dict[str, Any] = {
+            "c": callee,
+            "a": [self.b.build(a) for a in n.args[:8]],
+            "k": {k.arg: self.b.build(k.value) for k in n.keywords if k.arg},
+            "l": n.lineno,
+            "e": n.end_lineno or n.lineno,
+        }
+        if self.frames:
+            rec["f"] = self.frames[-1].qual
+        self.inv.append(rec)
+
+    # ------------------------------------------------------------------ classes
+    def klass(self, node: ast.ClassDef, qual: str) -> None:
+        rec: dict[str, Any] = {
+            "n": qual,
+            "l": min([d.lineno for d in node.decorator_list] + [node.lineno]),
+            "dl": node.lineno,
+            "e": node.end_lineno or node.lineno,
+            "doc": ast.get_docstring(node),
+            "b": [self.b.build(b) for b in node.bases],
+            "kw": {k.arg: self.b.build(k.value) for k in node.keywords if k.arg},
+            "dec": [self.b.build(d) for d in node.decorator_list],
+            "attrs": {},
+            "ann": {},
+            "fields": [],
+            "inner": {},
+        }
+        self.classes[qual] = rec
+        for s in node.body:
+            if isinstance(s, ast.Assign):
+                for tgt in s.targets:
+                    if isinstance(tgt, ast.Name):
+                        rec["attrs"][tgt.id] = self.b.build(s.value, f"{self.module}.{qual}.{tgt.id}")
+                        self._field(rec, tgt.id, None, s.value)
+                self.calls_in(s.value)
+            elif isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
+                rec["ann"][s.target.id] = _unparse(s.annotation)
+                if s.value is not None:
+                    rec["attrs"][s.target.id] = self.b.build(s.value, f"{self.module}.{qual}.{s.target.id}")
+                self._field(rec, s.target.id, s.annotation, s.value)
+            elif isinstance(s, _DEF):
+                self.function(s, f"{qual}.{s.name}", qual)
+            elif isinstance(s, ast.ClassDef):
+                inner: dict[str, Node] = {}
+                for x in s.body:
+                    if isinstance(x, ast.Assign):
+                        for tgt in x.targets:
+                            if isinstance(tgt, ast.Name):
+                                inner[tgt.id] = self.b.build(x.value)
+                rec["inner"][s.name] = inner
+                self.klass(s, f"{qual}.{s.name}")
+
+    def _field(self, rec: dict[str, Any], name: str, ann: ast.expr | None, value: ast.expr | None) -> None:
+        if name.startswith("__") or name in ("model_config", "objects", "Meta"):
+            return
+        f: dict[str, Any] = {"n": name}
+        if ann is not None:
+            f["ann"] = rec["ann"][name]
+        if isinstance(value, ast.Call):
+            callee = self.b.build(value.func)
+            f["c"] = _last(value.func)
+            if callee["t"] == "ref":
+                f["cq"] = callee["q"]
+            for a in value.args:
+                if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                    f.setdefault("col", a.value)
+                elif "ty" not in f and isinstance(a, (ast.Name, ast.Attribute, ast.Call)):
+                    f["ty"] = _last(a.func if isinstance(a, ast.Call) else a)
+            for k in value.keywords:
+                if k.arg in _FIELD_KWS and isinstance(k.value, ast.Constant):
+                    f[_FIELD_KWS[k.arg]] = bool(k.value.value)
+                elif k.arg in ("default", "db_column", "name") and isinstance(k.value, ast.Constant):
+                    if k.arg == "default" and k.value.value is None:
+                        f["dn"] = True
+                    elif k.arg in ("db_column", "name") and isinstance(k.value.value, str):
+                        f["col"] = k.value.value
+        elif ann is None:
+            return
+        elif isinstance(value, ast.Constant) and value.value is None:
+            f["dn"] = True
+        rec["fields"].append(f)
+
+
+def _blocks(s: ast.stmt) -> list[list[ast.stmt]]:
+    out = []
+    for attr in ("body", "orelse", "finalbody"):
+        blk = getattr(s, attr, None)
+        if blk:
+            out.append(blk)
+    for h in getattr(s, "handlers", ()) or ():
+        out.append(h.body)
+    return out
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators)
+    )
+
+
+def _last(e: ast.AST) -> str:
+    if isinstance(e, ast.Attribute):
+        return e.attr
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Subscript):
+        return _last(e.value)
+    return ""
+
+
+def _unparse(e: ast.AST) -> str:
+    try:
+        return ast.unparse(e)[:160]
+    except Exception:  # noqa: BLE001 - unparse of odd trees must not break parsing
+        return ""
+
+
+__all__ = ["NONE", "Scanner", "module_name"]

@@ -1,0 +1,348 @@
+"""Framework and library signatures as data: adding a library is adding a row here.
+
+Names are the qualified names the code imports (``httpx.AsyncClient``), after import aliases
+are resolved. ``family`` groups constructors whose objects expose the same methods.
+"""
+
+from __future__ import annotations
+
+# ----------------------------------------------------------------------------- parse-time filters
+SKIP_NAMES = frozenset(
+    "print len isinstance issubclass hasattr getattr setattr range enumerate zip map filter sorted "
+    "reversed min max sum any all abs round repr id type super bool float tuple set frozenset bytes "
+    "list dict int str iter next callable vars locals globals hash divmod pow format chr ord hex "
+    "object property staticmethod classmethod".split()
+)
+SKIP_METHODS = frozenset(
+    "append extend insert pop remove clear copy items keys values setdefault join split rsplit strip "
+    "lstrip rstrip lower upper startswith endswith replace encode decode format isoformat debug info "
+    "warning warn error exception critical log sort count index add discard union intersection "
+    "difference dumps loads dump load model_dump model_validate dict json raise_for_status fetchone "
+    "fetchall fetchmany strftime strptime total_seconds now utcnow today uuid4 hex zfill ljust rjust "
+    "capitalize title group groups match search sub findall fullmatch compile read write close flush "
+    "seek isdigit isalpha sleep filter filter_by order_by first one scalar scalars scalar_one "
+    "one_or_none exclude annotate values_list select_related prefetch_related assertEqual assertTrue "
+    "assertFalse assertIn assertIsNone assertRaises assert_called_once_with assert_called_with "
+    "getLogger isEnabledFor".split()
+)
+ENTRY_CALLS = frozenset(
+    {
+        "uvicorn.run",
+        "fastapi.FastAPI",
+        "flask.Flask",
+        "quart.Quart",
+        "apiflask.APIFlask",
+        "celery.Celery",
+        "starlette.applications.Starlette",
+        "django.core.management.execute_from_command_line",
+        "django.core.wsgi.get_wsgi_application",
+        "django.core.asgi.get_asgi_application",
+        "aiohttp.web.run_app",
+        "aiohttp.web.Application",
+        "waitress.serve",
+        "hypercorn.asyncio.serve",
+        "grpc.server",
+        "grpc.aio.server",
+        "faststream.FastStream",
+        "sanic.Sanic",
+        "litestar.Litestar",
+        "connexion.App",
+        "connexion.FlaskApp",
+        "connexion.AsyncApp",
+        "falcon.App",
+        "falcon.asgi.App",
+        "tornado.web.Application",
+        "ninja.NinjaAPI",
+    }
+)
+
+# ----------------------------------------------------------------------------- values
+ENV_FUNCS = frozenset(
+    {"os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.pop", "decouple.config", "getenv"}
+)
+#: objects whose call (or .str()/.int()/... method) reads an environment variable
+ENV_OBJECTS = frozenset(
+    {"environ.Env", "environs.Env", "starlette.config.Config", "decouple.AutoConfig", "decouple.Config"}
+)
+ENV_OBJECT_METHODS = frozenset("str int bool float url list dict json path get __call__".split())
+SETTINGS_BASES = frozenset(
+    {
+        "pydantic_settings.BaseSettings",
+        "pydantic_settings.main.BaseSettings",
+        "pydantic.BaseSettings",
+        "pydantic.v1.BaseSettings",
+        "pydantic.env_settings.BaseSettings",
+    }
+)
+DEPENDS = frozenset({"fastapi.Depends", "fastapi.params.Depends", "fastapi.Security"})
+
+# ----------------------------------------------------------------------------- object families
+FAMILIES: dict[str, str] = {
+    # http clients
+    "requests.Session": "http:requests",
+    "requests.session": "http:requests",
+    "requests.sessions.Session": "http:requests",
+    "httpx.Client": "http:httpx",
+    "httpx.AsyncClient": "http:httpx",
+    "aiohttp.ClientSession": "http:aiohttp",
+    "aiohttp.client.ClientSession": "http:aiohttp",
+    "urllib3.PoolManager": "http:urllib3",
+    # web frameworks
+    "fastapi.FastAPI": "fastapi",
+    "fastapi.APIRouter": "fastapi",
+    "fastapi.routing.APIRouter": "fastapi",
+    "flask.Flask": "flask",
+    "flask.Blueprint": "flask",
+    "flask_smorest.Blueprint": "flask",
+    "apiflask.APIFlask": "flask",
+    "apiflask.APIBlueprint": "flask",
+    "quart.Quart": "flask",
+    "quart.Blueprint": "flask",
+    "flask_restx.Namespace": "restx-ns",
+    "flask_restplus.Namespace": "restx-ns",
+    "flask_restx.Api": "restx-api",
+    "flask_restplus.Api": "restx-api",
+    "flask_restful.Api": "restx-api",
+    "rest_framework.routers.DefaultRouter": "drf-router",
+    "rest_framework.routers.SimpleRouter": "drf-router",
+    "rest_framework_nested.routers.NestedSimpleRouter": "drf-nested-router",
+    "rest_framework_nested.routers.NestedDefaultRouter": "drf-nested-router",
+    # messaging
+    "kafka.KafkaProducer": "kafka-producer",
+    "aiokafka.AIOKafkaProducer": "kafka-producer",
+    "confluent_kafka.Producer": "kafka-producer",
+    "confluent_kafka.SerializingProducer": "kafka-producer",
+    "confluent_kafka.avro.AvroProducer": "kafka-producer",
+    "kafka.KafkaConsumer": "kafka-consumer",
+    "aiokafka.AIOKafkaConsumer": "kafka-consumer",
+    "confluent_kafka.Consumer": "kafka-consumer",
+    "confluent_kafka.DeserializingConsumer": "kafka-consumer",
+    "confluent_kafka.avro.AvroConsumer": "kafka-consumer",
+    "pika.BlockingConnection": "amqp-connection",
+    "pika.SelectConnection": "amqp-connection",
+    "aio_pika.connect": "amqp-connection",
+    "aio_pika.connect_robust": "amqp-connection",
+    "redis.Redis": "redis",
+    "redis.StrictRedis": "redis",
+    "redis.from_url": "redis",
+    "redis.Redis.from_url": "redis",
+    "redis.asyncio.Redis": "redis",
+    "redis.asyncio.from_url": "redis",
+    "redis.asyncio.StrictRedis": "redis",
+    "redis.asyncio.Redis.from_url": "redis",
+    "aioredis.from_url": "redis",
+    "aioredis.Redis": "redis",
+    "aioredis.create_redis_pool": "redis",
+    "nats.connect": "nats",
+    "nats.NATS": "nats",
+    "nats.aio.client.Client": "nats",
+    "celery.Celery": "celery",
+    "pymongo.MongoClient": "mongo-client",
+    "motor.motor_asyncio.AsyncIOMotorClient": "mongo-client",
+    "mongomock.MongoClient": "mongo-client",
+    "grpc.insecure_channel": "grpc-channel",
+    "grpc.secure_channel": "grpc-channel",
+    "grpc.aio.insecure_channel": "grpc-channel",
+    "grpc.aio.secure_channel": "grpc-channel",
+    "boto3.Session": "boto3-session",
+    "boto3.session.Session": "boto3-session",
+    "aioboto3.Session": "boto3-session",
+    "faststream.kafka.KafkaBroker": "faststream:kafka",
+    "faststream.rabbit.RabbitBroker": "faststream:rabbitmq",
+    "faststream.nats.NatsBroker": "faststream:nats",
+    "faststream.redis.RedisBroker": "faststream:redis",
+}
+#: constructors whose family depends on the AWS service name in their first argument
+BOTO_CLIENTS = frozenset({"boto3.client", "boto3.resource"})
+AWS_SERVICES = {"sqs": "sqs", "sns": "sns"}
+
+#: (family, method) -> (family of the returned object, where its name comes from)
+METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]] = {
+    ("amqp-connection", "channel"): ("amqp-channel", (None, None)),
+    ("amqp-channel", "declare_queue"): ("amqp-queue", (0, "name")),
+    ("amqp-channel", "get_queue"): ("amqp-queue", (0, "name")),
+    ("amqp-channel", "declare_exchange"): ("amqp-exchange", (0, "name")),
+    ("amqp-channel", "get_exchange"): ("amqp-exchange", (0, "name")),
+    ("redis", "pubsub"): ("redis-pubsub", (None, None)),
+    ("nats", "jetstream"): ("nats", (None, None)),
+    ("sqs", "get_queue_by_name"): ("sqs-queue", (None, "QueueName")),
+    ("sqs", "Queue"): ("sqs-queue", (0, "url")),
+    ("sns", "Topic"): ("sns-topic", (0, "arn")),
+    ("mongo-client", "get_database"): ("mongo-db", (0, "name")),
+    ("mongo-client", "get_default_database"): ("mongo-db", (None, None)),
+    ("mongo-db", "get_collection"): ("mongo-coll", (0, "name")),
+}
+ATTR_RESULTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("amqp-channel", "default_exchange"): ("amqp-exchange", ""),
+}
+#: attributes of a Mongo database/client that are methods, not collection/database names
+MONGO_NON_NAMES = frozenset(
+    "command list_collection_names list_collections create_collection drop_collection client name "
+    "list_database_names drop_database close admin server_info start_session watch get_database "
+    "get_default_database get_collection with_options codec_options read_preference".split()
+)
+MONGO_COLLECTION_METHODS = frozenset(
+    "find find_one insert_one insert_many update_one update_many delete_one delete_many aggregate "
+    "count_documents replace_one find_one_and_update find_one_and_delete find_one_and_replace "
+    "create_index bulk_write distinct estimated_document_count".split()
+)
+
+# ----------------------------------------------------------------------------- HTTP
+HTTP_VERBS = {v: v.upper() for v in ("get", "post", "put", "patch", "delete", "head", "options")}
+#: module-level functions: qualified name -> (method, or None when the method is argument 0)
+HTTP_FUNCS: dict[str, tuple[str | None, str]] = {
+    **{f"{lib}.{v}": (m, lib) for lib in ("requests", "httpx") for v, m in HTTP_VERBS.items()},
+    "requests.request": (None, "requests"),
+    "httpx.request": (None, "httpx"),
+    "httpx.stream": (None, "httpx"),
+    "aiohttp.request": (None, "aiohttp"),
+    "urllib.request.urlopen": ("GET", "urllib"),
+}
+HTTP_CLIENT_METHODS: dict[str, str | None] = {**HTTP_VERBS, "request": None, "stream": None}
+URLLIB_REQUEST = frozenset({"urllib.request.Request"})
+
+# ----------------------------------------------------------------------------- messaging
+#: (family, method) -> (direction, provider, channel spec); specs are interpreted in messaging.py
+MESSAGE_METHODS: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("kafka-producer", "send"): ("publishes", "kafka", "topic"),
+    ("kafka-producer", "send_and_wait"): ("publishes", "kafka", "topic"),
+    ("kafka-producer", "produce"): ("publishes", "kafka", "topic"),
+    ("kafka-consumer", "subscribe"): ("consumes", "kafka", "topics"),
+    ("amqp-channel", "basic_publish"): ("publishes", "rabbitmq", "basic_publish"),
+    ("amqp-channel", "basic_consume"): ("consumes", "rabbitmq", "queue"),
+    ("amqp-channel", "queue_bind"): ("consumes", "rabbitmq", "bind_exchange"),
+    ("amqp-exchange", "publish"): ("publishes", "rabbitmq", "exchange_publish"),
+    ("amqp-queue", "consume"): ("consumes", "rabbitmq", "self"),
+    ("amqp-queue", "iterator"): ("consumes", "rabbitmq", "self"),
+    ("amqp-queue", "bind"): ("consumes", "rabbitmq", "queue_bind_arg"),
+    ("redis", "publish"): ("publishes", "redis", "arg0:channel"),
+    ("redis", "xadd"): ("publishes", "redis", "arg0:name"),
+    ("redis", "xreadgroup"): ("consumes", "redis", "streams:2"),
+    ("redis", "xread"): ("consumes", "redis", "streams:0"),
+    ("redis-pubsub", "subscribe"): ("consumes", "redis", "all"),
+    ("redis-pubsub", "psubscribe"): ("consumes", "redis", "all"),
+    ("nats", "publish"): ("publishes", "nats", "arg0:subject"),
+    ("nats", "request"): ("publishes", "nats", "arg0:subject"),
+    ("nats", "subscribe"): ("consumes", "nats", "arg0:subject"),
+    ("nats", "pull_subscribe"): ("consumes", "nats", "arg0:subject"),
+    ("sqs", "send_message"): ("publishes", "sqs", "kw_tail:QueueUrl"),
+    ("sqs", "send_message_batch"): ("publishes", "sqs", "kw_tail:QueueUrl"),
+    ("sqs", "receive_message"): ("consumes", "sqs", "kw_tail:QueueUrl"),
+    ("sqs-queue", "send_message"): ("publishes", "sqs", "self"),
+    ("sqs-queue", "send_messages"): ("publishes", "sqs", "self"),
+    ("sqs-queue", "receive_messages"): ("consumes", "sqs", "self"),
+    ("sns", "publish"): ("publishes", "sns", "kw_tail:TopicArn|TargetArn"),
+    ("sns", "publish_batch"): ("publishes", "sns", "kw_tail:TopicArn"),
+    ("sns-topic", "publish"): ("publishes", "sns", "self"),
+    ("celery", "send_task"): ("publishes", "celery", "arg0:name"),
+    ("faststream:kafka", "publish"): ("publishes", "kafka", "arg1:topic"),
+    ("faststream:rabbitmq", "publish"): ("publishes", "rabbitmq", "arg1:queue|exchange"),
+    ("faststream:nats", "publish"): ("publishes", "nats", "arg1:subject"),
+    ("faststream:redis", "publish"): ("publishes", "redis", "arg1:channel|stream|list"),
+}
+#: constructors that consume the topics they are given
+CONSUMER_CONSTRUCTORS = {"kafka.KafkaConsumer": "kafka", "aiokafka.AIOKafkaConsumer": "kafka"}
+#: receiver unknown (a parameter, an attribute set elsewhere): method -> candidates
+#: (library that must be imported, or None when the method name alone is distinctive; family)
+DUCK_METHODS: dict[str, tuple[tuple[str | None, str], ...]] = {
+    "basic_publish": ((None, "amqp-channel"),),
+    "basic_consume": ((None, "amqp-channel"),),
+    "queue_bind": (("pika", "amqp-channel"),),
+    "send_and_wait": ((None, "kafka-producer"),),
+    "produce": (("confluent_kafka", "kafka-producer"),),
+    "send": (("kafka", "kafka-producer"), ("aiokafka", "kafka-producer")),
+    "subscribe": (
+        ("kafka", "kafka-consumer"),
+        ("aiokafka", "kafka-consumer"),
+        ("confluent_kafka", "kafka-consumer"),
+        ("nats", "nats"),
+        ("redis", "redis-pubsub"),
+        ("aioredis", "redis-pubsub"),
+    ),
+    "publish": (("nats", "nats"), ("redis", "redis"), ("aioredis", "redis"), ("aio_pika", "amqp-exchange")),
+    "xadd": ((None, "redis"),),
+    "xreadgroup": ((None, "redis"),),
+    "send_task": (("celery", "celery"),),
+}
+#: keyword arguments that identify an AWS call whatever the receiver
+DUCK_KEYWORDS: dict[tuple[str, str], str] = {
+    ("send_message", "QueueUrl"): "sqs",
+    ("send_message_batch", "QueueUrl"): "sqs",
+    ("receive_message", "QueueUrl"): "sqs",
+    ("publish", "TopicArn"): "sns",
+    ("publish", "TargetArn"): "sns",
+}
+CELERY_TASK_DECORATORS = frozenset({"celery.shared_task", "celery.task"})
+CELERY_SEND_METHODS = frozenset({"delay", "apply_async"})
+GRPC_STUB_SUFFIX = "Stub"
+
+# ----------------------------------------------------------------------------- persistence
+DJANGO_MODEL_BASES = frozenset({"django.db.models.Model", "django.db.models.base.Model"})
+SQLMODEL_BASES = frozenset({"sqlmodel.SQLModel", "sqlmodel.main.SQLModel"})
+SQLA_COLUMNS = frozenset({"Column", "mapped_column"})
+SQLA_TABLES = frozenset({"sqlalchemy.Table", "sqlalchemy.schema.Table", "sqlalchemy.sql.schema.Table"})
+DJANGO_NON_COLUMNS = frozenset({"ManyToManyField", "GenericRelation", "GenericForeignKey"})
+MONGO_DOCUMENTS = {
+    "beanie.Document": "beanie",
+    "mongoengine.Document": "mongoengine",
+    "odmantic.Model": "odmantic",
+}
+DJANGO_ENGINES = {
+    "postgresql": "postgres",
+    "postgis": "postgres",
+    "mysql": "mysql",
+    "sqlite3": "sqlite",
+    "oracle": "oracle",
+}
+
+# ----------------------------------------------------------------------------- Django / DRF
+DJANGO_PATH_FUNCS = frozenset(
+    {
+        "django.urls.path",
+        "django.urls.re_path",
+        "django.conf.urls.url",
+        "django.urls.conf.path",
+        "django.urls.conf.re_path",
+    }
+)
+DJANGO_INCLUDE = frozenset({"django.urls.include", "django.conf.urls.include", "django.urls.conf.include"})
+DJANGO_METHOD_DECORATORS = {"require_GET": ["GET"], "require_POST": ["POST"], "require_safe": ["GET", "HEAD"]}
+#: generic class-based views (Django and DRF) by class name -> HTTP methods they serve
+GENERIC_VIEW_METHODS = {
+    "TemplateView": ["GET"],
+    "ListView": ["GET"],
+    "DetailView": ["GET"],
+    "RedirectView": ["GET"],
+    "CreateView": ["GET", "POST"],
+    "UpdateView": ["GET", "POST"],
+    "FormView": ["GET", "POST"],
+    "DeleteView": ["GET", "POST"],
+    "ListAPIView": ["GET"],
+    "RetrieveAPIView": ["GET"],
+    "CreateAPIView": ["POST"],
+    "DestroyAPIView": ["DELETE"],
+    "UpdateAPIView": ["PUT", "PATCH"],
+    "ListCreateAPIView": ["GET", "POST"],
+    "RetrieveUpdateAPIView": ["GET", "PUT", "PATCH"],
+    "RetrieveDestroyAPIView": ["GET", "DELETE"],
+    "RetrieveUpdateDestroyAPIView": ["GET", "PUT", "PATCH", "DELETE"],
+}
+#: DRF viewset actions: action -> (HTTP method, detail route)
+VIEWSET_ACTIONS = {
+    "list": ("GET", False),
+    "create": ("POST", False),
+    "retrieve": ("GET", True),
+    "update": ("PUT", True),
+    "partial_update": ("PATCH", True),
+    "destroy": ("DELETE", True),
+}
+#: DRF base classes / mixins -> the actions they provide
+VIEWSET_BASES = {
+    "ModelViewSet": ("list", "create", "retrieve", "update", "partial_update", "destroy"),
+    "ReadOnlyModelViewSet": ("list", "retrieve"),
+    "ListModelMixin": ("list",),
+    "CreateModelMixin": ("create",),
+    "RetrieveModelMixin": ("retrieve",),
+    "UpdateModelMixin": ("update", "partial_update"),
+    "DestroyModelMixin": ("destroy",),
+}
