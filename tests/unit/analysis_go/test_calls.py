@@ -125,7 +125,9 @@ def test_calls_fold_config_structs_env_helpers_and_attribute_to_handlers() -> No
             "checkout/main.go": MAIN,
         }
     )
-    got = sorted((c.file, c.line, c.client, c.method, show(c.url), c.api_handler, c.component) for c in facts.calls)
+    got = sorted(
+        (c.file, c.line, c.client, c.method, show(c.url), c.api_handler, c.component) for c in facts.calls
+    )
     assert got == [
         (
             "checkout/clients/clients.go",
@@ -146,7 +148,15 @@ def test_calls_fold_config_structs_env_helpers_and_attribute_to_handlers() -> No
             "Handler.Checkout",
             "Handler",
         ),
-        ("checkout/main.go", 36, "net/http", "GET", "http://{prop:shipping.addr}/quote", "Handler.Shipping", "Handler"),
+        (
+            "checkout/main.go",
+            36,
+            "net/http",
+            "GET",
+            "http://{prop:shipping.addr}/quote",
+            "Handler.Shipping",
+            "Handler",
+        ),
     ]
 
 

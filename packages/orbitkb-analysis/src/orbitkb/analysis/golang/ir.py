@@ -4,7 +4,7 @@ The form keeps only what the linker interprets: imports, package-level values, s
 every function body flattened into assignments, expression statements and returns (control flow
 is ignored on purpose: a route registered inside an ``if`` is still a route). Expressions are
 small lists: ``["s", text]`` string, ``["id", name]``, ``["sel", x, field]``,
-``["call", fn, args, line, end_line]``, ``["bin", op, l, r]``, ``["comp", type, [[key, v]...]]``,
+``["call", fn, args, line, end_line]``, ``["bin", op, l, r]``, ``["comp", type, [[key, v]...], line, end_line]``,
 ``["fn", lit_index]`` (a func literal stored in ``lits``), ``["o", text]`` anything else.
 """
 
@@ -120,7 +120,7 @@ class _FileBuilder:
         if t == "literal_element":
             return self.expr(n.named_children[0]) if n.named_children else ["o", ""]
         if t == "literal_value":
-            return ["comp", "", self.elements(n)]
+            return ["comp", "", self.elements(n), n.start_point[0] + 1, n.end_point[0] + 1]
         return ["o", _text(n)[:_HINT_MAX]]
 
     def elements(self, body: Node) -> list[Any]:
@@ -142,7 +142,8 @@ class _FileBuilder:
     def composite(self, n: Node) -> Ir:
         typ = n.child_by_field_name("type")
         body = n.child_by_field_name("body")
-        return ["comp", _text(typ) if typ else "", self.elements(body) if body else []]
+        elems = self.elements(body) if body else []
+        return ["comp", _text(typ) if typ else "", elems, n.start_point[0] + 1, n.end_point[0] + 1]
 
     def func_lit(self, n: Node) -> int:
         idx = len(self.lits)
@@ -338,14 +339,24 @@ def _struct(fb: _FileBuilder, spec: Node, lines: list[bytes], decl: Node) -> dic
     return entry
 
 
+#: Packages whose name differs from their import path's last segment.
+_PKG_NAMES = {"amqp091-go": "amqp", "mongo-go-driver": "mongo"}
+
+
 def _import_alias(path: str) -> str:
+    """The name an unaliased import is used by: its package name, guessed from the path."""
     segs = [s for s in path.split("/") if s]
     while len(segs) > 1 and segs[-1][:1] == "v" and segs[-1][1:].isdigit():
         segs.pop()
     last = segs[-1] if segs else path
-    if last.startswith("go-"):
-        last = last[3:]
-    return last.split(".", 1)[0].replace("-", "_")
+    if last in _PKG_NAMES:
+        return _PKG_NAMES[last]
+    last = last.split(".v", 1)[0] if last.rsplit(".v", 1)[-1].isdigit() else last
+    for prefix in ("go-",):
+        last = last.removeprefix(prefix)
+    for suffix in ("-go", ".go", "-golang"):
+        last = last.removesuffix(suffix)
+    return last.replace("-", "_").replace(".", "_")
 
 
 def parse_go(text: str) -> dict[str, Any]:

@@ -17,6 +17,15 @@ if TYPE_CHECKING:
 Args = list[V]
 Spec = dict[str, Any]
 
+_KIND_CLIENTS = {
+    "sarama_producer": "sarama",
+    "sarama_cg": "sarama",
+    "sarama_consumer": "sarama",
+    "confluent_producer": "confluent-kafka-go",
+    "confluent_consumer": "confluent-kafka-go",
+    "kafka_writer": "kafka-go",
+    "kafka_reader": "kafka-go",
+}
 _CLIENTS = {
     "kafka": "kafka",
     "rabbitmq": "amqp",
@@ -25,6 +34,11 @@ _CLIENTS = {
     "sqs": "aws-sdk",
     "sns": "aws-sdk",
 }
+
+
+def _client(recv: V | None, spec: Spec) -> str:
+    kind = recv.kind if isinstance(recv, Obj) else ""
+    return str(spec.get("client") or _KIND_CLIENTS.get(kind) or _CLIENTS[spec["provider"]])
 
 
 def _channel_of(v: V) -> V:
@@ -44,7 +58,7 @@ def publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
         text = literal(exchange)
         if text is None or text:
             channel = exchange
-    emit_message(it, fr, e, "publishes", channel, spec["provider"], _CLIENTS[spec["provider"]])
+    emit_message(it, fr, e, "publishes", channel, spec["provider"], _client(recv, spec))
     return Tup([Unk("published"), Unk("err")])
 
 
@@ -57,7 +71,7 @@ def consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
         text = literal(channel)
         bound = it.sink.amqp_bindings.get(text) if text else None
         channel = bound if bound is not None else channel
-    emit_message(it, fr, e, "consumes", channel, spec["provider"], _CLIENTS[spec["provider"]])
+    emit_message(it, fr, e, "consumes", channel, spec["provider"], _client(recv, spec))
     if "handler" in spec and args:
         handler = arg(args, spec["handler"])
         message_handler(it, fr, e, channel, spec["provider"], handler, spec.get("method"))
@@ -77,7 +91,7 @@ def comp_publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any]
     assert isinstance(recv, Obj)
     value = _field(recv, spec["field"])
     if value is not None:
-        emit_message(it, fr, e, "publishes", value, spec["provider"], _CLIENTS[spec["provider"]])
+        emit_message(it, fr, e, "publishes", value, spec["provider"], _client(recv, spec))
     if "kind" in spec:
         recv.kind = spec["kind"]
     return recv
@@ -89,7 +103,7 @@ def comp_consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any]
     if isinstance(value, Seq) and spec.get("half"):
         value = Seq(value.items[: max(1, len(value.items) // 2)])
     if value is not None:
-        emit_message(it, fr, e, "consumes", value, spec["provider"], _CLIENTS[spec["provider"]])
+        emit_message(it, fr, e, "consumes", value, spec["provider"], _client(recv, spec))
     return recv
 
 

@@ -367,18 +367,45 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
 
 #: Composite literals of library types: COMPOSITES[(lib, Type)] = (action, spec).
 COMPOSITES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
-    ("sarama", "ProducerMessage"): ("comp_publish", {"provider": "kafka", "field": "Topic"}),
-    ("kafkago", "Writer"): ("comp_publish", {"provider": "kafka", "field": "Topic", "kind": "kafka_writer"}),
-    ("kafkago", "Message"): ("comp_publish", {"provider": "kafka", "field": "Topic"}),
-    ("confluent", "Message"): ("comp_publish", {"provider": "kafka", "field": "TopicPartition.Topic"}),
-    ("sqs", "SendMessageInput"): ("comp_publish", {"provider": "sqs", "field": "QueueUrl"}),
-    ("sqs", "SendMessageBatchInput"): ("comp_publish", {"provider": "sqs", "field": "QueueUrl"}),
-    ("sqs", "ReceiveMessageInput"): ("comp_consume", {"provider": "sqs", "field": "QueueUrl"}),
-    ("sns", "PublishInput"): ("comp_publish", {"provider": "sns", "field": "TopicArn"}),
-    ("sns", "PublishBatchInput"): ("comp_publish", {"provider": "sns", "field": "TopicArn"}),
-    ("redis", "XAddArgs"): ("comp_publish", {"provider": "redis", "field": "Stream"}),
-    ("redis", "XReadGroupArgs"): ("comp_consume", {"provider": "redis", "field": "Streams", "half": True}),
-    ("redis", "XReadArgs"): ("comp_consume", {"provider": "redis", "field": "Streams", "half": True}),
+    ("sarama", "ProducerMessage"): (
+        "comp_publish",
+        {"client": "sarama", "provider": "kafka", "field": "Topic"},
+    ),
+    ("kafkago", "Writer"): (
+        "comp_publish",
+        {"client": "kafka-go", "provider": "kafka", "field": "Topic", "kind": "kafka_writer"},
+    ),
+    ("kafkago", "Message"): ("comp_publish", {"client": "kafka-go", "provider": "kafka", "field": "Topic"}),
+    ("confluent", "Message"): (
+        "comp_publish",
+        {"client": "confluent-kafka-go", "provider": "kafka", "field": "TopicPartition.Topic"},
+    ),
+    ("sqs", "SendMessageInput"): (
+        "comp_publish",
+        {"client": "aws-sdk", "provider": "sqs", "field": "QueueUrl"},
+    ),
+    ("sqs", "SendMessageBatchInput"): (
+        "comp_publish",
+        {"client": "aws-sdk", "provider": "sqs", "field": "QueueUrl"},
+    ),
+    ("sqs", "ReceiveMessageInput"): (
+        "comp_consume",
+        {"client": "aws-sdk", "provider": "sqs", "field": "QueueUrl"},
+    ),
+    ("sns", "PublishInput"): ("comp_publish", {"client": "aws-sdk", "provider": "sns", "field": "TopicArn"}),
+    ("sns", "PublishBatchInput"): (
+        "comp_publish",
+        {"client": "aws-sdk", "provider": "sns", "field": "TopicArn"},
+    ),
+    ("redis", "XAddArgs"): ("comp_publish", {"client": "go-redis", "provider": "redis", "field": "Stream"}),
+    ("redis", "XReadGroupArgs"): (
+        "comp_consume",
+        {"client": "go-redis", "provider": "redis", "field": "Streams", "half": True},
+    ),
+    ("redis", "XReadArgs"): (
+        "comp_consume",
+        {"client": "go-redis", "provider": "redis", "field": "Streams", "half": True},
+    ),
 }
 
 #: Methods recognizable whatever the receiver is (an untyped field, an interface).

@@ -191,14 +191,20 @@ def concat(*vals: V) -> S:
     return S(_merge(parts))
 
 
+def render_part(p: Part) -> str:
+    """Path/channel text of one part: environment and config as ``${NAME}``, unknowns as ``{hint}``."""
+    if isinstance(p, Lit):
+        return p.text
+    if isinstance(p, Env):
+        return "${" + p.name + "}"
+    if isinstance(p, Prop):
+        return "${" + p.key + "}"
+    return "{" + (p.name if isinstance(p, Param) else p.hint) + "}"
+
+
 def render(v: V) -> str:
     if isinstance(v, S):
-        return "".join(
-            p.text
-            if isinstance(p, Lit)
-            else "{" + getattr(p, "name", getattr(p, "key", getattr(p, "hint", ""))) + "}"
-            for p in v.parts
-        )
+        return "".join(render_part(p) for p in v.parts)
     if isinstance(v, Unk):
         return v.hint
     if isinstance(v, Struct):
