@@ -119,9 +119,10 @@ def _framework(index: ServiceIndex) -> str | None:
     def has(prefix: str) -> bool:
         return any(i.startswith(prefix) for i in imports)
 
-    if has("org.springframework.boot") or has("org.springframework.web") or has("org.springframework"):
-        reactive = has("org.springframework.web.reactive") and not has("org.springframework.web.servlet")
-        return "spring-webflux" if reactive else "spring-boot"
+    if has("org.springframework.cloud.gateway"):
+        return "spring-cloud-gateway"
+    if has("org.springframework"):
+        return "spring-boot"
     for prefix, name in (("io.quarkus", "quarkus"), ("io.micronaut", "micronaut"), ("io.ktor", "ktor")):
         if has(prefix):
             return name

@@ -102,7 +102,7 @@ def spring_apis(index: ServiceIndex, ref: ClassRef, framework: str) -> list[RawA
                             path=join_path(prefix, path),
                             handler=f"{ref.name}.{declared['name']}",
                             file=site.path,
-                            start_line=declared["line"],
+                            start_line=ann[2] if declared is mapped else declared["line"],
                             end_line=declared["end"],
                             component=ref.name,
                             doc=declared.get("doc") or mapped.get("doc"),
@@ -123,14 +123,14 @@ def jaxrs_apis(index: ServiceIndex, ref: ClassRef, app_prefix: str) -> list[RawA
             continue
         path_ann = next((a for a in m["anns"] if a[0] == "Path"), None)
         path = mapping_paths(index, path_ann, ref)[0] if path_ann else ""
-        for verb in verbs:
+        for verb, verb_line in ((a[0], a[2]) for a in m["anns"] if a[0] in JAXRS_METHODS):
             out.append(
                 RawApi(
                     method=verb,
                     path=join_path(app_prefix, cls_path, path),
                     handler=f"{ref.name}.{m['name']}",
                     file=ref.path,
-                    start_line=m["line"],
+                    start_line=verb_line,
                     end_line=m["end"],
                     component=ref.name,
                     doc=m.get("doc"),
@@ -200,14 +200,16 @@ def route_apis(index: ServiceIndex, ref: ClassRef, framework: str) -> list[RawAp
     return out
 
 
-def message_api(ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str, framework: str) -> RawApi:
+def message_api(
+    ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str, framework: str, line: int
+) -> RawApi:
     name = render(channel)
     return RawApi(
         method="CONSUME",
         path=name,
         handler=f"{ref.name}.{m['name']}",
         file=ref.path,
-        start_line=m["line"],
+        start_line=line,
         end_line=m["end"],
         kind="message",
         component=ref.name,

@@ -171,7 +171,7 @@ class CallBuilder:
                     call = RawCall(
                         kind="http",
                         file=ref.path,
-                        line=declared["line"],
+                        line=ann[2] if declared is mapped else declared["line"],
                         end_line=declared["end"],
                         client=client,
                         url=url,

@@ -81,7 +81,7 @@ def _entity(
 ) -> RawEntity:
     fields: list[tuple[str, str, bool | None, bool]] = []
     seen: set[str] = set()
-    for owner in [ref, *_mapped_supers(index, ref, jpa=framework == "jpa")]:
+    for owner in [*reversed(_mapped_supers(index, ref, jpa=framework == "jpa")), ref]:
         for fld in owner.data["fields"]:
             row = _field(fld, owner.file.get("lang") == "kotlin")
             if row is not None and row[0] not in seen:
@@ -91,7 +91,7 @@ def _entity(
         name=name,
         kind=kind,
         file=ref.path,
-        start_line=ref.data["line"],
+        start_line=ref.data.get("decl", ref.data["line"]),
         end_line=ref.data["end"],
         class_name=ref.name,
         fields=tuple(fields),
@@ -158,7 +158,7 @@ def repository_stand_in(ref: ClassRef, class_name: str, sig: tuple[str, str | No
         name=name,
         kind=kind,
         file=ref.path,
-        start_line=ref.data["line"],
+        start_line=ref.data.get("decl", ref.data["line"]),
         end_line=ref.data["end"],
         class_name=class_name,
         engine_hint=engine,

@@ -135,6 +135,7 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
         "qname": f"{outer}.{cls.name}" if outer else cls.name,
         "kind": cls.kind,
         "line": cls.line,
+        "decl": cls.decl,
         "end": cls.end,
         "doc": cls.doc,
         "anns": [annotation_json(a) for a in cls.anns],

@@ -73,8 +73,33 @@ def _read_members(container: Any, out: FileSyntax, owner: ClassDecl | None) -> N
         elif owner is not None and kind in ("enum_body_declarations", "ERROR"):
             _read_members(child, out, owner)
         elif owner is None and kind == "ERROR":
-            _read_members(child, out, None)
+            recovered = _recover_class(child, doc)
+            if recovered is not None:
+                out.warnings.append(
+                    f"line {recovered.line}: class {recovered.name} read from a broken region"
+                )
+                out.classes.append(recovered)
+            _read_members(child, out, recovered)
         doc = None
+
+
+def _recover_class(error: Any, doc: str | None) -> ClassDecl | None:
+    """``[modifiers] class Name { members`` left inside an ERROR node by a syntax error further down."""
+    kids = error.children
+    for i, kid in enumerate(kids[:-1]):
+        if (
+            not kid.is_named
+            and kid.type in ("class", "interface", "enum", "record")
+            and kids[i + 1].type == "identifier"
+        ):
+            mods = kids[i - 1] if i > 0 and kids[i - 1].type == "modifiers" else None
+            cls = ClassDecl(text(kids[i + 1]), kid.type, line(mods or kid), end_line(error))
+            cls.decl = line(kids[i + 1])
+            cls.doc = doc
+            if mods is not None:
+                cls.anns, cls.mods = _modifiers(mods)
+            return cls
+    return None
 
 
 def _import(node: Any) -> str:
@@ -89,6 +114,7 @@ def _class(node: Any, out: FileSyntax, doc: str | None) -> ClassDecl:
     cls = ClassDecl(
         text(name_node) if name_node else "?", _CLASS_KINDS[node.type], line(node), end_line(node)
     )
+    cls.decl = line(name_node) if name_node else cls.line
     cls.doc = doc
     for child in node.children:
         t = child.type
@@ -288,7 +314,7 @@ def expr(node: Any) -> E:  # noqa: C901 - one dispatch over node types reads bes
         obj = node.child_by_field_name("object")
         name = node.child_by_field_name("name")
         args_node = node.child_by_field_name("arguments")
-        return Call(
+        call = Call(
             expr(obj) if obj is not None else None,
             text(name) if name else "?",
             _args(args_node),
@@ -297,6 +323,8 @@ def expr(node: Any) -> E:  # noqa: C901 - one dispatch over node types reads bes
             end_line(node),
             node,
         )
+        call.nline = line(name) if name is not None else call.line
+        return call
     if t == "field_access":
         obj = node.child_by_field_name("object")
         fld = node.child_by_field_name("field")

@@ -146,6 +146,8 @@ def _infix_class(node: Any, out: FileSyntax, doc: str | None, anns: list[Ann]) -
     kids = node.named_children
     kind = text(kids[0])
     cls = ClassDecl(text(kids[1]), kind, _start(node, anns), end_line(node))
+    cls.decl = line(kids[1])
+    cls.decl = line(kids[1])
     cls.doc = doc
     cls.anns = list(anns)
     body = kids[-1]
@@ -196,6 +198,8 @@ def _class(node: Any, out: FileSyntax, doc: str | None, pending: list[Ann]) -> C
             break
     name_node = node.child_by_field_name("name")
     cls = ClassDecl(text(name_node) if name_node else "?", kind, _start(node, pending), end_line(node))
+    cls.decl = line(name_node) if name_node else cls.line
+    cls.decl = line(name_node) if name_node else cls.line
     cls.doc = doc
     cls.anns = list(pending)
     body = None
@@ -509,7 +513,9 @@ def _call(node: Any) -> E:
         nkids = [c for c in callee.children if c.type not in _SKIP]
         if len(nkids) >= 3 and nkids[-1].type == "identifier":
             recv = expr(nkids[0])
-            return Call(recv, text(nkids[-1]), args, named, line(node), end_line(node), node)
+            call = Call(recv, text(nkids[-1]), args, named, line(node), end_line(node), node)
+            call.nline = line(nkids[-1])
+            return call
     if callee.type in ("identifier", "simple_identifier"):
         name = text(callee)
         if name in _ARRAY_BUILDERS:

@@ -87,22 +87,23 @@ class MessageBuilder:
                 anns.append(class_ann)
             for ann in anns:
                 provider = LISTENERS[ann[0]][0]
+                line = ann[2] if ann is not class_ann else m["line"]
                 for channel in _channels(self.index, ref, ann, provider):
-                    self._consume(ref, m, channel, provider)
+                    self._consume(ref, m, channel, provider, line)
                     handlers.append((m["name"], f"{ref.name}.{m['name']}"))
             if self.stream_service and any(a[0] == "Bean" for a in m["anns"]):
                 handlers.extend(self._function_bean(ref, m))
         return handlers
 
-    def _consume(self, ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str) -> None:
-        self.apis.append(message_api(ref, m, channel, provider, self.framework))
+    def _consume(self, ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str, line: int) -> None:
+        self.apis.append(message_api(ref, m, channel, provider, self.framework, line))
         self.messages.append(
             RawMessage(
                 direction="consumes",
                 channel=channel,
                 provider=provider,
                 file=ref.path,
-                line=m["line"],
+                line=line,
                 end_line=m["end"],
                 client="listener",
                 api_handler=f"{ref.name}.{m['name']}",
@@ -124,7 +125,7 @@ class MessageBuilder:
         name = names[0] if names else m["name"]
         out = []
         if "in" in directions:
-            self._consume(ref, m, _binding(f"{name}-in-0"), "stream")
+            self._consume(ref, m, _binding(f"{name}-in-0"), "stream", bean[2])
             out.append((m["name"], f"{ref.name}.{m['name']}"))
         if "out" in directions:
             self.messages.append(

@@ -103,5 +103,5 @@ def _predicate(e: E, w: Walker) -> tuple[str | None, Parts | None]:
 
 def _emit(out: list[dict[str, Any]], call: Call, verb: str, path: Parts, handler: str | None) -> None:
     out.append(
-        {"k": "route", "method": verb, "path": path, "handler": handler, "line": call.line, "end": call.end}
+        {"k": "route", "method": verb, "path": path, "handler": handler, "line": call.nline, "end": call.end}
     )

@@ -57,7 +57,7 @@ class Field(E):
 class Call(E):
     """A method/function call or a constructor (``new X(..)`` / Kotlin ``X(..)``, ``new_`` set)."""
 
-    __slots__ = ("recv", "name", "args", "named", "line", "end", "new_")
+    __slots__ = ("recv", "name", "args", "named", "line", "end", "new_", "nline")
 
     def __init__(
         self,
@@ -78,6 +78,7 @@ class Call(E):
         self.end = end
         self.node = node
         self.new_ = new_
+        self.nline = line  # the line of the method name: where a chained ``.GET(..)`` sits
 
 
 class Bin(E):
@@ -219,11 +220,25 @@ class Method:
 class ClassDecl:
     """A class, interface, enum, record or Kotlin object; ``supers`` are (type name, type args)."""
 
-    __slots__ = ("name", "kind", "anns", "supers", "doc", "line", "end", "fields", "methods", "inner", "mods")
+    __slots__ = (
+        "name",
+        "kind",
+        "anns",
+        "supers",
+        "doc",
+        "line",
+        "end",
+        "fields",
+        "methods",
+        "inner",
+        "mods",
+        "decl",
+    )
 
     def __init__(self, name: str, kind: str, line: int, end: int) -> None:
         self.name = name
         self.kind = kind
+        self.decl = line  # the line of the declaration itself (its name), after any annotations
         self.anns: list[Ann] = []
         self.supers: list[tuple[str, list[str]]] = []
         self.doc: str | None = None
