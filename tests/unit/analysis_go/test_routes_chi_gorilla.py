@@ -70,24 +70,24 @@ def test_chi_subrouter_from_another_package_mounted_with_a_handler_struct() -> N
     package main
 
     import (
-    	"github.com/go-chi/chi/v5"
-    	"example.com/pay/internal/payments"
+        "github.com/go-chi/chi/v5"
+        "example.com/pay/internal/payments"
     )
 
     func main() {
-    	r := chi.NewRouter()
-    	r.Route("/api/v2", func(api chi.Router) {
-    		api.Mount("/payments", payments.Routes(payments.NewHandler()))
-    	})
+        r := chi.NewRouter()
+        r.Route("/api/v2", func(api chi.Router) {
+            api.Mount("/payments", payments.Routes(payments.NewHandler()))
+        })
     }
     """
     pay = """
     package payments
 
     import (
-    	"net/http"
+        "net/http"
 
-    	"github.com/go-chi/chi/v5"
+        "github.com/go-chi/chi/v5"
     )
 
     type Handler struct{}
@@ -95,10 +95,10 @@ def test_chi_subrouter_from_another_package_mounted_with_a_handler_struct() -> N
     func NewHandler() *Handler { return &Handler{} }
 
     func Routes(h *Handler) chi.Router {
-    	r := chi.NewRouter()
-    	r.Post("/", h.Charge)
-    	r.Get("/{id}", h.Get)
-    	return r
+        r := chi.NewRouter()
+        r.Post("/", h.Charge)
+        r.Get("/{id}", h.Get)
+        return r
     }
 
     // Charge charges a card.

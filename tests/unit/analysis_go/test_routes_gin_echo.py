@@ -118,25 +118,25 @@ def test_gin_router_built_in_a_constructor_and_struct_field() -> None:
     package server
 
     import (
-    	"net/http"
+        "net/http"
 
-    	"github.com/gin-gonic/gin"
+        "github.com/gin-gonic/gin"
     )
 
     type Server struct {
-    	router *gin.Engine
+        router *gin.Engine
     }
 
     func NewServer() *Server {
-    	s := &Server{router: gin.Default()}
-    	s.routes()
-    	return s
+        s := &Server{router: gin.Default()}
+        s.routes()
+        return s
     }
 
     func (s *Server) routes() {
-    	v2 := s.router.Group("v2")
-    	v2.GET("/items/:sku", s.getItem)
-    	s.router.Handle(http.MethodPost, "/items", s.createItem)
+        v2 := s.router.Group("v2")
+        v2.GET("/items/:sku", s.getItem)
+        s.router.Handle(http.MethodPost, "/items", s.createItem)
     }
 
     func (s *Server) getItem(c *gin.Context) {}

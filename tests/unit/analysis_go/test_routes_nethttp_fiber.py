@@ -84,8 +84,8 @@ def test_nethttp_mux_returned_from_a_function_and_registered_in_another_file() -
     import "net/http"
 
     func main() {
-    	mux := newMux()
-    	http.ListenAndServe(":80", mux)
+        mux := newMux()
+        http.ListenAndServe(":80", mux)
     }
     """
     routes_go = """
@@ -94,13 +94,13 @@ def test_nethttp_mux_returned_from_a_function_and_registered_in_another_file() -
     import "net/http"
 
     func newMux() *http.ServeMux {
-    	m := http.NewServeMux()
-    	registerOrderRoutes(m, "/api")
-    	return m
+        m := http.NewServeMux()
+        registerOrderRoutes(m, "/api")
+        return m
     }
 
     func registerOrderRoutes(mux *http.ServeMux, prefix string) {
-    	mux.HandleFunc("DELETE "+prefix+"/orders/{id}", deleteOrder)
+        mux.HandleFunc("DELETE "+prefix+"/orders/{id}", deleteOrder)
     }
 
     func deleteOrder(w http.ResponseWriter, r *http.Request) {}
