@@ -33,8 +33,13 @@ class SurfaceBuilder:
 
     def flow(self) -> list[dict[str, Any]]:
         chosen = set(self.names)
-        return [{"from": e.source, "to": e.target, "type": e.type, **({"channel": e.channel} if e.channel else {})}
-                for e in self.graph.edges if e.internal and e.source in chosen and e.target in chosen][:MAX_ITEMS]
+        out: list[dict[str, Any]] = []
+        for e in self.graph.edges:
+            if e.internal and e.source in chosen and e.target in chosen:
+                item = {"from": e.source, "to": e.target, "type": e.type, **({"channel": e.channel} if e.channel else {})}
+                if item not in out:
+                    out.append(item)
+        return out[:MAX_ITEMS]
 
     def _calls(self, kind: TargetKind) -> list[dict[str, Any]]:
         out = []
