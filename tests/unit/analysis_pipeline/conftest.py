@@ -15,9 +15,22 @@ import pytest
 
 from orbitkb.analysis import StaticCodeAnalyzer
 from orbitkb.analysis.facts import (
-    Env, Expr, LinkedFacts, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage,
-    ServiceContext, Unknown, expr_from_json, expr_to_json,
-)  # fmt: skip
+    Env,
+    Expr,
+    LinkedFacts,
+    Lit,
+    ParseGap,
+    Prop,
+    RawApi,
+    RawCall,
+    RawComponent,
+    RawEntity,
+    RawMessage,
+    ServiceContext,
+    Unknown,
+    expr_from_json,
+    expr_to_json,
+)
 from orbitkb.domain.fakes import MemorySourceTree
 from orbitkb.domain.model import ServiceFacts
 from orbitkb.domain.ports import AnalysisRequest, AnalysisResult

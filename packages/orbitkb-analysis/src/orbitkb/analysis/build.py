@@ -6,7 +6,7 @@ is sorted. Calls are built separately (``calls.py``) once every service's APIs a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from orbitkb.analysis import channels, engines
 from orbitkb.analysis.config.model import ConfigValue
@@ -25,7 +25,7 @@ from orbitkb.domain.model import (
     Message,
     PersistenceEntity,
     ShapeField,
-)  # fmt: skip
+)
 
 
 def evidence(file: str, start: int, end: int | None, commit: str | None, note: str | None = None) -> Evidence:
@@ -102,7 +102,11 @@ class FactBuilder:
         channel, more = self._channel_text(raw.channel)
         return path, channel, (*used, *more)
 
-    def build_apis(self, protos: Sequence[ProtoService]) -> list[Api]:
+    def build_apis(
+        self, protos: Sequence[ProtoService], impl_types: Mapping[str, str] | None = None
+    ) -> list[Api]:
+        """The linker's APIs, plus one RPC API per method of each implemented proto service the
+        linker did not report (handler ``<implementing type>.<rpc>`` when the type is known)."""
         out: dict[str, Api] = {}
         for raw in self.linked.apis:
             kind = ApiKind(raw.kind) if raw.kind in ApiKind._value2member_map_ else ApiKind.HTTP
@@ -130,12 +134,13 @@ class FactBuilder:
                     p.rsplit(".", 1)[-1] == f"{proto.name}/{rpc.name}" for p in grpc_paths
                 ):
                     continue
-                handler = f"{proto.name}.{rpc.name}"
+                handler = f"{(impl_types or {}).get(proto.name, proto.name)}.{rpc.name}"
                 aid = make_id("api", self.sid, "RPC", path, handler, proto.file)
                 out.setdefault(
                     aid,
                     Api(aid, self.sid, "RPC", path, handler, proto.file, rpc.line, max(rpc.end_line, rpc.line),
-                        kind=ApiKind.GRPC, evidence=(evidence(proto.file, rpc.line, rpc.end_line, self.commit),)),
+                        kind=ApiKind.GRPC, doc=rpc.doc,
+                        evidence=(evidence(proto.file, rpc.line, rpc.end_line, self.commit),)),
                 )  # fmt: skip
         self.apis = sorted(out.values(), key=lambda a: (a.path, a.method, a.handler, a.file, a.id))
         for api in sorted(self.apis, key=lambda a: (a.file, a.start_line, a.id)):

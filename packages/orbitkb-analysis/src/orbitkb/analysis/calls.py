@@ -79,8 +79,9 @@ class CallResolver:
             if hinted:
                 target, to, confidence = hinted.service, hinted.service, 0.7
         proto = self._grpc.find(grpc_service) if grpc_service else None
-        if to is None and proto is not None:
-            owners = sorted(set(self._implementers.get(proto.full_name, ())))
+        if to is None and grpc_service:
+            key = proto.full_name if proto else grpc_service.rsplit(".", 1)[-1]
+            owners = sorted(set(self._implementers.get(key, ())))
             if len(owners) == 1:
                 target, to, confidence = owners[0], owners[0], 0.7
         if target is None:
@@ -99,6 +100,8 @@ class CallResolver:
         if to is not None and path and not route_path:
             callee = self._apis.get(to, ())
             to_api = match_grpc(verb, path, callee) if kind == "grpc" else match_api(verb, path, callee)
+        if to_api is not None:
+            path = to_api.path  # as the callee declares it, so readers see one spelling per API
         readable_path = marks.readable(path) if path else None
         return CallTarget(target, to, confidence, verb, readable_path, to_api, res.evidence if res else ())
 

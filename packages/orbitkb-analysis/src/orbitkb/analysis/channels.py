@@ -17,9 +17,24 @@ from orbitkb.analysis.facts import Expr
 from orbitkb.analysis.resolve import Sentinels, resolve
 
 CONCRETE = frozenset(
-    {"kafka", "rabbitmq", "sqs", "sns", "nats", "redis", "activemq", "pubsub", "kinesis", "eventbridge",
-     "mqtt", "azure-servicebus", "pulsar", "eventhubs", "ibmmq"}
-)  # fmt: skip
+    {
+        "kafka",
+        "rabbitmq",
+        "sqs",
+        "sns",
+        "nats",
+        "redis",
+        "activemq",
+        "pubsub",
+        "kinesis",
+        "eventbridge",
+        "mqtt",
+        "azure-servicebus",
+        "pulsar",
+        "eventhubs",
+        "ibmmq",
+    }
+)
 _BINDINGS = "spring.cloud.stream.bindings."
 _BROKER_KEYS = ("BROKER", "KAFKA", "AMQP", "RABBIT", "NATS", "CELERY", "QUEUE", "BUS", "MQ")
 

@@ -75,3 +75,12 @@ def pick_engine(kind: str, tiers: Iterable[Iterable[str]]) -> str:
         if len(found) > 1:
             return UNKNOWN
     return UNKNOWN
+
+
+def framework_from_deps(linked: str | None, deps: Iterable[str]) -> str | None:
+    """A more specific framework named by the manifest (a Spring Cloud Gateway on Spring Boot)."""
+    if linked and linked not in tables()["generic_frameworks"]:
+        return linked
+    table = tables()["framework_dependencies"]
+    found = sorted({table[k] for k in (_dep_key(d) for d in deps) if k in table})
+    return found[0] if len(found) == 1 else linked

@@ -11,25 +11,80 @@ import re
 #: Folder names never walked: vendored dependencies, build output, tool caches, VCS metadata.
 PRUNED_DIRS = frozenset(
     {
-        "node_modules", "bower_components", "jspm_packages", "target", "build", "dist", "out",
-        "vendor", ".venv", "venv", "virtualenv", "__pycache__", ".git", ".hg", ".svn",
-        ".idea", ".vscode", ".gradle", ".mvn", ".tox", ".nox", ".mypy_cache", ".pytest_cache",
-        ".ruff_cache", ".next", ".nuxt", ".svelte-kit", ".angular", ".terraform", ".serverless",
-        "coverage", ".nyc_output", "site-packages", ".eggs", "obj", ".cache", ".parcel-cache",
-        ".turbo", ".yarn", ".pnpm-store", "Pods", "DerivedData",
+        "node_modules",
+        "bower_components",
+        "jspm_packages",
+        "target",
+        "build",
+        "dist",
+        "out",
+        "vendor",
+        ".venv",
+        "venv",
+        "virtualenv",
+        "__pycache__",
+        ".git",
+        ".hg",
+        ".svn",
+        ".idea",
+        ".vscode",
+        ".gradle",
+        ".mvn",
+        ".tox",
+        ".nox",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".next",
+        ".nuxt",
+        ".svelte-kit",
+        ".angular",
+        ".terraform",
+        ".serverless",
+        "coverage",
+        ".nyc_output",
+        "site-packages",
+        ".eggs",
+        "obj",
+        ".cache",
+        ".parcel-cache",
+        ".turbo",
+        ".yarn",
+        ".pnpm-store",
+        "Pods",
+        "DerivedData",
     }
-)  # fmt: skip
+)
 
 #: Folder-name patterns also pruned (egg-info, generated sources of common code generators).
 PRUNED_DIR_GLOBS = ("*.egg-info", "generated", "generated-sources", "gen-src")
 
 #: Generated files skipped as files (protobuf/gRPC stubs, minified bundles, lock files' kin).
 GENERATED_FILE_GLOBS = (
-    "*_pb2.py", "*_pb2_grpc.py", "*_pb2.pyi", "*_pb2_grpc.pyi", "*.pb.go", "*_grpc.pb.go",
-    "*.pb.gw.go", "*.pb.validate.go", "*_pb.js", "*_pb.d.ts", "*_grpc_pb.js", "*_grpc_pb.d.ts",
-    "*.pb.ts", "*.min.js", "*.bundle.js", "*.chunk.js", "*Grpc.java", "*OuterClass.java",
-    "*.generated.ts", "*.generated.go", "*_generated.go", "zz_generated*.go", "*.designer.cs",
-)  # fmt: skip
+    "*_pb2.py",
+    "*_pb2_grpc.py",
+    "*_pb2.pyi",
+    "*_pb2_grpc.pyi",
+    "*.pb.go",
+    "*_grpc.pb.go",
+    "*.pb.gw.go",
+    "*.pb.validate.go",
+    "*_pb.js",
+    "*_pb.d.ts",
+    "*_grpc_pb.js",
+    "*_grpc_pb.d.ts",
+    "*.pb.ts",
+    "*.min.js",
+    "*.bundle.js",
+    "*.chunk.js",
+    "*Grpc.java",
+    "*OuterClass.java",
+    "*.generated.ts",
+    "*.generated.go",
+    "*_generated.go",
+    "zz_generated*.go",
+    "*.designer.cs",
+)
 
 #: Suffix -> stack of code files, whether or not that stack's analyzer could be loaded.
 CODE_STACKS = {
@@ -53,22 +108,80 @@ OTHER_CODE = {
 #: Assets never worth a too_large gap (they are not read as text anyway).
 BINARY_ASSETS = frozenset(
     {
-        ".png", ".jpg", ".jpeg", ".gif", ".ico", ".webp", ".bmp", ".svg", ".pdf", ".zip", ".gz",
-        ".tgz", ".tar", ".jar", ".war", ".ear", ".class", ".so", ".dll", ".exe", ".dylib", ".woff",
-        ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".mov", ".webm", ".wasm", ".bin", ".db",
-        ".sqlite", ".pyc", ".parquet", ".avro", ".onnx", ".pt", ".h5", ".pkl", ".npy", ".psd",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".ico",
+        ".webp",
+        ".bmp",
+        ".svg",
+        ".pdf",
+        ".zip",
+        ".gz",
+        ".tgz",
+        ".tar",
+        ".jar",
+        ".war",
+        ".ear",
+        ".class",
+        ".so",
+        ".dll",
+        ".exe",
+        ".dylib",
+        ".woff",
+        ".woff2",
+        ".ttf",
+        ".otf",
+        ".eot",
+        ".mp3",
+        ".mp4",
+        ".mov",
+        ".webm",
+        ".wasm",
+        ".bin",
+        ".db",
+        ".sqlite",
+        ".pyc",
+        ".parquet",
+        ".avro",
+        ".onnx",
+        ".pt",
+        ".h5",
+        ".pkl",
+        ".npy",
+        ".psd",
     }
-)  # fmt: skip
+)
 
 #: Names of files whose text the pipeline reads (manifests, deployment and application config).
 TEXT_NAMES = frozenset(
     {
-        "package.json", "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle",
-        "settings.gradle.kts", "go.mod", "pyproject.toml", "setup.py", "setup.cfg", "Pipfile",
-        "Cargo.toml", "composer.json", "Gemfile", "mix.exs", "CMakeLists.txt", "pubspec.yaml",
-        "Dockerfile", "nginx.conf", "skaffold.yaml", "skaffold.yml", "Chart.yaml", "README",
+        "package.json",
+        "pom.xml",
+        "build.gradle",
+        "build.gradle.kts",
+        "settings.gradle",
+        "settings.gradle.kts",
+        "go.mod",
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "Pipfile",
+        "Cargo.toml",
+        "composer.json",
+        "Gemfile",
+        "mix.exs",
+        "CMakeLists.txt",
+        "pubspec.yaml",
+        "Dockerfile",
+        "nginx.conf",
+        "skaffold.yaml",
+        "skaffold.yml",
+        "Chart.yaml",
+        "README",
     }
-)  # fmt: skip
+)
 TEXT_SUFFIXES = frozenset(
     {".yml", ".yaml", ".properties", ".proto", ".csproj", ".conf", ".template", ".md", ".rst", ".txt", ".env"}
 )
@@ -102,10 +215,28 @@ def wants_text(name: str) -> bool:
 #: Folder names holding tests: their files are listed and hashed but not parsed (no facts).
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "__mocks__", "testdata", "e2e", "spec", "specs", "it"})
 TEST_FILE_GLOBS = (
-    "test_*.py", "*_test.py", "tests.py", "conftest.py", "*_test.go", "*.test.js", "*.test.jsx",
-    "*.test.ts", "*.test.tsx", "*.spec.js", "*.spec.jsx", "*.spec.ts", "*.spec.tsx", "*.test.mjs",
-    "*Test.java", "*Tests.java", "*IT.java", "*Test.kt", "*Tests.kt", "*Spec.groovy", "*Test.groovy",
-)  # fmt: skip
+    "test_*.py",
+    "*_test.py",
+    "tests.py",
+    "conftest.py",
+    "*_test.go",
+    "*.test.js",
+    "*.test.jsx",
+    "*.test.ts",
+    "*.test.tsx",
+    "*.spec.js",
+    "*.spec.jsx",
+    "*.spec.ts",
+    "*.spec.tsx",
+    "*.test.mjs",
+    "*Test.java",
+    "*Tests.java",
+    "*IT.java",
+    "*Test.kt",
+    "*Tests.kt",
+    "*Spec.groovy",
+    "*Test.groovy",
+)
 _TEST_RE = re.compile("|".join(fnmatch.translate(g) for g in TEST_FILE_GLOBS))
 
 

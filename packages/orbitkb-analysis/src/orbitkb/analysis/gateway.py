@@ -27,6 +27,7 @@ class RouteCall:
     line: int
     client: str
     kind: str = "http"
+    method: str | None = None  # a route limited to one HTTP method (Method=GET)
 
 
 def spring_routes(props: SpringProps) -> Iterator[RouteCall]:
@@ -38,20 +39,22 @@ def spring_routes(props: SpringProps) -> Iterator[RouteCall]:
         if uri is None or not uri.value.strip():
             continue
         base = f"{match.group('prefix')}[{match.group('i')}].predicates"
-        path = None
+        found: dict[str, str] = {}
         for pred in props.items_with_prefix(base):
             text = pred.value.strip()
-            if pred.key.endswith("]") and text.startswith("Path="):
-                path = text[5:].split(",")[0].strip()
-            elif pred.key.endswith(
-                (".args.pattern", ".args.patterns", ".args._genkey_0", ".args.patterns[0]")
-            ):
-                name = props.get(pred.key.rsplit(".args", 1)[0] + ".name")
-                if name is not None and name.value == "Path":
-                    path = text.split(",")[0].strip()
-            if path:
-                break
-        yield RouteCall(Expr.lit(uri.value.strip()), path, uri.file, uri.line, "spring-cloud-gateway")
+            if pred.key.endswith("]") and "=" in text:  # shortcut form: Path=/a/**,/b/**
+                name, _, args = text.partition("=")
+                found.setdefault(name.strip(), args)
+            elif ".args." in pred.key:  # expanded form: name: Path, args: {pattern: ...}
+                name_value = props.get(pred.key.rsplit(".args", 1)[0] + ".name")
+                if name_value is not None:
+                    found.setdefault(name_value.value.strip(), text)
+        path = found["Path"].split(",")[0].strip() if "Path" in found else None
+        methods = [m.strip().upper() for m in found.get("Method", "").split(",") if m.strip()]
+        yield RouteCall(
+            Expr.lit(uri.value.strip()), path, uri.file, uri.line, "spring-cloud-gateway",
+            method=methods[0] if len(methods) == 1 else None,
+        )  # fmt: skip
 
 
 _TOKEN = re.compile(r"#[^\n]*|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|[{};]|[^\s{};\"'#]+|\n")

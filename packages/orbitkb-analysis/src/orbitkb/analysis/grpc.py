@@ -18,6 +18,7 @@ class ProtoRpc:
     name: str
     line: int
     end_line: int
+    doc: str | None = None
 
 
 @frozen
@@ -39,14 +40,6 @@ def _get(obj: Any, key: str, default: Any = None) -> Any:
     return getattr(obj, key, default)
 
 
-def _line(obj: Any, *keys: str) -> int:
-    for key in keys:
-        value = _get(obj, key)
-        if isinstance(value, int):
-            return value
-    return 1
-
-
 def _proto_module() -> Any:
     try:
         from orbitkb.analysis import proto
@@ -55,32 +48,68 @@ def _proto_module() -> Any:
     return proto
 
 
+_PROTO_TOKEN = re.compile(
+    r"//[^\n]*|/\*.*?\*/|\bpackage\s+([\w.]+)\s*;|\bservice\s+(\w+)\s*\{|\brpc\s+(\w+)\s*\(|[{}]", re.S
+)
+
+
+def _fallback_proto(text: str) -> dict[str, Any]:
+    """Services and rpcs of a .proto, for when the full parser is not installed."""
+    out: dict[str, Any] = {"package": "", "services": []}
+    depth, service_depth, comments = 0, None, []
+    for match in _PROTO_TOKEN.finditer(text):
+        token = match.group(0)
+        line = text.count("\n", 0, match.start()) + 1
+        if token.startswith("//"):
+            comments.append(token[2:].strip())
+            continue
+        if match.group(1):
+            out["package"] = match.group(1)
+        elif match.group(2):
+            out["services"].append({"name": match.group(2), "line": line, "rpcs": []})
+            depth += 1
+            service_depth = depth
+        elif match.group(3) and service_depth is not None:
+            doc = "\n".join(comments) or None
+            out["services"][-1]["rpcs"].append({"name": match.group(3), "line": line, "doc": doc})
+        elif token == "{":
+            depth += 1
+        elif token == "}":
+            if depth == service_depth:
+                service_depth = None
+            depth = max(depth - 1, 0)
+        if not token.startswith("/*"):
+            comments = []
+    return out
+
+
 def parse_proto_file(path: str, text: str) -> tuple[list[ProtoService], str | None]:
-    """(services, error) of one .proto file."""
+    """(services, error) of one .proto file. Structure from the proto parser when installed;
+    lines and doc comments from this module's scanner (the parser does not keep positions)."""
     module = _proto_module()
-    if module is None or not hasattr(module, "parse_proto"):
-        return [], "the .proto parser is not available"
     try:
-        parsed = module.parse_proto(text)
+        scanned = _fallback_proto(text)
+        parsed: Any = (
+            module.parse_proto(text) if module is not None and hasattr(module, "parse_proto") else scanned
+        )
     except Exception as exc:  # noqa: BLE001 - bad input must become a gap
         return [], f"proto parse failed: {type(exc).__name__}: {str(exc)[:160]}"
     if _get(parsed, "error"):
         return [], str(_get(parsed, "error"))
+    where = {svc["name"]: svc for svc in scanned["services"]}
     package = str(_get(parsed, "package") or "")
     out = []
     for svc in _get(parsed, "services") or []:
-        rpcs = tuple(
-            ProtoRpc(
-                str(_get(r, "name")),
-                _line(r, "line", "start_line"),
-                _line(r, "end_line", "line", "start_line"),
-            )
-            for r in (_get(svc, "rpcs") or _get(svc, "methods") or [])
-            if _get(r, "name")
-        )
-        out.append(
-            ProtoService(str(_get(svc, "name")), package, path, _line(svc, "line", "start_line"), rpcs)
-        )
+        name = str(_get(svc, "name"))
+        found = where.get(name, {"line": 1, "rpcs": []})
+        rpc_at = {r["name"]: r for r in found["rpcs"]}
+        rpcs = []
+        for rpc in _get(svc, "rpcs") or _get(svc, "methods") or []:
+            rpc_name = str(_get(rpc, "name") or "")
+            at = rpc_at.get(rpc_name, {"line": found["line"], "doc": None})
+            line = _get(rpc, "line") if isinstance(_get(rpc, "line"), int) else at["line"]
+            rpcs.append(ProtoRpc(rpc_name, line, line, _get(rpc, "doc") or at["doc"]))
+        out.append(ProtoService(name, package, path, found["line"], tuple(r for r in rpcs if r.name)))
     return out, None
 
 
@@ -117,3 +146,37 @@ class GrpcIndex:
 
     def services(self) -> list[ProtoService]:
         return list(self._by_full.values())
+
+
+#: How each language registers a gRPC service implementation (a safety net under the linkers):
+#: (cheap marker, pattern with ``svc`` and optionally ``impl``, the implementing type).
+_IMPLEMENTS = (
+    (
+        "Server(",
+        re.compile(
+            r"\bRegister(?P<svc>\w+)Server\s*\(\s*[\w.]+\s*,\s*(?:&?(?:\w+\.)?(?:New)?(?P<impl>[A-Z]\w*)\s*[{(])?"
+        ),
+    ),
+    (
+        "Servicer_to_server",
+        re.compile(r"\badd_(?P<svc>\w+)Servicer_to_server\s*\(\s*(?:(?:\w+\.)?(?P<impl>[A-Z]\w*)\s*\()?"),
+    ),
+    (
+        "ImplBase",
+        re.compile(
+            r"(?:class\s+(?P<impl>\w+)[^{;]*?(?:extends|:)\s*)?\b(?:[\w.]+\.)?(?P<svc>\w+)Grpc\.\w+ImplBase\b"
+        ),
+    ),
+    ("addService", re.compile(r"\baddService\s*\(\s*(?:[\w$]+\.)*?(?P<svc>\w+)\.service\b")),
+)
+
+
+def scan_implements(text: str) -> list[tuple[str, str | None]]:
+    """(proto service, implementing type or None) registered in one source file, from plain text."""
+    found: set[tuple[str, str | None]] = set()
+    for marker, pattern in _IMPLEMENTS:
+        if marker in text:
+            for match in pattern.finditer(text):
+                groups = match.groupdict()
+                found.add((groups["svc"], groups.get("impl")))
+    return sorted(found, key=lambda x: (x[0], x[1] or ""))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from orbitkb.analysis import engines
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
 from orbitkb.analysis.calls import CallResolver
@@ -98,18 +99,12 @@ class Pipeline:
             self.gaps.extend(Gap(self.repo, g.file, g.kind, g.reason) for g in facts.gaps)
         self.progress("link", len(self.units), len(self.units))
         grpc = self._protos()
-        implementers: dict[str, list[str]] = {}
-        implemented: list[list[ProtoService]] = []
-        for unit, facts in zip(self.units, linked):
-            protos = [p for p in (grpc.find(n) for n in facts.grpc_implements) if p is not None]
-            implemented.append(protos)
-            for name in facts.grpc_implements:
-                proto = grpc.find(name)
-                implementers.setdefault(proto.full_name if proto else name, []).append(unit.name)
+        implementers, implemented, impl_types = self._grpc_servers(grpc, linked, owned)
         configs = [self._config(i, unit, owned.get(i, []), linked[i]) for i, unit in enumerate(self.units)]
         builders = [FactBuilder(sids[i], linked[i], configs[i], self.commit) for i in range(len(self.units))]
         apis = {
-            unit.name: b.build_apis(implemented[i]) for i, (unit, b) in enumerate(zip(self.units, builders))
+            unit.name: b.build_apis(implemented[i], impl_types[i])
+            for i, (unit, b) in enumerate(zip(self.units, builders))
         }
         index = ServiceIndex(
             ((u.name, u.aliases, self._ports(u, configs[i])) for i, u in enumerate(self.units)),
@@ -140,6 +135,33 @@ class Pipeline:
         ]  # fmt: skip
         return sorted(out, key=lambda f: f.service.name), files, self.gaps
 
+    def _grpc_servers(
+        self, grpc: GrpcIndex, linked: Sequence[LinkedFacts], owned: Mapping[int, Sequence[str]]
+    ) -> tuple[dict[str, list[str]], list[list[ProtoService]], list[dict[str, str]]]:
+        """(proto service -> implementing services, protos implemented by each unit, and each
+        unit's implementing type per proto service when the registration names it)."""
+        implementers: dict[str, list[str]] = {}
+        implemented: list[list[ProtoService]] = []
+        impl_types: list[dict[str, str]] = []
+        for i, (unit, facts) in enumerate(zip(self.units, linked)):
+            served = set(facts.grpc_implements)
+            types: dict[str, str] = {}
+            for path in owned.get(i, []):
+                for name, impl in self.src.grpc_registrations.get(path, ()):
+                    served.add(name)
+                    if impl:
+                        types.setdefault(name.rsplit(".", 1)[-1], impl)
+            protos = {p.full_name: p for p in (grpc.find(n) for n in served) if p is not None}
+            implemented.append([protos[k] for k in sorted(protos)])
+            impl_types.append(types)
+            for name in sorted(served):
+                proto = grpc.find(name)
+                # known protos by full name; others by simple name (no .proto in this repository)
+                implementers.setdefault(proto.full_name if proto else name.rsplit(".", 1)[-1], []).append(
+                    unit.name
+                )
+        return implementers, implemented, impl_types
+
     def _config(self, i: int, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> ServiceConfig:
         owned_set = set(owned)
         docs = [d for d in self.spring_docs if d.file in owned_set]
@@ -162,7 +184,8 @@ class Pipeline:
             ev.append(evidence(readme[0], 1, 1, self.commit, "README"))
         return Service(
             id=sid, name=unit.name, repository=self.repo, root_dir=unit.root, stack=unit.stack,
-            framework=facts.framework or unit.framework, aliases=tuple(unit.aliases),
+            framework=engines.framework_from_deps(facts.framework, unit.deps()) or unit.framework,
+            aliases=tuple(unit.aliases),
             readme=readme[1] if readme else None, evidence=tuple(sorted(set(ev), key=lambda e: (e.file, e.start_line))),
         )  # fmt: skip
 
@@ -207,7 +230,7 @@ class Pipeline:
             if conf in set(owned):
                 routes.extend(nginx_routes(conf, self.src.texts[conf]))
         for route in routes:
-            target = resolver.resolve(config, route.kind, route.url, route_path=route.path)
+            target = resolver.resolve(config, route.kind, route.url, route.method, route_path=route.path)
             add(route.kind, route.file, route.line, route.line, route.client, target, None, None)
         return sorted(
             out.values(), key=lambda c: (c.evidence[0].file, c.evidence[0].start_line, c.target, c.id)

@@ -8,6 +8,7 @@ from typing import Any
 from attrs import define, field
 
 from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis.grpc import scan_implements
 from orbitkb.analysis.parsing import ParseStage
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.walk import FileRecord, Walker
@@ -24,6 +25,7 @@ class Sources:
     parsed: dict[str, dict[str, Any]] = field(factory=dict)
     gaps: list[Gap] = field(factory=list)
     files_parsed: int = 0
+    grpc_registrations: dict[str, list[tuple[str, str | None]]] = field(factory=dict)  # path -> served
 
 
 def read_sources(
@@ -56,6 +58,10 @@ def read_sources(
             # C# files are kept because gRPC services are detected from their text
             if ft.wants_text(record.name) or (ft.suffix_of(record.name) == ".cs" and not record.test):
                 out.texts[record.path] = record.text
+            if record.stack is not None and not record.test:
+                served = scan_implements(record.text)
+                if served:
+                    out.grpc_registrations[record.path] = served
             if record.stack is not None and record.stack in analyzers:
                 stage.feed(record)  # the stage releases the text once parsed
             else:

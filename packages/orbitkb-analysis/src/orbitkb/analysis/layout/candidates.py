@@ -18,9 +18,28 @@ from orbitkb.analysis.layout.manifests import Manifest
 
 #: Entry points in these folders are tools, not separate deployables (never split off).
 TOOLING_DIRS = frozenset(
-    {"scripts", "script", "tools", "tool", "bin", "hack", "examples", "example", "docs", "benchmarks",
-     "bench", "migrations", "alembic", "fixtures", "samples", "sample", "demo", "utils", "devtools"}
-)  # fmt: skip
+    {
+        "scripts",
+        "script",
+        "tools",
+        "tool",
+        "bin",
+        "hack",
+        "examples",
+        "example",
+        "docs",
+        "benchmarks",
+        "bench",
+        "migrations",
+        "alembic",
+        "fixtures",
+        "samples",
+        "sample",
+        "demo",
+        "utils",
+        "devtools",
+    }
+)
 KNOWN_STACKS = frozenset({"python", "node-ts", "jvm-spring", "go", "dotnet"})
 
 

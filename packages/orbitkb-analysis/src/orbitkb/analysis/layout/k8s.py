@@ -12,9 +12,19 @@ from orbitkb.analysis.config.model import ConfigRef, ConfigValue
 from orbitkb.analysis.yamlines import LDict, LList
 
 WORKLOAD_KINDS = frozenset(
-    {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod",
-     "DeploymentConfig", "Rollout", "Service"}
-)  # fmt: skip
+    {
+        "Deployment",
+        "StatefulSet",
+        "DaemonSet",
+        "ReplicaSet",
+        "Job",
+        "CronJob",
+        "Pod",
+        "DeploymentConfig",
+        "Rollout",
+        "Service",
+    }
+)
 
 
 @define

@@ -17,9 +17,8 @@ def _package_names(unit: ServiceUnit) -> list[str]:
     out = []
     for m in own:
         if m.name and unit.split_of is None:
-            out.append(m.name)
-            if m.name.startswith("@") and "/" in m.name:
-                out.append(m.name.split("/", 1)[1])
+            # "@acme/orders" is known to people (and hosts) as "orders"
+            out.append(m.name.split("/", 1)[1] if m.name.startswith("@") and "/" in m.name else m.name)
     return out
 
 
