@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
+
 from orbitkb.domain.fakes import InMemoryKnowledgeStore
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+
 from orbitkb.domain.errors import StoreError
 from orbitkb.domain.model import Gap, Provenance, Resource, TargetKind, Validation
 from orbitkb.domain.runs import IndexedFile
@@ -175,19 +176,20 @@ def test_message_filters(store, samples):
     assert len(store.list_messages(service_id=b.service.id)) == 2
 
 
-def test_update_calls_rewrites_existing_calls_only(store, samples):
+def test_update_calls_rewrites_existing_calls_keeping_the_caller(store, samples):
     orders = samples.service_facts("shop", "orders")
     samples.replace(store, "shop", [orders])
     resolved = attrs.evolve(
         orders.calls[0], target="billing-service", target_kind=TargetKind.INTERNAL, to_service_id="svc:billing",
         from_service_id="svc:somebody-else", confidence=0.9,
     )  # fmt: skip
-    unknown = attrs.evolve(orders.calls[0], id="call:unknown")
-    store.update_calls([resolved, unknown])
+    store.update_calls([resolved])
     by_id = {c.id: c for c in store.list_calls()}
     assert set(by_id) == {c.id for c in orders.calls}
     assert by_id[resolved.id] == attrs.evolve(resolved, from_service_id=orders.service.id)
     assert by_id[orders.calls[1].id] == orders.calls[1]
+    store.update_calls([])
+    assert {c.id: c for c in store.list_calls()} == by_id
 
 
 def test_enrichment_rewrites_descriptive_fields_only(store, samples):
@@ -219,5 +221,5 @@ def test_enrichment_rewrites_descriptive_fields_only(store, samples):
 
 
 def test_schema_version_and_close(store):
-    assert store.schema_version() == 2
+    assert store.schema_version() == 2  # the enrichment writes needed no new column
     store.close()

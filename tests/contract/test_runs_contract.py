@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+
 from orbitkb.domain.errors import RunNotFound
 from orbitkb.domain.model import Evidence
 from orbitkb.domain.runs import (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import Api, CallKind, Repository, Service, ServiceCall, ServiceFacts
 from orbitkb.domain.ports import SearchDocument

@@ -8,6 +8,7 @@ import sys
 import textwrap
 
 import pytest
+
 from orbitkb.sqlite import SqliteKnowledgeStore, search
 
 CRASH = textwrap.dedent(

@@ -9,6 +9,7 @@ import threading
 
 import pytest
 import sqlalchemy as sa
+
 from orbitkb.domain.runs import IndexRun
 from orbitkb.sqlite import SqliteKnowledgeStore
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 import sqlalchemy as sa
+
 from orbitkb.domain.errors import SchemaTooNew, StoreError
 from orbitkb.domain.ids import service_id
 from orbitkb.domain.model import (

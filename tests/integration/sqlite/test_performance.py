@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import sqlalchemy as sa
+
 from orbitkb.domain.model import Api, Component, Message, PersistenceEntity, ServiceCall
 from orbitkb.sqlite import SqliteKnowledgeStore, codec, tables
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from orbitkb.domain.fakes import InMemoryKnowledgeStore
 from orbitkb.domain.model import Repository
 from orbitkb.domain.ports import SearchDocument

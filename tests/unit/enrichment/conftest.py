@@ -9,7 +9,6 @@ with a receiver. The facts are what a static pass would record for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 import pytest
@@ -232,25 +231,9 @@ def facts() -> list[ServiceFacts]:
     ]
 
 
-class UpsertingStore(InMemoryKnowledgeStore):
-    """The in-memory store plus the writes the enrichment needs beyond today's port (see the
-    report): calls upserted by id, shapes kept by update_apis, entity/message descriptions."""
-
-    def update_calls(self, calls: Any) -> None:
-        with self._lock:
-            table = self._children["calls"]
-            for call in calls:
-                table[call.id] = call
-
-    def update_apis(self, apis: Any) -> None:
-        super().update_apis(apis)
-        self._rewrite(self._children["apis"], apis, ("request_shape", "response_shape"))
-
-    def update_entities(self, entities: Any) -> None:
-        self._rewrite(self._children["entities"], entities, ("description", "engine"))
-
-    def update_messages(self, messages: Any) -> None:
-        self._rewrite(self._children["messages"], messages, ("description", "provider"))
+#: The stores now upsert calls and rewrite shapes, entity and message descriptions themselves.
+#: Kept as a name only because test modules import it; new tests use InMemoryKnowledgeStore.
+UpsertingStore = InMemoryKnowledgeStore
 
 
 def load(store: InMemoryKnowledgeStore, services: list[ServiceFacts] | None = None) -> None:
@@ -258,8 +241,8 @@ def load(store: InMemoryKnowledgeStore, services: list[ServiceFacts] | None = No
 
 
 @pytest.fixture
-def store() -> UpsertingStore:
-    s = UpsertingStore()
+def store() -> InMemoryKnowledgeStore:
+    s = InMemoryKnowledgeStore()
     load(s)
     return s
 

@@ -11,8 +11,18 @@ from typing import Any, Protocol, runtime_checkable
 
 from attrs import frozen
 
-from orbitkb.domain.model import Gap, Repository, Resource, Service, ServiceFacts
-from orbitkb.domain.model import Api, Component, Message, PersistenceEntity, ServiceCall
+from orbitkb.domain.model import (
+    Api,
+    Component,
+    Gap,
+    Message,
+    PersistenceEntity,
+    Repository,
+    Resource,
+    Service,
+    ServiceCall,
+    ServiceFacts,
+)
 from orbitkb.domain.runs import (
     ArchitectureRun,
     ChangeSurfaceRun,
@@ -183,10 +193,24 @@ class KnowledgeStore(Protocol):
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
         documents: Sequence[SearchDocument],
-    ) -> None: ...
+    ) -> None:
+        """Replace the repository's whole snapshot in one transaction.
+
+        Everything the previous snapshot held goes, including what enrichment wrote over it
+        (descriptions, calls the LLM proposed through ``update_calls``): facts are re-extracted,
+        and enrichment re-applies its cached answers after a re-index, so no merge happens here.
+        Raises StoreError, writing nothing, when a service id belongs to another repository.
+        """
+        ...
 
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:
-        """Rewrite existing calls (same id) — used to reconcile targets across repositories."""
+        """Upsert calls by id, in one transaction; a later duplicate id in ``calls`` wins.
+
+        An existing call is rewritten except its id and caller (``from_service_id`` stays):
+        reconciliation resolves targets across repositories, enrichment adds reasons. A new id
+        is inserted (a call the LLM proposes, provenance llm); its ``from_service_id`` must name
+        a stored service, else StoreError and nothing at all is written.
+        """
         ...
 
     def list_services(self, repository: str | None = None) -> list[Service]: ...
@@ -203,13 +227,32 @@ class KnowledgeStore(Protocol):
     def list_gaps(self, repository: str | None = None) -> list[Gap]: ...
     def list_indexed_files(self, repository: str) -> list[IndexedFile]: ...
 
-    # -- enrichment (interpretation layer): rewrites descriptive fields only
-    def update_services(self, services: Sequence[Service]) -> None: ...
-    def update_apis(self, apis: Sequence[Api]) -> None: ...
-    def update_components(self, components: Sequence[Component]) -> None: ...
+    # -- enrichment (interpretation layer): rewrites descriptive fields of existing ids only;
+    #    unknown ids are skipped, every other attribute keeps its stored value.
+    def update_services(self, services: Sequence[Service]) -> None:
+        """short_desc, long_desc, desc_provenance."""
+        ...
+
+    def update_apis(self, apis: Sequence[Api]) -> None:
+        """summary, description, summary_provenance, validations, request_shape, response_shape."""
+        ...
+
+    def update_components(self, components: Sequence[Component]) -> None:
+        """summary, summary_provenance."""
+        ...
+
+    def update_entities(self, entities: Sequence[PersistenceEntity]) -> None:
+        """description (engine, fields and the fact's provenance stay)."""
+        ...
+
+    def update_messages(self, messages: Sequence[Message]) -> None:
+        """description (provider, channel and the fact's provenance stay)."""
+        ...
 
     # -- search
-    def search(self, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None) -> list[SearchHit]:
+    def search(
+        self, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None
+    ) -> list[SearchHit]:
         """bm25 over the search documents. ``terms`` are plain words; the store quotes them."""
         ...
 

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import Api
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import apis as t
-from sqlalchemy.engine import Connection
 
 JSON = ("request_shape", "response_shape", "validations", "evidence")
-#: What enrichment may rewrite: its own prose and the validations it read from the handler.
-DESCRIPTIVE = ("summary", "description", "summary_provenance", "validations")
+#: What enrichment may rewrite: its own prose, the validations it read from the handler and the
+#: request/response shapes it filled in. Method, path, handler and evidence are facts and stay.
+DESCRIPTIVE = (
+    "summary",
+    "description",
+    "summary_provenance",
+    "validations",
+    "request_shape",
+    "response_shape",
+)
 
 
 def insert_many(conn: Connection, apis: Sequence[Api]) -> None:

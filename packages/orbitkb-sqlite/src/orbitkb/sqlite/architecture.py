@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.runs import ArchitectureRun
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import architecture_runs as t
-from sqlalchemy.engine import Connection
 
 JSON = ("findings",)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.engine import Database
 from orbitkb.sqlite.tables import analysis_cache, llm_cache
-from sqlalchemy.engine import Connection
 
 
 def _get_many(conn: Connection, table: sa.Table, keys: Sequence[str]) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""Service calls, ordered by (from_service_id, target, id); findable by the target name."""
+"""Service calls, ordered by (from_service_id, target, id); findable by the target name; upserted
+by id (reconciliation rewrites targets, enrichment adds the calls an LLM proposes)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from orbitkb.domain.errors import StoreError
 from orbitkb.domain.model import ServiceCall
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import calls as t
-from sqlalchemy.engine import Connection
+from orbitkb.sqlite.tables import services
 
 JSON = ("data_needed", "evidence")
 #: Everything but the id and the caller: reconciliation resolves targets, enrichment adds reasons.
@@ -44,5 +48,29 @@ def list_to_target(conn: Connection, targets: Sequence[str]) -> list[ServiceCall
     return sorted(found.values(), key=lambda c: (c.from_service_id, c.target, c.id))
 
 
-def update(conn: Connection, calls: Sequence[ServiceCall]) -> None:
-    codec.update_fields(conn, t, calls, REWRITABLE, JSON)
+def _existing(conn: Connection, column: sa.Column[str], ids: Sequence[str]) -> set[str]:
+    found: set[str] = set()
+    for chunk in codec.chunks(sorted(set(ids))):
+        found.update(conn.execute(sa.select(column).where(column.in_(chunk))).scalars())
+    return found
+
+
+def upsert(conn: Connection, calls: Sequence[ServiceCall]) -> None:
+    """Rewrite the calls already stored, insert the others; a later duplicate id wins.
+
+    Portable on purpose (a read, then an UPDATE and an INSERT) rather than a dialect's
+    ON CONFLICT. A new call whose caller is not stored raises StoreError before any write,
+    so the foreign key never has to fail half-way through a batch.
+    """
+    latest = list({c.id: c for c in calls}.values())
+    stored = _existing(conn, t.c.id, [c.id for c in latest])
+    new = [c for c in latest if c.id not in stored]
+    callers = _existing(conn, services.c.id, [c.from_service_id for c in new])
+    orphans = sorted({c.id: c.from_service_id for c in new if c.from_service_id not in callers}.items())
+    if orphans:
+        cid, sid = orphans[0]
+        raise StoreError(
+            f"call {cid} comes from service {sid}, which is not stored ({len(orphans)} such calls)"
+        )
+    codec.update_fields(conn, t, [c for c in latest if c.id in stored], REWRITABLE, JSON)
+    insert_many(conn, new)

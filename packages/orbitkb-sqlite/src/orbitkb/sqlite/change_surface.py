@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.errors import RunNotFound
 from orbitkb.domain.runs import ChangeSurfaceRun, Feedback, Verification
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import change_surface_runs as runs_t
 from orbitkb.sqlite.tables import feedback as feedback_t
 from orbitkb.sqlite.tables import verifications as verifications_t
-from sqlalchemy.engine import Connection
 
 RUN_JSON = ("hint_services", "findings")
 VERIFICATION_JSON = (

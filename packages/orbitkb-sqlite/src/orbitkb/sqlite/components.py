@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import Component
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import components as t
-from sqlalchemy.engine import Connection
 
 JSON: tuple[str, ...] = ()
 DESCRIPTIVE = ("summary", "summary_provenance")

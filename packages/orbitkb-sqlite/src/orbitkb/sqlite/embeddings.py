@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.runs import Embedding
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import embeddings as t
-from sqlalchemy.engine import Connection
 
 _KEY = ("model_id", "owner_kind", "owner_id", "field")
 

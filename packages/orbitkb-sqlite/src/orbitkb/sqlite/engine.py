@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from orbitkb.domain.errors import OrbitkbError, StoreError
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
+
+from orbitkb.domain.errors import OrbitkbError, StoreError
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 10_000
@@ -68,7 +69,7 @@ def _clean_parameters(
     _conn: Connection, _cursor: Any, statement: str, parameters: Any, _context: Any, executemany: bool
 ) -> tuple[str, Any]:
     rows = parameters if executemany else [parameters]
-    cleaned = []
+    cleaned: list[Any] = []
     for row in rows:
         if isinstance(row, dict):
             cleaned.append({k: _clean(v) for k, v in row.items()})

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import PersistenceEntity
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import entities as t
-from sqlalchemy.engine import Connection
 
+#: What enrichment may rewrite; the fact's provenance stays (the model has no per-field one).
+DESCRIPTIVE = ("description",)
 JSON = ("fields", "evidence")
 
 
@@ -21,3 +24,7 @@ def list_entities(conn: Connection, service_id: str | None = None) -> list[Persi
     if service_id is not None:
         statement = statement.where(t.c.service_id == service_id)
     return codec.fetch(conn, statement, PersistenceEntity, JSON)
+
+
+def update_descriptions(conn: Connection, items: Sequence[PersistenceEntity]) -> None:
+    codec.update_fields(conn, t, items, DESCRIPTIVE)

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import Gap
 from orbitkb.domain.runs import IndexedFile
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import gaps, indexed_files
-from sqlalchemy.engine import Connection
 
 
 def replace_files(conn: Connection, repository: str, files: Sequence[IndexedFile]) -> None:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import Message
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import messages as t
-from sqlalchemy.engine import Connection
 
+#: What enrichment may rewrite; the fact's provenance stays (the model has no per-field one).
+DESCRIPTIVE = ("description",)
 JSON = ("evidence",)
 
 
@@ -25,3 +28,7 @@ def list_messages(
     if channel is not None:
         statement = statement.where(t.c.channel == channel)
     return codec.fetch(conn, statement, Message, JSON)
+
+
+def update_descriptions(conn: Connection, items: Sequence[Message]) -> None:
+    codec.update_fields(conn, t, items, DESCRIPTIVE)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import Repository
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import repositories as t
-from sqlalchemy.engine import Connection
 
 JSON = ("roots",)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.model import Resource
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import resources as t
-from sqlalchemy.engine import Connection
 
 JSON = ("evidence",)
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.errors import RunNotFound
 from orbitkb.domain.runs import IndexRun
 from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import index_runs as t
-from sqlalchemy.engine import Connection
 
 
 def add(conn: Connection, run: IndexRun) -> int:

@@ -13,9 +13,10 @@ import unicodedata
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.ports import SearchDocument
 from orbitkb.domain.runs import SearchHit
-from sqlalchemy.engine import Connection
 
 TABLE = "search_docs"
 #: Indexed columns with their bm25 weights, highest first: a name match outweighs a keyword match

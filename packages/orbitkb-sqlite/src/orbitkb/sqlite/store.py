@@ -3,7 +3,9 @@
 Every write is one transaction. ``replace_repository_facts`` deletes the repository's previous
 snapshot (services cascade to their components, APIs, calls, messages and entities; resources,
 gaps, indexed files and search documents go by repository) and inserts the new one inside a
-single transaction, so a crash half-way leaves the previous snapshot whole.
+single transaction, so a crash half-way leaves the previous snapshot whole. Replacement is
+plain: what enrichment wrote over the old snapshot (descriptions, LLM-proposed calls) goes with
+it, and enrichment re-applies its cached answers after a re-index.
 
 Orders (stable, documented): repositories by name; services by (repository, name, id);
 components by (service_id, file_path, start_line, name, id); APIs by (service_id, path, method,
@@ -21,6 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 import sqlalchemy as sa
+
 from orbitkb.domain.model import (
     Api,
     Component,
@@ -138,7 +141,7 @@ class SqliteKnowledgeStore:
 
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:
         with self._db.write() as conn:
-            calls_sql.update(conn, calls)
+            calls_sql.upsert(conn, calls)
 
     def list_services(self, repository: str | None = None) -> list[Service]:
         with self._db.read() as conn:
@@ -200,6 +203,14 @@ class SqliteKnowledgeStore:
     def update_components(self, components: Sequence[Component]) -> None:
         with self._db.write() as conn:
             components_sql.update_summaries(conn, components)
+
+    def update_entities(self, entities: Sequence[PersistenceEntity]) -> None:
+        with self._db.write() as conn:
+            entities_sql.update_descriptions(conn, entities)
+
+    def update_messages(self, messages: Sequence[Message]) -> None:
+        with self._db.write() as conn:
+            messages_sql.update_descriptions(conn, messages)
 
     # -- search
     def search(

@@ -7,7 +7,6 @@ phases' answers (a component sees its endpoints' new summaries) before anything 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from orbitkb.domain.model import Api, Component, Message, PersistenceEntity, Service, ServiceCall
 from orbitkb.domain.ports import KnowledgeStore
@@ -113,9 +112,8 @@ class Snapshot:
             self._changed["msg"].add(m.id)
 
     def write(self, store: KnowledgeStore) -> None:
-        """Write what changed, each kind sorted by id. Entities and messages need store methods
-        the port does not declare yet (``update_entities`` / ``update_messages``): written when
-        the store has them, kept in memory otherwise."""
+        """Write what changed, each kind sorted by id. Calls are upserted: new ones are the
+        calls the LLM proposed."""
         ch = self._changed
         if ch["api"]:
             store.update_apis([self.apis[i] for i in sorted(ch["api"])])
@@ -125,11 +123,7 @@ class Snapshot:
             store.update_components([self.components[i] for i in sorted(ch["comp"])])
         if ch["svc"]:
             store.update_services([self._services[i] for i in sorted(ch["svc"])])
-        optional: tuple[tuple[str, str, dict[str, Any]], ...] = (
-            ("ent", "update_entities", self.entities),
-            ("msg", "update_messages", self.messages),
-        )
-        for kind, method, table in optional:
-            writer = getattr(store, method, None)
-            if ch[kind] and callable(writer):
-                writer([table[i] for i in sorted(ch[kind])])
+        if ch["ent"]:
+            store.update_entities([self.entities[i] for i in sorted(ch["ent"])])
+        if ch["msg"]:
+            store.update_messages([self.messages[i] for i in sorted(ch["msg"])])

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
+
 from orbitkb.domain.errors import RunNotFound, StoreError
 from orbitkb.domain.model import (
     Api,
@@ -180,11 +181,20 @@ class InMemoryKnowledgeStore:
             self._docs[name] = list(documents)
 
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:
+        latest = {c.id: c for c in calls}  # a later duplicate id wins, as sequential writes would
         with self._lock:
             table = self._children["calls"]
-            for call in calls:
-                if call.id in table:
-                    table[call.id] = attrs.evolve(call, from_service_id=table[call.id].from_service_id)
+            for call in latest.values():
+                if call.id not in table and call.from_service_id not in self._services:
+                    raise StoreError(
+                        f"call {call.id} comes from service {call.from_service_id}, which is not stored"
+                    )
+            # Checked above; below only assignments, so a refused batch writes nothing.
+            for cid, call in latest.items():
+                held = table.get(cid)
+                table[cid] = (
+                    call if held is None else attrs.evolve(call, from_service_id=held.from_service_id)
+                )
 
     def list_services(self, repository: str | None = None) -> list[Service]:
         with self._lock:
@@ -250,12 +260,16 @@ class InMemoryKnowledgeStore:
         self._rewrite(self._services, services, ("short_desc", "long_desc", "desc_provenance"))
 
     def update_apis(self, apis: Sequence[Api]) -> None:
-        self._rewrite(
-            self._children["apis"], apis, ("summary", "description", "summary_provenance", "validations")
-        )
+        self._rewrite(self._children["apis"], apis, _API_DESCRIPTIVE)
 
     def update_components(self, components: Sequence[Component]) -> None:
         self._rewrite(self._children["components"], components, ("summary", "summary_provenance"))
+
+    def update_entities(self, entities: Sequence[PersistenceEntity]) -> None:
+        self._rewrite(self._children["entities"], entities, ("description",))
+
+    def update_messages(self, messages: Sequence[Message]) -> None:
+        self._rewrite(self._children["messages"], messages, ("description",))
 
     # -- search
     def search(
@@ -380,6 +394,14 @@ class InMemoryKnowledgeStore:
         pass
 
 
+_API_DESCRIPTIVE = (
+    "summary",
+    "description",
+    "summary_provenance",
+    "validations",
+    "request_shape",
+    "response_shape",
+)
 #: Children of a service -> the attribute naming their owner.
 _CHILD_KINDS = {
     "components": "service_id",

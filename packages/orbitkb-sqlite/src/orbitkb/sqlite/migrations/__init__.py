@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 from attrs import frozen
+from sqlalchemy.engine import Connection
+
 from orbitkb.domain.errors import SchemaTooNew, StoreError
 from orbitkb.sqlite.engine import Database
 from orbitkb.sqlite.migrations import v0001_initial, v0002_llm_cache_embeddings
-from sqlalchemy.engine import Connection
 
 
 @frozen

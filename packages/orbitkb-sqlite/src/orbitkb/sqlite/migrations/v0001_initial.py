@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from orbitkb.sqlite import search
 from sqlalchemy.engine import Connection
+
+from orbitkb.sqlite import search
 
 VERSION = 1
 DESCRIPTION = "initial schema"
