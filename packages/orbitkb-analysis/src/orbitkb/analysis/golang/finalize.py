@@ -207,9 +207,12 @@ def components(
     for a in apis_:
         if a.component:
             wanted.setdefault(a.component, a.file)
-    for c in (*calls_, *msgs):
+    for c in calls_:
         if c.component:
             wanted.setdefault(c.component, c.file)
+    for m in msgs:
+        if m.component:
+            wanted.setdefault(m.component, m.file)
     stems: dict[str, str] = {}
     for path in prog.files:
         stems.setdefault(posixpath.splitext(posixpath.basename(path))[0], path)

@@ -148,11 +148,8 @@ def _is_relation(prog: Program, dir_: str, typ: str, tags: dict[str, str]) -> bo
         return True
     if bare.startswith(_SCALAR_PREFIXES) or "." in bare:
         return False
-    return (
-        prog.type_dir(dir_, bare) is not None
-        and prog.type_decl(dir_, bare) is not None
-        and prog.type_decl(dir_, bare)[1]["k"] == "struct"
-    )  # type: ignore[index]
+    decl = prog.type_decl(dir_, bare)
+    return decl is not None and decl[1]["k"] == "struct"
 
 
 def explicit_table(prog: Program, dir_: str, name: str) -> str | None:

@@ -132,10 +132,10 @@ class Interp:
         if self.exhausted or (self.probe and caller is not None):
             return self.typed(f["res"], path)
         depth = caller.depth + 1 if caller is not None else 0
+        h: str | None = handler
+        hop = 0
         if handler is None and caller is not None and caller.handler is not None:
             h, hop = caller.handler, caller.hop + 1
-        else:
-            h, hop = handler, 0
         if depth > MAX_DEPTH:
             return self.typed(f["res"], path)
         memo_key = (

@@ -199,9 +199,9 @@ class _FileBuilder:
             out.append(["x", self.expr(n.child_by_field_name("value")), line])
         elif t == "if_statement":
             for field in ("initializer", "condition", "consequence", "alternative"):
-                c = n.child_by_field_name(field)
-                if c is not None:
-                    self._stmt_or_expr(c, out)
+                part = n.child_by_field_name(field)
+                if part is not None:
+                    self._stmt_or_expr(part, out)
         elif t == "for_statement":
             for c in n.named_children:
                 if c.type == "for_clause":
@@ -332,9 +332,9 @@ def _struct(fb: _FileBuilder, spec: Node, lines: list[bytes], decl: Node) -> dic
                 entry["f"].append([nm, tt, tag_text, fd.start_point[0] + 1])
     elif typ.type == "interface_type":
         entry["m"] = [
-            _text(m.child_by_field_name("name"))
+            _text(m.named_children[0])
             for m in typ.named_children
-            if m.type == "method_elem" and m.child_by_field_name("name") is not None
+            if m.type == "method_elem" and m.named_children
         ]
     return entry
 
@@ -381,13 +381,15 @@ def parse_go(text: str) -> dict[str, Any]:
                     nm = s.child_by_field_name("name")
                     path = _string_value(p) if p else ""
                     alias = _text(nm) if nm is not None else _import_alias(path)
+                    if alias in ("_", "."):  # blank and dot imports: keep each (drivers matter)
+                        alias += path
                     out["imports"][alias] = path
         elif t in ("const_declaration", "var_declaration"):
             for spec in _specs(node):
-                names, typ, values = fb.spec(spec)
-                for i, nm in enumerate(names):
+                names, vtype, values = fb.spec(spec)
+                for i, vname in enumerate(names):
                     val = values[i] if i < len(values) else (values[0] if len(values) == 1 else None)
-                    out["vars"].append([nm, val, typ, spec.start_point[0] + 1, t[0]])
+                    out["vars"].append([vname, val, vtype, spec.start_point[0] + 1, t[0]])
         elif t == "type_declaration":
             for spec in node.named_children:
                 if spec.type == "type_spec":

@@ -93,7 +93,7 @@ def _verbs(names: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
     return {n: ("verb", {"m": n.upper()}) for n in names}
 
 
-SAME = ("same", {})
+SAME: tuple[str, dict[str, Any]] = ("same", {})
 ROUTER_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "gin": {
         **_verbs(_VERBS),
@@ -300,7 +300,9 @@ def _con(provider: str, ch: int, **kw: Any) -> tuple[str, dict[str, Any]]:
     return ("consume", {"provider": provider, "ch": ch, **kw})
 
 
-_VIPER = {n: ("prop", {}) for n in ("GetString", "Get", "GetStringSlice")}
+_VIPER: dict[str, tuple[str, dict[str, Any]]] = {
+    n: ("prop", {}) for n in ("GetString", "Get", "GetStringSlice")
+}
 _RESTY_REQ = {v: ("resty_call", {"m": v.upper()}) for v in _CAP_VERBS[:7]}
 
 #: Methods of library objects: OBJ_METHODS[kind][method] = (action, spec).
