@@ -267,3 +267,35 @@ def test_grpc_clients_with_dial_addresses() -> None:
         (34, "grpc", "InventoryService", "{env:INVENTORY_ADDR|inventory:50051}"),
         (41, "grpc", "StockService", "{?target}"),
     ]
+
+
+SAME_ARGS = """
+package main
+
+import "net/http"
+
+const base = "http://catalog"
+
+func fetch(path string) { http.Get(base + path) }
+
+func a(w http.ResponseWriter, r *http.Request) { fetch("/items") }
+
+func b(w http.ResponseWriter, r *http.Request) {
+    fetch("/items")
+    fetch("/items")
+}
+
+func main() {
+    http.HandleFunc("/a", a)
+    http.HandleFunc("/b", b)
+}
+"""
+
+
+def test_a_wrapper_called_with_the_same_arguments_is_reported_at_every_call_site() -> None:
+    facts = link({"shop/main.go": SAME_ARGS})
+    assert sorted((c.line, c.client, show(c.url), c.api_handler) for c in facts.calls) == [
+        (9, "wrapper:fetch", "http://catalog/items", "a"),
+        (12, "wrapper:fetch", "http://catalog/items", "b"),
+        (13, "wrapper:fetch", "http://catalog/items", "b"),
+    ]

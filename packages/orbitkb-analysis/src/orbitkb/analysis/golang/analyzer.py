@@ -43,6 +43,7 @@ class GoAnalyzer:
         prog = Program(parsed)
         it = Interp(prog)
         it.run_all()
+        gaps += [ParseGap(path, "unsupported", reason) for path, reason in it.errors]
         if it.exhausted:
             gaps.append(
                 ParseGap(

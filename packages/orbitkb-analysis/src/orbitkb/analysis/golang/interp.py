@@ -105,12 +105,17 @@ class Interp:
         self.field_values: dict[tuple[str, str], dict[Any, V]] = {}
         self.prop_defaults: dict[str, str] = {}
         self.default_mux: Obj | None = None
+        self.errors: list[tuple[str, str]] = []
 
     # ------------------------------------------------------------------ driving
     def run_all(self) -> None:
         for key in self.prog.entry_order():
             if key not in self.ran and not self.exhausted:
-                self.run_function(key, None, [], None, 0)
+                try:
+                    self.run_function(key, None, [], None, 0)
+                except RecursionError:
+                    self.errors.append((self.prog.funcs[key][0], f"expression nesting too deep in {key[2]}"))
+                    self._active.clear()
 
     # ------------------------------------------------------------------ functions
     def component_of(self, key: FuncKey, path: str) -> str:
@@ -138,14 +143,9 @@ class Interp:
             h, hop = caller.handler, caller.hop + 1
         if depth > MAX_DEPTH:
             return self.typed(f["res"], path)
-        memo_key = (
-            key,
-            recv.sig() if recv else None,
-            tuple(a.sig() for a in args),
-            h,
-            min(hop, 2),
-            caller is None,
-        )
+        # a wrapper reports its call at each call site, so its interpretations differ per site
+        where = (caller.file, site) if caller is not None and self.wrapper_lines(key) else None
+        memo_key = (key, recv.sig() if recv else None, tuple(a.sig() for a in args), h, min(hop, 2), where)
         if memo_key in self._memo:
             return self._memo[memo_key]
         if key in self._active:
@@ -386,7 +386,10 @@ class Interp:
         v = self.eval(entry[1], gf) if entry[1] is not None else self.typed(entry[2] or "", path)
         if isinstance(v, Tup):
             v = v.items[0]
-        self._gvals[gkey] = v
+        if self.probe:  # calls are not followed while probing: do not keep a degraded value
+            del self._gvals[gkey]
+        else:
+            self._gvals[gkey] = v
         return v
 
     def member(self, x: V, name: str, fr: Frame, e: list[Any]) -> V:
