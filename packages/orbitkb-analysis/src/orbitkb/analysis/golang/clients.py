@@ -113,7 +113,7 @@ def flag_var(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], sp
 
 def prop(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     key = literal(arg(args, 0))
-    return prop_value(it, key) if key else Unk("viper.Get(...)")
+    return prop_value(it.prop_defaults, key) if key else Unk("viper.Get(...)")
 
 
 def prop_default(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:

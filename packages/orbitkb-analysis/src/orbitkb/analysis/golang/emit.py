@@ -32,8 +32,8 @@ def env_value(name: str, default: str | None = None) -> S:
     return S((Env(name, default),))
 
 
-def prop_value(it: Interp, key: str) -> S:
-    return S((Prop(key, it.prop_defaults.get(key)),))
+def prop_value(defaults: dict[str, str], key: str) -> S:
+    return S((Prop(key, defaults.get(key)),))
 
 
 def new_obj(kind: str, attrs: dict[str, Any], unbound: bool = False) -> Obj:

@@ -1,0 +1,254 @@
+"""Name and value resolution for the Go interpreter: identifiers through scopes, package-level
+values and imports; struct fields (set, tagged ``env:``/``mapstructure:``, or noted elsewhere);
+placeholders for declared types; composite literals."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import TYPE_CHECKING, Any
+
+from orbitkb.analysis.golang import actions
+from orbitkb.analysis.golang.program import Program
+from orbitkb.analysis.golang.tables import (
+    COMPOSITES,
+    ENV_DEFAULT_TAGS,
+    ENV_TAGS,
+    EXT_VARS,
+    LIBS,
+    PROP_TAGS,
+    TYPES,
+    normalize_import,
+)
+from orbitkb.analysis.golang.values import FuncRef, Obj, Pkg, Seq, Struct, Tup, Unk, V, lit
+
+if TYPE_CHECKING:
+    pass
+
+_TAG = re.compile(r'(\w+):"([^"]*)"')
+
+
+class Frame:
+    __slots__ = (
+        "vars",
+        "parent",
+        "file",
+        "dir",
+        "fn",
+        "handler",
+        "hop",
+        "component",
+        "caller",
+        "site",
+        "depth",
+        "pending",
+        "returns",
+    )
+
+    def __init__(self, file: str, fn: Any, parent: Frame | None = None) -> None:
+        self.vars: dict[str, V] = {}
+        self.parent = parent
+        self.file = file
+        self.dir = posixpath.dirname(file)
+        self.fn = fn
+        self.handler: str | None = None
+        self.hop = 0
+        self.component = ""
+        self.caller: Frame | None = None
+        self.site = 0
+        self.depth = 0
+        self.pending: list[FuncRef] = []
+        self.returns: list[list[V]] = []
+
+    def imports(self, it: Resolver) -> dict[str, str]:
+        return it.prog.files[self.file]["imports"]  # type: ignore[no-any-return]
+
+
+class Resolver:
+    """Mixed into ``Interp``; relies on its ``eval`` and state."""
+
+    prog: Program
+    probe: bool
+    _gvals: dict[tuple[str, str], V]
+    field_values: dict[tuple[str, str], dict[Any, V]]
+    prop_defaults: dict[str, str]
+
+    def eval(self, e: list[Any], fr: Frame) -> V:  # implemented by Interp
+        raise NotImplementedError
+
+    def note_field(self, type_: str, field: str, v: V) -> None:  # implemented by Interp
+        raise NotImplementedError
+
+    def lookup(self, name: str, fr: Frame) -> V:
+        scope: Frame | None = fr
+        while scope is not None:
+            v = scope.vars.get(name)
+            if v is not None:
+                return v
+            scope = scope.parent
+        gkey = (fr.dir, name)
+        if gkey in self.prog.gvars:
+            return self.global_value(gkey)
+        fkey = (fr.dir, "", name)
+        if fkey in self.prog.funcs:
+            return FuncRef(key=fkey, file=self.prog.funcs[fkey][0])
+        imp = fr.imports(self).get(name)
+        if imp is not None:
+            return Pkg(imp, self.prog.import_dir(imp))
+        return Unk(name)
+
+    def global_value(self, gkey: tuple[str, str]) -> V:
+        v = self._gvals.get(gkey)
+        if v is not None:
+            return v
+        path, entry = self.prog.gvars[gkey]
+        self._gvals[gkey] = Unk(gkey[1])
+        gf = Frame(path, ("global", path))
+        v = self.eval(entry[1], gf) if entry[1] is not None else self.typed(entry[2] or "", path)
+        if isinstance(v, Tup):
+            v = v.items[0]
+        if self.probe:  # calls are not followed while probing: do not keep a degraded value
+            del self._gvals[gkey]
+        else:
+            self._gvals[gkey] = v
+        return v
+
+    def member(self, x: V, name: str, fr: Frame, e: list[Any]) -> V:
+        if isinstance(x, Pkg):
+            if x.dir is not None:
+                gkey = (x.dir, name)
+                if gkey in self.prog.gvars:
+                    return self.global_value(gkey)
+                fkey = (x.dir, "", name)
+                if fkey in self.prog.funcs:
+                    return FuncRef(key=fkey, file=self.prog.funcs[fkey][0])
+                return Unk(name)
+            spec = EXT_VARS.get((LIBS.get(normalize_import(x.path), ""), name))
+            if spec is not None:
+                kind, attrs = spec
+                return lit(attrs["s"]) if kind == "str" else Obj(kind, **attrs)
+            return Unk(f"{x.path.rsplit('/', 1)[-1]}.{name}")
+        if isinstance(x, Struct):
+            return self.struct_field(x, name)
+        if isinstance(x, Obj):
+            v = x.a.get(name)
+            if isinstance(v, V):
+                return v
+            return Unk(f"{x.kind}.{name}")
+        if isinstance(x, Tup) and x.items:
+            return self.member(x.items[0], name, fr, e)
+        if isinstance(x, Unk):
+            keys = self.prog.methods_by_name.get(name, [])
+            if len(keys) == 1 and name[:1].isupper():
+                return FuncRef(key=keys[0], file=self.prog.funcs[keys[0]][0], recv=None)
+            return Unk(f"{x.hint}.{name}")
+        return Unk(name)
+
+    def struct_field(self, x: Struct, name: str) -> V:
+        v = x.fields.get(name)
+        if v is not None:
+            return v
+        mk = self.prog.method_key(x.dir, x.type, name)
+        if mk is not None:
+            return FuncRef(key=mk, file=self.prog.funcs[mk][0], recv=x)
+        decl = self.prog.type_decl(x.dir, x.type)
+        if decl is None:
+            return Unk(f"{x.type}.{name}")
+        path, t = decl
+        for fname, ftype, tag, _line in t["f"]:
+            if fname == name:
+                v = self._tagged(tag) or self._noted(x.type, name) or self.typed(ftype, path)
+                if isinstance(v, Unk):
+                    v = Unk(f"{x.type}.{name}")
+                x.fields[name] = v
+                return v
+        for fname, ftype, _tag, _line in t["f"]:
+            if not fname:  # embedded struct: promote its fields and methods
+                inner = self.typed(ftype, path)
+                if isinstance(inner, Struct) and inner.type != x.type:
+                    got = self.struct_field(inner, name)
+                    if not isinstance(got, Unk):
+                        return got
+        return Unk(f"{x.type}.{name}")
+
+    def _tagged(self, tag: str) -> V | None:
+        if not tag:
+            return None
+        tags = dict(_TAG.findall(tag))
+        for t in ENV_TAGS:
+            if tags.get(t):
+                name = tags[t].split(",")[0]
+                default = next((tags[d] for d in ENV_DEFAULT_TAGS if d in tags), None)
+                return actions.env_value(name, default)
+        for t in PROP_TAGS:
+            if tags.get(t):
+                return actions.prop_value(self.prop_defaults, tags[t].split(",")[0])
+        return None
+
+    def _noted(self, type_: str, field: str) -> V | None:
+        seen = self.field_values.get((type_, field))
+        if seen and len(seen) == 1:
+            return next(iter(seen.values()))
+        return None
+
+    def typed(self, typ: str, path: str) -> V:
+        """A placeholder value for a declared type: library object, own struct, or unknown."""
+        t = typ.strip().lstrip("*&").strip()
+        if not t or t.startswith(("[", "map[", "func", "chan", "<-", "(", "interface", "struct")):
+            return Unk(t or "?")
+        t = t.split("[", 1)[0]
+        if "." in t:
+            alias, name = t.split(".", 1)
+            imp = self.prog.files[path]["imports"].get(alias) if path in self.prog.files else None
+            if imp is None:
+                return Unk(t)
+            d = self.prog.import_dir(imp)
+            if d is not None:
+                return Struct(name, dir_=d, known=False) if (d, name) in self.prog.types else Unk(t)
+            lib = LIBS.get(normalize_import(imp), "")
+            spec = TYPES.get((lib, name))
+            if spec is not None:
+                return actions.new_obj(spec[0], dict(spec[1]), unbound=True)
+            if name.endswith("Client") and len(name) > 6 and not lib:
+                return Obj("grpc_client", service=name[:-6], addr=None)
+            return Unk(t)
+        d = posixpath.dirname(path)
+        if (d, t) in self.prog.types:
+            return Struct(t, dir_=d, known=False)
+        return Unk(t)
+
+    def composite(self, e: list[Any], fr: Frame) -> V:
+        typ: str = e[1]
+        elems: list[Any] = e[2]
+        t = typ.lstrip("*&")
+        keyed = bool(elems) and elems[0][0] is not None
+        if t.startswith("map[") or (not t and keyed):
+            return Obj("comp", **{k: self.eval(v, fr) for k, v in elems if k})
+        if not t or t.startswith("["):
+            return Seq([self.eval(v, fr) for _k, v in elems])
+        fields = {k: self.eval(v, fr) for k, v in elems if k}
+        base = t.split("[", 1)[0]
+        if "." in base:
+            alias, name = base.split(".", 1)
+            imp = fr.imports(self).get(alias)
+            d = self.prog.import_dir(imp) if imp else None
+            if d is not None:
+                return self._own_struct(name, d, fields)
+            lib = LIBS.get(normalize_import(imp), "") if imp else ""
+            spec = COMPOSITES.get((lib, name))
+            if spec is not None:
+                obj = Obj("comp", type=name, **fields)
+                return actions.ACTIONS[spec[0]](self, fr, obj, [], e, spec[1])
+            tspec = TYPES.get((lib, name))
+            if tspec is not None:
+                return actions.new_obj(tspec[0], dict(tspec[1]))
+            return Obj("comp", type=name, **fields)
+        d = self.prog.type_dir(fr.dir, base)
+        if d is not None:
+            return self._own_struct(base, d, fields)
+        return Obj("comp", type=base, **fields)
+
+    def _own_struct(self, name: str, d: str, fields: dict[str, V]) -> Struct:
+        for k, v in fields.items():
+            self.note_field(name, k, v)
+        return Struct(name, fields, dir_=d)
