@@ -116,6 +116,10 @@ class _Calls:
             if inv.callee["t"] == "fn":
                 self.called.add((inv.callee["p"], inv.callee["n"]))
         self._templates: dict[Key, list[Http]] = {}
+        self.instances: dict[Key, list[Inv]] = defaultdict(list)
+        for inv in st.invs:
+            if inv.callee["t"] == "cls":
+                self.instances[(inv.callee["p"], inv.callee["n"])].append(inv)
 
     def templates(self, key: Key, depth: int = 0) -> list[Http]:
         """HTTP calls of function ``key`` whose URL still depends on its parameters."""
@@ -151,7 +155,19 @@ class _Calls:
             for m, u, lab in tmpl
         ]
 
+    def single_instance(self, inv: Inv, node: Node) -> Node:
+        """Inside a method, bind ``self`` attributes from the class's only instantiation in the service."""
+        cls = self.st.func(inv.path, inv.fn).get("c") if inv.fn else None
+        if not cls or not has_param(node):
+            return node
+        sites = self.instances.get((inv.path, cls), [])
+        if len(sites) != 1:
+            return node
+        inst = {"t": "inst", "c": {"t": "cls", "p": inv.path, "n": cls}, "a": sites[0].args, "k": sites[0].kw}
+        return self.st.r.ev(node, {"__init__": self.st.r.init_binding(inst)})
+
     def emit(self, inv: Inv, method: Node | None, url: Node, client: str) -> tuple[RawCall, str | None]:
+        url = self.single_instance(inv, url)
         call = RawCall(
             kind="http",
             file=inv.path,
@@ -207,6 +223,7 @@ def collect(st: LinkState) -> tuple[list[tuple[RawCall, str | None]], set[str]]:
             if stub.endswith(GRPC_STUB_SUFFIX) and len(stub) > 4 and c["n"][:1].isupper():
                 service = stub[: -len(GRPC_STUB_SUFFIX)]
                 target = _channel_target(st, c["o"]["a"][0] if c["o"]["a"] else c["o"]["k"].get("channel"))
+                target = cs.single_instance(inv, target) if target is not None else None
                 out.append((_grpc(st, inv, service, target, c["n"]), inv.fn))
                 stubs_called.add((inv.path, service))
     for inv, service, target in stub_sites:

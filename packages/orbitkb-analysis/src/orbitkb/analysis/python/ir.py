@@ -4,7 +4,7 @@ Nodes are tagged by ``"t"``: lit (text), none, unk (hint), env (name, default no
 qualified dotted name: an import, a module-level symbol, ``module.Class.attr``), param (a
 function parameter, kept symbolic so wrappers can be bound at their call sites), cat (string
 concatenation; list concatenation when its parts are lists), call, attr, idx, list, dict, any
-(one of several values, e.g. a loop variable over a literal tuple). Evaluation adds the resolved
+(one of several values, e.g. a loop variable over a literal tuple), or (``a or b``). Evaluation adds the resolved
 forms: mod, cls, fn, ext (a name outside the service), inst (an object built by a call), bm (an
 attribute or method of something) and ret (the unknown result of calling something).
 """

@@ -9,8 +9,8 @@ calls and messages, with their docstrings).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
@@ -27,7 +27,9 @@ from orbitkb.analysis.python import calls, messaging, persistence, routes_django
 from orbitkb.analysis.python.linkctx import LinkState
 from orbitkb.analysis.python.routing import PendingRoute, PrefixTree, full_paths
 
+T = TypeVar("T")
 Key = tuple[str, str]  # (file, function qualname)
+ApiOut = tuple[RawApi, Key | None, str]  # (api, implementing function, file of its component)
 
 
 def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
@@ -39,26 +41,40 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     files = {p: d for p, d in parsed.items() if isinstance(d, dict) and "error" not in d and "funcs" in d}
     st = LinkState(ctx, files)
 
-    apis: list[tuple[RawApi, Key | None]] = []
+    first = sorted(files)[0] if files else ctx.root_dir
+
+    def safe(stage: str, fn: Callable[[], T], default: T) -> T:
+        # one unexpected shape must cost one stage of one service, never the whole index run
+        try:
+            return fn()
+        except (RecursionError, Exception) as e:  # noqa: BLE001
+            gaps.append(
+                ParseGap(first, "unsupported", f"python {stage} failed: {type(e).__name__}: {e}"[:300])
+            )
+            return default
+
+    apis: list[ApiOut] = []
     tree = PrefixTree()
-    pending = routes_fastapi.collect(st, tree) + routes_flask.collect(st, tree)
+    pending = safe("fastapi routes", lambda: routes_fastapi.collect(st, tree), [])
+    pending += safe("flask routes", lambda: routes_flask.collect(st, tree), [])
     for route in pending:
-        apis.extend(_emit(st, tree, route))
-    apis.extend(routes_django.collect(st))
-    handler_apis, handler_msgs = messaging.handlers(st)
+        apis.extend(safe("routes", lambda route=route: _emit(st, tree, route), []))
+    apis.extend(safe("django routes", lambda: routes_django.collect(st), []))
+    handler_apis, handler_msgs = safe("message handlers", lambda: messaging.handlers(st), ([], []))
     apis.extend(handler_apis)
 
-    raw_calls, grpc_impl = calls.collect(st)
-    raw_msgs = messaging.collect(st) + handler_msgs
-    entities = persistence.collect(st)
+    raw_calls, grpc_impl = safe("calls", lambda: calls.collect(st), ([], set()))
+    raw_msgs = safe("messaging", lambda: messaging.collect(st), []) + handler_msgs
+    entities = safe("persistence", lambda: persistence.collect(st), [])
 
     reach = _reach(st, apis)
     out_calls = sorted(set(_attribute_all(st, raw_calls, reach)), key=_call_key)
     out_msgs = sorted(set(_attribute_all(st, raw_msgs, reach)), key=_msg_key)
-    out_apis = sorted({a for a, _ in apis}, key=_api_key)
+    out_apis = sorted({a for a, _, _ in apis}, key=_api_key)
+    owners = {(a.component or "", f) for a, _, f in apis}
 
     return LinkedFacts(
-        components=_components(st, out_apis, out_calls, out_msgs),
+        components=_components(st, owners, out_calls, out_msgs),
         apis=tuple(out_apis),
         calls=tuple(out_calls),
         messages=tuple(out_msgs),
@@ -69,7 +85,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     )
 
 
-def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[tuple[RawApi, Key | None]]:
+def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[ApiOut]:
     out = []
     for path in full_paths(st, tree, route):
         for method in route.methods:
@@ -84,14 +100,15 @@ def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[tuple[Ra
                 doc=route.doc,
                 framework=route.framework,
             )
-            out.append((api, (route.file, route.qual) if route.qual else None))
+            impl = (route.handler_file or route.file, route.qual) if route.qual else None
+            out.append((api, impl, route.component_file))
     return out
 
 
-def _reach(st: LinkState, apis: list[tuple[RawApi, Key | None]]) -> dict[Key, set[str]]:
+def _reach(st: LinkState, apis: list[ApiOut]) -> dict[Key, set[str]]:
     """Functions reached by each API handler: the handler itself and the local functions it calls."""
     by_fn: dict[Key, set[str]] = defaultdict(set)
-    for api, key in apis:
+    for api, key, _ in apis:
         if key is not None:
             by_fn[key].add(api.handler)
     reach: dict[Key, set[str]] = defaultdict(set)
@@ -136,11 +153,9 @@ def _attribute_all(
 
 
 def _components(
-    st: LinkState, apis: list[RawApi], raw_calls: list[RawCall], msgs: list[RawMessage]
+    st: LinkState, owners: set[tuple[str, str]], raw_calls: list[RawCall], msgs: list[RawMessage]
 ) -> tuple[RawComponent, ...]:
-    wanted: set[tuple[str, str]] = set()
-    for a in apis:
-        wanted.add((a.file, a.component or st.module_stem(a.file)))
+    wanted: set[tuple[str, str]] = {(file, name or st.module_stem(file)) for name, file in owners}
     for c in raw_calls:
         wanted.add((c.file, c.component or st.module_stem(c.file)))
     for m in msgs:

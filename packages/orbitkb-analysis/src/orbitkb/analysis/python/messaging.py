@@ -105,36 +105,39 @@ def task_name(st: LinkState, path: str, qual: str, kw: dict[str, Node]) -> Node:
     return {"t": "lit", "v": f"{st.module_name(path)}.{qual.rsplit('.', 1)[-1]}"}
 
 
-def celery_tasks(st: LinkState) -> dict[Key, Node]:
-    """Functions decorated as Celery tasks -> task name (explicit ``name=`` or module.function)."""
-    out: dict[Key, Node] = {}
-    for path, qual, _info, dec in decorated_functions(st):
+def celery_tasks(st: LinkState) -> dict[Key, tuple[Node, int]]:
+    """Celery task functions -> (task name: explicit ``name=`` or module.function, decorator line)."""
+    out: dict[Key, tuple[Node, int]] = {}
+    for path, qual, _info, dec, line in decorated_functions(st):
         fv, _args, kw, _is_call = split_call(st, dec)
         if fv["t"] == "ext" and fv["q"] in CELERY_TASK_DECORATORS:
-            out[(path, qual)] = task_name(st, path, qual, kw)
+            out[(path, qual)] = (task_name(st, path, qual, kw), line)
         elif fv["t"] == "bm" and fv["n"] == "task":
             o = st.r.as_object(fv["o"])
             fam = st.r.family(o)
             if fam == "celery" or (fam is None and "celery" in st.libs and o["t"] != "inst"):
-                out[(path, qual)] = task_name(st, path, qual, kw)
+                out[(path, qual)] = (task_name(st, path, qual, kw), line)
     return out
 
 
-def handlers(st: LinkState) -> tuple[list[tuple[RawApi, Key | None]], list[tuple[RawMessage, str | None]]]:
+def handlers(
+    st: LinkState,
+) -> tuple[list[tuple[RawApi, Key | None, str]], list[tuple[RawMessage, str | None]]]:
     """Framework-declared message handlers: Celery tasks and FastStream ``@broker.subscriber``."""
-    apis: list[tuple[RawApi, Key | None]] = []
+    apis: list[tuple[RawApi, Key | None, str]] = []
     msgs: list[tuple[RawMessage, str | None]] = []
-    found: list[tuple[str, str, Node, str, str]] = [
-        (path, qual, name, "celery", "celery") for (path, qual), name in celery_tasks(st).items()
+    found: list[tuple[str, str, Node, str, str, int]] = [
+        (path, qual, name, "celery", "celery", line)
+        for (path, qual), (name, line) in celery_tasks(st).items()
     ]
-    for path, qual, _info, dec in decorated_functions(st):
+    for path, qual, _info, dec, line in decorated_functions(st):
         fv, args, kw, is_call = split_call(st, dec)
         if is_call and fv["t"] == "bm" and fv["n"] == "subscriber":
             fam = st.r.family(st.r.as_object(fv["o"])) or ""
             if fam.startswith("faststream:"):
                 for ch in args[:1] or _one(kw.get("queue") or kw.get("channel") or kw.get("subject")):
-                    found.append((path, qual, ch, fam.split(":")[1], "faststream"))
-    for path, qual, name, provider, framework in found:
+                    found.append((path, qual, ch, fam.split(":")[1], "faststream", line))
+    for path, qual, name, provider, framework, line in found:
         info = st.func(path, qual)
         expr = to_expr(st.r, name) or Expr((Lit(""),))
         text = expr.literal() or describe(name)
@@ -143,8 +146,8 @@ def handlers(st: LinkState) -> tuple[list[tuple[RawApi, Key | None]], list[tuple
             path=text,
             handler=st.handler_name(path, qual),
             file=path,
-            start_line=info.get("l", 1),
-            end_line=info.get("e", 1),
+            start_line=line,
+            end_line=info.get("e", line),
             kind="message",
             component=st.component_of(path, qual)[0],
             channel=text,
@@ -152,7 +155,7 @@ def handlers(st: LinkState) -> tuple[list[tuple[RawApi, Key | None]], list[tuple
             doc=info.get("doc"),
             framework=framework,
         )
-        apis.append((api, (path, qual)))
+        apis.append((api, (path, qual), path))
         msg = RawMessage(
             "consumes", expr, provider, path, info.get("l", 1), info.get("e", 1), client=framework
         )
@@ -176,7 +179,9 @@ def collect(st: LinkState) -> list[tuple[RawMessage, str | None]]:
     return out
 
 
-def _classify(st: LinkState, inv: Inv, tasks: dict[Key, Node]) -> list[tuple[str, str, Node, str]]:
+def _classify(
+    st: LinkState, inv: Inv, tasks: dict[Key, tuple[Node, int]]
+) -> list[tuple[str, str, Node, str]]:
     c = inv.callee
     if c["t"] == "ext" and c["q"] in CONSUMER_CONSTRUCTORS:
         provider = CONSUMER_CONSTRUCTORS[c["q"]]
@@ -187,7 +192,7 @@ def _classify(st: LinkState, inv: Inv, tasks: dict[Key, Node]) -> list[tuple[str
     n = c["n"]
     o = st.r.as_object(c["o"])
     if n in CELERY_SEND_METHODS and o["t"] == "fn" and (o["p"], o["n"]) in tasks:
-        return [("publishes", "celery", tasks[(o["p"], o["n"])], "celery")]
+        return [("publishes", "celery", tasks[(o["p"], o["n"])][0], "celery")]
     fam = _family(st, inv, o, n)
     spec = MESSAGE_METHODS.get((fam or "", n))
     if spec is None:

@@ -74,7 +74,7 @@ def _class_entity(
     def make(
         table: str, kind: str, fields: list[Field], framework: str, hint: str | None = None
     ) -> RawEntity:
-        return RawEntity(table, kind, path, info["l"], info["e"], name, tuple(fields), hint, framework)
+        return RawEntity(table, kind, path, info["dl"], info["e"], name, tuple(fields), hint, framework)
 
     if external & DJANGO_MODEL_BASES:
         meta = {k: st.r.ev(v) for k, v in info["inner"].get("Meta", {}).items()}

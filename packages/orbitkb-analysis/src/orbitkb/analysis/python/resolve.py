@@ -319,11 +319,19 @@ class Resolver:
             fv = self.ev(node["f"], bind, d)
             args = [self.ev(a, bind, d) for a in node["a"]]
             kw = {k: self.ev(v, bind, d) for k, v in node["k"].items()}
-            return self.apply(fv, args, kw, node.get("id"), d)
+            res = self.apply(fv, args, kw, node.get("id"), d)
+            if "at" in node and res["t"] == "inst":
+                res = {**res, "at": node["at"]}
+            return res
         if t == "attr":
             return self.getattr(self.ev(node["o"], bind, d), node["n"])
         if t == "idx":
             return self.index(self.ev(node["o"], bind, d), self.ev(node["i"], bind, d))
+        if t == "or":
+            first = self.ev(node["v"][0], bind, d)
+            if first["t"] == "env" and (first.get("d") is None or first["d"]["t"] == "none"):
+                return {"t": "env", "n": first["n"], "d": self.ev(node["v"][1], bind, d)}
+            return self.ev(node["v"][1], bind, d) if first["t"] in ("none", "unk") else first
         if t in ("list", "any"):
             return {"t": t, "v": [self.ev(x, bind, d) for x in node["v"]]}
         if t == "dict":

@@ -23,7 +23,8 @@ from orbitkb.analysis.python.signatures import (
 )
 
 Key = tuple[str, str]
-Out = list[tuple[RawApi, Key | None]]
+Out = list[tuple[RawApi, Key | None, str]]
+Site = tuple[str, int, int]
 FRAMEWORK = "django"
 
 
@@ -31,7 +32,8 @@ class _Django:
     def __init__(self, st: LinkState):
         self.st = st
         self.out: Out = []
-        self.registry: dict[str, list[tuple[Node, Node]]] = defaultdict(list)
+        self.site: Site | None = None
+        self.registry: dict[str, list[tuple[Node, Node, Site]]] = defaultdict(list)
         self.router_prefix: dict[str, Node] = {}
         for inv in st.invs:
             c = inv.callee
@@ -41,7 +43,7 @@ class _Django:
                 if fam.startswith("drf") and o["t"] == "inst":
                     prefix, viewset = inv.arg(0, "prefix"), inv.arg(1, "viewset")
                     if prefix is not None and viewset is not None and viewset["t"] == "cls":
-                        self.registry[_rid(o)].append((prefix, viewset))
+                        self.registry[_rid(o)].append((prefix, viewset, (inv.path, inv.line, inv.end)))
                     if fam == "drf-nested-router" and len(o["a"]) > 1:
                         lookup = literal(o["k"].get("lookup")) or "parent"
                         self.router_prefix[_rid(o)] = cat([o["a"][1], lit(f"/<{lookup}_pk>/")])
@@ -69,6 +71,8 @@ class _Django:
                 self.walk_module(path, prefix, seen)
 
     def pattern(self, node: Node, prefix: Node, seen: frozenset[str]) -> None:
+        at = node.get("at")
+        self.site = (at[0], at[1], at[2]) if at else None
         route = node["a"][0] if node["a"] else node["k"].get("route")
         view = node["a"][1] if len(node["a"]) > 1 else node["k"].get("view")
         if route is None or view is None:
@@ -133,7 +137,8 @@ class _Django:
     def drf(self, router: Node, prefix: Node) -> None:
         rid = _rid(router)
         base = cat([prefix, self.router_prefix.get(rid, lit(""))])
-        for reg_prefix, viewset in self.registry.get(rid, ()):
+        for reg_prefix, viewset, site in self.registry.get(rid, ()):
+            self.site = site
             self.viewset(viewset, cat([base, reg_prefix, lit("/")]))
 
     def viewset(self, cls: Node, base: Node) -> None:
@@ -203,18 +208,19 @@ class _Django:
         if not info:
             info, file = cinfo or {}, cfile
         text = normalize_path(render_path(to_expr(self.st.r, path)))
+        bound_file, start, end = self.site or ((file if qual else cfile), info.get("l", 1), info.get("e", 1))
         api = RawApi(
             method=method,
             path=text,
             handler=handler,
-            file=file if qual else cfile,
-            start_line=info.get("l", 1),
-            end_line=info.get("e", 1),
+            file=bound_file,
+            start_line=start,
+            end_line=max(end, start),
             component=comp,
             doc=info.get("doc") if qual else (cinfo.get("doc") if cinfo else None),
             framework=FRAMEWORK,
         )
-        self.out.append((api, (file, qual) if qual else None))
+        self.out.append((api, (file, qual) if qual else None, cfile))
 
 
 def _rid(o: Node) -> str:

@@ -40,7 +40,7 @@ def register(st: LinkState, tree: PrefixTree, o: Node) -> str:
 
 def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
     routes: list[PendingRoute] = []
-    for path, qual, _info, dec in decorated_functions(st):
+    for path, qual, info, dec, line in decorated_functions(st):
         fv, args, kw, is_call = split_call(st, dec)
         if not is_call or fv["t"] != "bm" or (fv["n"] not in VERBS and fv["n"] not in ROUTE_METHODS):
             continue
@@ -51,7 +51,10 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
         if path_node is None:
             continue
         methods = [VERBS[fv["n"]]] if fv["n"] in VERBS else methods_from(kw.get("methods"), ["GET"])
-        routes.append(function_route(st, register(st, tree, o), path_node, methods, path, qual, FRAMEWORK))
+        site = (path, line, info["e"])
+        routes.append(
+            function_route(st, register(st, tree, o), path_node, methods, path, qual, FRAMEWORK, site)
+        )
     for inv in st.invs:
         c = inv.callee
         if c["t"] != "bm" or c["n"] not in ("include_router", "mount", "add_api_route"):
@@ -74,6 +77,15 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             if endpoint is not None and endpoint["t"] == "fn" and path_node is not None:
                 methods = methods_from(inv.kw.get("methods"), ["GET"])
                 routes.append(
-                    function_route(st, parent, path_node, methods, endpoint["p"], endpoint["n"], FRAMEWORK)
+                    function_route(
+                        st,
+                        parent,
+                        path_node,
+                        methods,
+                        endpoint["p"],
+                        endpoint["n"],
+                        FRAMEWORK,
+                        (inv.path, inv.line, inv.end),
+                    )
                 )
     return routes

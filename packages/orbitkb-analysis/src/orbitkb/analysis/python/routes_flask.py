@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from orbitkb.analysis.python.ir import Node, items, lit, literal
-from orbitkb.analysis.python.linkctx import LinkState
+from orbitkb.analysis.python.linkctx import Inv, LinkState
 from orbitkb.analysis.python.routing import (
     PendingRoute,
     PrefixTree,
@@ -62,7 +62,7 @@ def _view_class(st: LinkState, view: Node | None) -> Node | None:
 
 def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
     routes: list[PendingRoute] = []
-    for path, qual, _info, dec in decorated_functions(st):
+    for path, qual, info, dec, line in decorated_functions(st):
         fv, args, kw, is_call = split_call(st, dec)
         if not is_call or fv["t"] != "bm" or (fv["n"] != "route" and fv["n"] not in HTTP_VERBS):
             continue
@@ -71,8 +71,9 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             continue
         methods = [HTTP_VERBS[fv["n"]]] if fv["n"] in HTTP_VERBS else methods_from(kw.get("methods"), ["GET"])
         rule = args[0] if args else kw["rule"]
-        routes.append(function_route(st, register(st, tree, o), rule, methods, path, qual, FRAMEWORK))
-    for path, qual, _info, dec in decorated_classes(st):
+        site = (path, line, info["e"])
+        routes.append(function_route(st, register(st, tree, o), rule, methods, path, qual, FRAMEWORK, site))
+    for path, qual, info, dec, line in decorated_classes(st):
         fv, args, kw, is_call = split_call(st, dec)
         if not is_call or fv["t"] != "bm" or fv["n"] != "route" or not args:
             continue
@@ -80,7 +81,9 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
         if is_router(st, o):
             rid = register(st, tree, o)
             for rule in args[:4]:
-                routes.extend(class_routes(st, rid, rule, path, qual, FRAMEWORK))
+                routes.extend(
+                    class_routes(st, rid, rule, path, qual, FRAMEWORK, None, (path, line, info["e"]))
+                )
     for inv in st.invs:
         c = inv.callee
         if c["t"] != "bm" or c["n"] not in (
@@ -105,22 +108,24 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             cls = inv.arg(0, "resource")
             if cls is not None and cls["t"] == "cls":
                 for rule in inv.args[1:] or items(inv.kw.get("urls")):
-                    routes.extend(class_routes(st, parent, rule, cls["p"], cls["n"], FRAMEWORK))
+                    site = (inv.path, inv.line, inv.end)
+                    routes.extend(class_routes(st, parent, rule, cls["p"], cls["n"], FRAMEWORK, None, site))
     return routes
 
 
-def _url_rule(st: LinkState, parent: str, inv) -> list[PendingRoute]:  # noqa: ANN001
+def _url_rule(st: LinkState, parent: str, inv: Inv) -> list[PendingRoute]:
     rule = inv.arg(0, "rule")
     view = inv.arg(2, "view_func")
     if rule is None or view is None:
         return []
     explicit = methods_from(inv.kw.get("methods"), [])
+    site = (inv.path, inv.line, inv.end)
     if view["t"] == "fn":
-        return [function_route(st, parent, rule, explicit or ["GET"], view["p"], view["n"], FRAMEWORK)]
+        return [function_route(st, parent, rule, explicit or ["GET"], view["p"], view["n"], FRAMEWORK, site)]
     cls = _view_class(st, view)
     if cls is None:
         return []
-    found = class_routes(st, parent, rule, cls["p"], cls["n"], FRAMEWORK, explicit or None)
+    found = class_routes(st, parent, rule, cls["p"], cls["n"], FRAMEWORK, explicit or None, site)
     if found:
         return found
     # a plain View: dispatch_request serves the methods it declares
@@ -131,4 +136,4 @@ def _url_rule(st: LinkState, parent: str, inv) -> list[PendingRoute]:  # noqa: A
     qual = f"{cls['n']}.dispatch_request"
     if qual not in st.files[cls["p"]]["funcs"]:
         return []
-    return [function_route(st, parent, rule, explicit or declared, cls["p"], qual, FRAMEWORK)]
+    return [function_route(st, parent, rule, explicit or declared, cls["p"], qual, FRAMEWORK, site)]

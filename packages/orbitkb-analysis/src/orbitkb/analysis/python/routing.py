@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from attrs import define, field
+from attrs import define
 
 from orbitkb.analysis.python.ir import Node, cat, describe, items, lit, literal
 from orbitkb.analysis.python.linkctx import LinkState, normalize_path, render_path, to_expr
@@ -53,35 +53,41 @@ class PrefixTree:
         return out
 
 
+Site = tuple[str, int, int]  # (file, start line, end line) where a route is bound
+
+
 @define
 class PendingRoute:
     router: str
     path: Node
     methods: list[str]
-    file: str
+    file: str  # where the path is bound to the handler (decorator, add_url_rule, path(...))
     qual: str | None  # implementing function (for attribution and docstring)
     handler: str
     start: int
     end: int
     component: str
-    component_cls: str | None
+    component_file: str
     framework: str
     doc: str | None = None
-    extra: dict[str, Any] = field(factory=dict)
+    handler_file: str = ""
 
 
-def decorated_functions(st: LinkState) -> Iterator[tuple[str, str, dict[str, Any], Node]]:
+def decorated_functions(st: LinkState) -> Iterator[tuple[str, str, dict[str, Any], Node, int]]:
+    """(file, qualname, info, decorator node, decorator line) for every function decorator."""
     for path in sorted(st.files):
         for qual, info in st.files[path]["funcs"].items():
-            for dec in info["dec"]:
-                yield path, qual, info, dec
+            lines = info.get("dln") or [info["l"]] * len(info["dec"])
+            for dec, line in zip(info["dec"], lines):
+                yield path, qual, info, dec, line
 
 
-def decorated_classes(st: LinkState) -> Iterator[tuple[str, str, dict[str, Any], Node]]:
+def decorated_classes(st: LinkState) -> Iterator[tuple[str, str, dict[str, Any], Node, int]]:
     for path in sorted(st.files):
         for qual, info in st.files[path]["classes"].items():
-            for dec in info["dec"]:
-                yield path, qual, info, dec
+            lines = info.get("dln") or [info["l"]] * len(info["dec"])
+            for dec, line in zip(info["dec"], lines):
+                yield path, qual, info, dec, line
 
 
 def split_call(st: LinkState, dec: Node) -> tuple[Node, list[Node], dict[str, Node], bool]:
@@ -115,23 +121,33 @@ def class_http_methods(st: LinkState, path: str, cls: str) -> list[tuple[str, st
 
 
 def function_route(
-    st: LinkState, router: str, path_node: Node, methods: list[str], file: str, qual: str, framework: str
+    st: LinkState,
+    router: str,
+    path_node: Node,
+    methods: list[str],
+    file: str,
+    qual: str,
+    framework: str,
+    site: Site | None = None,
 ) -> PendingRoute:
+    """A route served by a function; ``site`` is the binding (default: the function itself)."""
     info = st.func(file, qual)
-    comp, comp_cls = st.component_of(file, qual)
+    comp, _ = st.component_of(file, qual)
+    at = site or (file, info.get("l", 1), info.get("e", 1))
     return PendingRoute(
         router=router,
         path=path_node,
         methods=methods,
-        file=file,
+        file=at[0],
         qual=qual,
         handler=st.handler_name(file, qual),
-        start=info.get("l", 1),
-        end=info.get("e", 1),
+        start=at[1],
+        end=max(at[2], at[1]),
         component=comp,
-        component_cls=comp_cls,
+        component_file=file,
         framework=framework,
         doc=info.get("doc"),
+        handler_file=file,
     )
 
 
@@ -143,6 +159,7 @@ def class_routes(
     cls: str,
     framework: str,
     only: list[str] | None = None,
+    site: Site | None = None,
 ) -> list[PendingRoute]:
     """One route per HTTP method a class-based view defines (``Class.get``...)."""
     out = []
@@ -152,20 +169,22 @@ def class_routes(
         if only and verb.upper() not in only:
             continue
         info = st.func(vfile, vqual)
+        at = site or (vfile, info.get("l", cinfo["l"]), info.get("e", cinfo["e"]))
         out.append(
             PendingRoute(
                 router=router,
                 path=path_node,
                 methods=[verb.upper()],
-                file=vfile,
+                file=at[0],
                 qual=vqual,
                 handler=f"{short}.{verb}",
-                start=info.get("l", cinfo["l"]),
-                end=info.get("e", cinfo["e"]),
+                start=at[1],
+                end=max(at[2], at[1]),
                 component=short,
-                component_cls=cls,
+                component_file=file,
                 framework=framework,
                 doc=info.get("doc"),
+                handler_file=vfile,
             )
         )
     return out

@@ -55,7 +55,7 @@ class Scanner:
         self.inv: list[dict[str, Any]] = []
         self.frames: list[_Frame] = []
         self.entry = False
-        self.b = Builder(self.name)
+        self.b = Builder(self.name, path)
 
     # ------------------------------------------------------------------ names
     def name(self, ident: str) -> Node:
@@ -223,6 +223,7 @@ class Scanner:
             "p": names,
             "pn": pnodes,
             "dec": decs,
+            "dln": [d.lineno for d in node.decorator_list],
         }
         if cls:
             rec["c"] = cls
@@ -391,6 +392,7 @@ class Scanner:
             "b": [self.b.build(b) for b in node.bases],
             "kw": {k.arg: self.b.build(k.value) for k in node.keywords if k.arg},
             "dec": [self.b.build(d) for d in node.decorator_list],
+            "dln": [d.lineno for d in node.decorator_list],
             "attrs": {},
             "ann": {},
             "fields": [],

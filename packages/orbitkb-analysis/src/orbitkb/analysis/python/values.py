@@ -39,8 +39,9 @@ def hint(e: ast.AST) -> str:
 class Builder:
     """Builds ir nodes; ``name`` maps an identifier to its value in the current scope."""
 
-    def __init__(self, name: Callable[[str], Node]):
+    def __init__(self, name: Callable[[str], Node], path: str = ""):
         self.name = name
+        self.path = path
 
     def build(self, e: ast.AST | None, ident: str | None = None, depth: int = 0) -> Node:
         if e is None:
@@ -92,9 +93,9 @@ class Builder:
 
     def _boolop(self, e: ast.BoolOp, d: int) -> Node:
         first = self.build(e.values[0], None, d)
-        if isinstance(e.op, ast.Or) and first["t"] == "env" and first.get("d") in (None, NONE):
-            # os.getenv("X") or "fallback": the fallback is the effective default
-            return {"t": "env", "n": first["n"], "d": self.build(e.values[1], None, d)}
+        if isinstance(e.op, ast.Or):
+            # ``os.getenv("X") or "fallback"``: decided at link time, once the call is known
+            return {"t": "or", "v": [first, self.build(e.values[1], None, d)]}
         return first
 
     def _dict(self, e: ast.Dict, d: int) -> Node:
@@ -133,6 +134,8 @@ class Builder:
         }
         if ident:
             node["id"] = ident
+        if _last_name(f) in POSITIONED:
+            node["at"] = [self.path, e.lineno, e.end_lineno or e.lineno]
         return node
 
     def _percent(self, template: str, right: ast.AST, d: int) -> Node:
@@ -179,6 +182,14 @@ class Builder:
                 parts.append(kw.get(key, unk(key)))
         parts.append(lit(template[last:]))
         return cat(parts)
+
+
+#: calls whose own position matters later (a Django ``path(...)`` is where a route is bound)
+POSITIONED = frozenset({"path", "re_path", "url"})
+
+
+def _last_name(f: ast.AST) -> str:
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
 def _const(v: object) -> Node:
