@@ -238,3 +238,26 @@ def analyze():
         )
 
     return run
+
+
+@pytest.fixture
+def stubs() -> list[StubAnalyzer]:
+    return make_stubs()
+
+
+@pytest.fixture
+def cache() -> DictCache:
+    return DictCache()
+
+
+@pytest.fixture
+def analyze_tree():
+    """Analyze any SourceTree (for trees MemorySourceTree cannot express)."""
+
+    def run(tree: Any, repository: str = "shop", stubs=None, cache=None) -> Run:
+        analyzer = StaticCodeAnalyzer(analyzers=stubs if stubs is not None else make_stubs(), workers=0)
+        return Run(
+            analyzer.analyze(tree, AnalysisRequest(repository), cache if cache is not None else DictCache())
+        )
+
+    return run

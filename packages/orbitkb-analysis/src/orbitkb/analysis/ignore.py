@@ -72,8 +72,8 @@ class IgnoreRules:
             if line.startswith("\\"):
                 line = line[1:]
             dir_only = line.endswith("/")
-            line = line.strip("/") if dir_only else line
-            anchored = "/" in line.rstrip("/")
+            line = line.rstrip("/")
+            anchored = "/" in line  # a leading or inner slash anchors the pattern at the root
             line = line.lstrip("/")
             if line:
                 self._rules.append(_Rule(_glob_to_regex(line, anchored), negate, dir_only))

@@ -55,6 +55,7 @@ class ParseStage:
         self._buffer: list[FileRecord] = []
         self._pending: list[tuple[list[str], list[str], Future[list[tuple[str, bool]]]]] = []
         self._puts: dict[str, str] = {}
+        self._twins: dict[str, list[str]] = {}  # key being parsed -> other paths with that content
         self._pool: ProcessPoolExecutor | None = None
         self._workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
         self._expected = expected
@@ -79,10 +80,14 @@ class ParseStage:
         hits = self._cache.get_many(sorted(set(keys.values())))
         misses: dict[str, list[tuple[str, str]]] = {}
         for record in batch:
-            cached = hits.get(keys[record.path])
+            key = keys[record.path]
+            cached = hits.get(key) or self._puts.get(key)
             if cached is not None:
                 self._store(record.path, cached)
+            elif key in self._twins:  # same content as a file already being parsed: parse once
+                self._twins[key].append(record.path)
             else:
+                self._twins[key] = []
                 misses.setdefault(record.stack or "", []).append((record.path, record.text or ""))
             record.text = None
         done = len(batch) - sum(len(v) for v in misses.values())
@@ -118,6 +123,8 @@ class ParseStage:
         if cacheable:
             self._puts[key] = text
         self._store(path, text)
+        for twin in self._twins.pop(key, []):
+            self._store(twin, text)
 
     def _store(self, path: str, text: str) -> None:
         try:

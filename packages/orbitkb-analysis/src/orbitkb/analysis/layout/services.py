@@ -50,12 +50,19 @@ def detect(inp: LayoutInput) -> Layout:
     roots = [u.root for u in units]
     index = {root: i for i, root in enumerate(roots)}
 
+    def self_contained(unit: Unit) -> bool:
+        images = [img for m in unit.candidate.manifests for img in m.images]
+        has_conf = any(paths.is_under(c, unit.root) for c in inp.nginx_confs)
+        return has_conf or bool(images and infra.infra_of(images[-1]))
+
     def locate(folder: str, name: str | None) -> int | None:
         codeless: int | None = None  # a Dockerfile-only folder: used only when no code folder is above
         for above in [folder, *paths.ancestors(folder + "/x")[1:]]:
             if above in index:
                 if units[index[above]].candidate.code_files or units[index[above]].split:
                     return index[above]
+                if self_contained(units[index[above]]):
+                    return index[above]  # an infrastructure image or an nginx gateway of its own
                 codeless = index[above] if codeless is None else codeless
                 continue
             split = [i for i, u in enumerate(units) if u.split and u.candidate.dir == above]

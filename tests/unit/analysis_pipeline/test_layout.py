@@ -1,0 +1,352 @@
+"""Service layout: monorepos split into services, naming, libraries, infrastructure, unknown code."""
+
+from __future__ import annotations
+
+POM_PARENT = """<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <artifactId>shop-parent</artifactId><packaging>pom</packaging>
+  <modules><module>orders-service</module><module>common</module><module>notifier</module></modules>
+</project>"""
+
+
+def pom(artifact: str, deps: str = "", plugin: bool = True) -> str:
+    plugins = (
+        "<build><plugins><plugin><groupId>org.springframework.boot</groupId>"
+        "<artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build>"
+        if plugin
+        else ""
+    )
+    return f"""<project><parent><artifactId>shop-parent</artifactId></parent><artifactId>{artifact}</artifactId>
+<dependencies>{deps}</dependencies>{plugins}</project>"""
+
+
+def test_parent_pom_is_split_into_modules_and_libraries_are_not_services(analyze):
+    run = analyze(
+        {
+            "pom.xml": POM_PARENT,
+            "orders-service/pom.xml": pom(
+                "orders-service",
+                "<dependency><groupId>com.shop</groupId><artifactId>common</artifactId></dependency>",
+            ),
+            "orders-service/src/main/java/shop/OrdersApp.java": "// @entry\n",
+            "orders-service/src/main/java/shop/OrderController.java": "// @api GET /orders OrderController.list\n",
+            "common/pom.xml": pom("common"),  # inherits the plugin, but is imported: a library
+            "common/src/main/java/shop/Money.java": "// @api GET /never Money.x\n",
+            "notifier/pom.xml": pom("notifier"),  # plugin only, nobody imports it: deployable
+            "notifier/src/main/java/shop/Notifier.java": "// nothing\n",
+        }
+    )
+    assert run.names() == ["notifier", "orders-service"]
+    orders = run.service("orders-service").service
+    assert (orders.root_dir, orders.stack) == ("orders-service", "jvm-spring")
+    assert [a.path for a in run.service("orders-service").apis] == ["/orders"]
+
+
+def test_npm_workspaces_are_split_and_the_shared_package_is_a_library(analyze):
+    run = analyze(
+        {
+            "package.json": '{"name": "acme", "private": true, "workspaces": ["packages/*"], "scripts": {"start": "turbo run start"}}',
+            "packages/api/package.json": '{"name": "@acme/api", "scripts": {"start": "node src/server.js"}, "dependencies": {"@acme/shared": "*"}}',
+            "packages/api/src/server.js": "// @api GET /items list\n",
+            "packages/web/package.json": '{"name": "@acme/web", "scripts": {"start": "next start"}}',
+            "packages/web/pages/index.tsx": "// page\n",
+            "packages/shared/package.json": '{"name": "@acme/shared", "main": "dist/index.js"}',
+            "packages/shared/src/index.ts": "// @api GET /never x\n",
+            "tools/release.js": "// a script at the root\n",
+        }
+    )
+    assert run.names() == ["api", "web"]
+    assert run.service("api").service.root_dir == "packages/api"
+    assert run.service("api").service.aliases == ()
+
+
+def test_root_go_module_with_several_commands_is_split_per_command(analyze, stubs):
+    run = analyze(
+        {
+            "go.mod": "module github.com/acme/shop\n\ngo 1.22\n",
+            "cmd/orders/main.go": "// @entry\n",
+            "cmd/payments/main.go": "// @entry\n// @api POST /pay Pay\n",
+            "internal/orders/handler.go": "// @api GET /orders Handler.List\n",
+            "internal/platform/log.go": "// shared by both\n",
+            "tools/gen/main.go": "// @entry\n",
+        },
+        stubs=stubs,
+    )
+    assert run.names() == ["orders", "payments"]
+    assert run.service("orders").service.root_dir == "cmd/orders"
+    assert [a.path for a in run.service("orders").apis] == ["/orders"]  # internal/orders by name
+    assert run.service("orders").files == ("cmd/orders/main.go", "internal/orders/handler.go")
+    assert [a.path for a in run.service("payments").apis] == ["/pay"]
+
+
+def test_python_repository_with_several_apps_and_a_shared_library(analyze):
+    run = analyze(
+        {
+            "requirements.txt": "fastapi\nshop-common\n",
+            "orders/app.py": "# @entry\n# @api GET /orders list_orders\n",
+            "orders/models.py": "",
+            "payments/main.py": "# @entry\n",
+            "scripts/seed.py": "# @entry\n",  # a tool, not a deployable
+            "libs/common/pyproject.toml": '[project]\nname = "shop-common"\n',
+            "libs/common/shop_common/util.py": "# @api GET /never x\n",
+        }
+    )
+    assert run.names() == ["orders", "payments"]
+    assert run.service("payments").service.root_dir == "payments"
+
+
+def test_single_service_repository_is_the_root_named_after_the_repository(analyze):
+    run = analyze(
+        {"pyproject.toml": '[project]\nname = "inventory-api"\n', "src/inventory/main.py": "# @entry\n"},
+        repository="inventory",
+    )
+    service = run.service("inventory").service
+    assert (service.root_dir, service.stack, service.aliases) == (".", "python", ("inventory-api",))
+
+
+def test_compose_names_win_and_other_names_become_aliases(analyze):
+    compose = """
+services:
+  web:
+    build: .
+    container_name: shop-web
+    hostname: web.internal
+    networks:
+      backend:
+        aliases: [storefront]
+"""
+    run = analyze(
+        {
+            "docker-compose.yml": compose,
+            "package.json": '{"name": "@shop/frontend", "main": "server.js"}',
+            "server.js": "// code\n",
+        },
+        repository="shopfront",
+    )
+    service = run.service("web").service
+    assert service.aliases == ("frontend", "shop-web", "shopfront", "storefront", "web.internal")
+
+
+def test_compose_build_contexts_and_dockerfiles_in_several_styles(analyze):
+    compose = """
+services:
+  orders:
+    build:
+      context: .
+      dockerfile: orders/Dockerfile
+  billing:
+    build: ./billing/docker
+  catalog:
+    build:
+      context: ./catalog
+      dockerfile: docker/Dockerfile.prod
+"""
+    run = analyze(
+        {
+            "docker-compose.yml": compose,
+            "orders/Dockerfile": "FROM python:3.12\n",
+            "orders/app.py": "# code\n",
+            "billing/go.mod": "module billing\n",
+            "billing/main.go": "// @entry\n",
+            "billing/docker/Dockerfile": "FROM golang\n",
+            "catalog/package.json": '{"name": "catalog-svc"}',
+            "catalog/index.js": "// @entry\n",
+            "catalog/docker/Dockerfile.prod": "FROM node\n",
+        }
+    )
+    assert run.names() == ["billing", "catalog", "orders"]
+    assert run.service("billing").service.root_dir == "billing"
+    assert run.service("catalog").service.aliases == ("catalog-svc",)
+    assert run.service("orders").service.stack == "python"
+
+
+K8S = """
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders-deployment
+  namespace: shop
+spec:
+  template:
+    metadata:
+      labels: {app: orders}
+    spec:
+      containers:
+        - name: orders
+          image: registry.example.com/acme/orders-svc:1.2.0
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: orders-api
+spec:
+  selector: {app: orders}
+  ports: [{port: 80}]
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: pg}
+spec:
+  template:
+    spec:
+      containers:
+        - name: postgres
+          image: postgres:16
+"""
+
+
+def test_kubernetes_names_a_folder_whose_image_it_runs(analyze):
+    run = analyze(
+        {
+            "deploy/k8s/orders.yaml": K8S,
+            "services/orders-svc/package.json": '{"name": "orders-svc", "scripts": {"start": "node ."}}',
+            "services/orders-svc/index.js": "// code\n",
+        }
+    )
+    service = run.service("orders").service
+    assert service.root_dir == "services/orders-svc"
+    assert service.aliases == ("orders-api", "orders-svc")  # "orders-deployment" names no host
+    assert [(r.name, r.kind, r.engine) for r in run.result.resources] == [("pg", "database", "postgres")]
+
+
+def test_skaffold_maps_an_image_to_its_folder(analyze):
+    skaffold = "apiVersion: skaffold/v4beta6\nkind: Config\nbuild:\n  artifacts:\n    - image: acme/cart\n      context: src/cartservice\n"
+    k8s = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: cartservice}\nspec:\n  template:\n    spec:\n      containers:\n        - name: server\n          image: acme/cart\n"
+    run = analyze(
+        {
+            "skaffold.yaml": skaffold,
+            "kubernetes-manifests/cart.yaml": k8s,
+            "src/cartservice/go.mod": "module cart\n",
+            "src/cartservice/main.go": "// code, no entry marker\n",
+        }
+    )
+    assert run.names() == ["cartservice"]
+    assert run.service("cartservice").service.aliases == ("cart", "server")  # go module, container
+
+
+def test_forced_service_takes_the_whole_tree(analyze, stubs):
+    run = analyze(
+        {
+            "a/app.py": "# @api GET /a a\n",
+            "b/lib.py": "# @api GET /b b\n",
+            "web/package.json": '{"scripts": {"start": "x"}}',
+            "web/x.js": "// @api GET /js x\n",
+        },
+        forced=("monolith", "python"),
+        stubs=stubs,
+    )
+    assert run.names() == ["monolith"]
+    assert run.service("monolith").service.root_dir == "."
+    assert sorted(a.path for a in run.service("monolith").apis) == ["/a", "/b"]
+
+
+def test_unknown_stacks_are_gaps_with_reasons_and_deployed_ones_still_services(analyze):
+    compose = "services:\n  pricing:\n    build: ./pricing\n"
+    run = analyze(
+        {
+            "docker-compose.yml": compose,
+            "pricing/composer.json": "{}",
+            "pricing/Dockerfile": "FROM php:8\n",
+            "pricing/src/index.php": "<?php\n",
+            "engine/Cargo.toml": "[package]\nname='engine'\n",
+            "engine/src/main.rs": "fn main() {}\n",
+            "scripts/deploy.rb": "puts 1\n",
+        }
+    )
+    assert run.names() == ["pricing"]
+    assert run.service("pricing").service.stack == "other"
+    gaps = {g.path: g.reason for g in run.result.gaps if g.kind == "unknown_stack"}
+    assert gaps == {
+        "engine": "rust code (Cargo.toml): no analyzer for this stack",
+        "pricing": "php code (composer.json): no analyzer for this stack",
+        "scripts": "1 Ruby file(s) and no analyzer for Ruby",
+    }
+
+
+def test_infrastructure_containers_are_resources_not_services(analyze):
+    compose = """
+services:
+  app:
+    build: .
+  db: {image: "postgres:15-alpine"}
+  cache: {image: "redis:7"}
+  broker: {image: "confluentinc/cp-kafka:7.5.0"}
+  mq: {image: "rabbitmq:3-management"}
+  docs: {image: "docker.io/bitnami/mongodb:7.0"}
+  search: {image: "docker.elastic.co/elasticsearch/elasticsearch:8.11.0"}
+  tracing: {image: "jaegertracing/all-in-one:latest"}
+  custom-db:
+    build: ./db
+  unknown-thing: {image: "acme/sidecar:1"}
+"""
+    run = analyze(
+        {
+            "docker-compose.yml": compose,
+            "requirements.txt": "flask\n",
+            "app.py": "# @entry\n",
+            "db/Dockerfile": "FROM mysql:8\nCOPY init.sql /docker-entrypoint-initdb.d/\n",
+            "charts/app/Chart.yaml": "name: app\ndependencies:\n  - name: redis\n    version: 17.x\n  - name: common\n",
+        },
+        repository="shop",
+    )
+    assert run.names() == ["app"]
+    assert [(r.name, r.kind, r.engine) for r in run.result.resources] == [
+        ("broker", "broker", "kafka"),
+        ("cache", "cache", "redis"),
+        ("custom-db", "database", "mysql"),
+        ("db", "database", "postgres"),
+        ("docs", "database", "mongodb"),
+        ("mq", "broker", "rabbitmq"),
+        ("redis", "cache", "redis"),
+        ("search", "search", "elasticsearch"),
+        ("tracing", "other", "jaeger"),
+    ]
+    db = next(r for r in run.result.resources if r.name == "db")
+    assert db.image == "postgres:15-alpine" and db.evidence[0].file == "docker-compose.yml"
+
+
+def test_folders_named_alike_get_their_parent_as_prefix(analyze):
+    run = analyze(
+        {
+            "orders/api/package.json": '{"scripts": {"start": "node ."}}',
+            "orders/api/index.js": "// x\n",
+            "payments/api/package.json": '{"scripts": {"start": "node ."}}',
+            "payments/api/index.js": "// x\n",
+        }
+    )
+    assert run.names() == ["orders-api", "payments-api"]
+    assert run.service("orders-api").service.aliases == ("api",)
+
+
+def test_a_library_shaped_repository_is_still_indexed(analyze):
+    run = analyze(
+        {
+            "pyproject.toml": '[project]\nname = "toolkit"\n',
+            "toolkit/client.py": "# @call http httpx lit:https://api.example.com/v1\n",
+        },
+        repository="toolkit-repo",
+    )
+    assert run.names() == ["toolkit-repo"]
+    assert run.service("toolkit-repo").calls[0].target == "api.example.com"
+
+
+def test_manifest_that_does_not_parse_is_a_gap_but_keeps_its_folder(analyze):
+    run = analyze({"svc/package.json": "{not json", "svc/server.js": "// @entry\n"})
+    assert run.names() == ["svc"]
+    assert ("svc/package.json", "manifest_error") in run.gaps()
+
+
+def test_readme_first_paragraph_is_kept_verbatim(analyze):
+    readme = "# Orders\n\n[![build](https://ci/badge.svg)](https://ci)\n\nOwns the order lifecycle:\ncheckout to delivery.\n\nMore text.\n"
+    run = analyze({"orders/requirements.txt": "", "orders/app.py": "# @entry\n", "orders/README.md": readme})
+    assert run.service("orders").service.readme == "Owns the order lifecycle:\ncheckout to delivery."
+
+
+def test_spring_application_name_is_an_alias(analyze):
+    run = analyze(
+        {
+            "billing/build.gradle.kts": 'plugins { id("org.springframework.boot") version "3.2.0" }\n',
+            "billing/src/main/kotlin/App.kt": "// @entry\n",
+            "billing/src/main/resources/application.yml": "spring:\n  application:\n    name: billing-service\n",
+        }
+    )
+    assert run.service("billing").service.aliases == ("billing-service",)
