@@ -109,3 +109,11 @@ def test_working_tree_bad_paths(tmp_path: Path) -> None:
     f.write_text("x")
     with pytest.raises(PathNotFound, match="not a folder"):
         WorkingTreeSource(f)
+
+
+def test_missing_file_at_commit_is_file_not_found(repo: Path) -> None:
+    reader = SubprocessGitReader()
+    tree = reader.tree_at(str(repo), reader.head_commit(str(repo)) or "")
+    with pytest.raises(FileNotFoundError):
+        tree.read_bytes(".orbitkbignore")
+    assert tree.read_bytes("README.md") == b"hello\n"  # the batch process survives a miss

@@ -68,6 +68,8 @@ class GitCommitSource:
         self._batch.stdin.write(f"{self._commit}:{self._prefix}{path}\n".encode())
         self._batch.stdin.flush()
         header = self._batch.stdout.readline().split()
+        if len(header) == 2 and header[1] == b"missing":
+            raise FileNotFoundError(f"{path} does not exist at {self._commit[:12]}")
         if len(header) < 3 or header[1] != b"blob":
             raise GitError(f"cannot read {path} at {self._commit[:12]}")
         data = self._batch.stdout.read(int(header[2]))

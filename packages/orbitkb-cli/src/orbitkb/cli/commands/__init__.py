@@ -1,5 +1,5 @@
 """One module per sub-command; each exposes ``register(subparsers)``."""
 
-from orbitkb.cli.commands import analyze, architecture, export, index, listing, serve, status
+from orbitkb.cli.commands import analyze, architecture, describe, export, index, listing, serve, status
 
-COMMANDS = [index, listing, status, analyze, export, architecture, serve]
+COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve]

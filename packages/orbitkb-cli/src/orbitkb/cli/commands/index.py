@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, notice, print_json
 from orbitkb.cli.progress import Progress
-from orbitkb.domain.errors import InvalidInput, RepositoryNotFound
+from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryNotFound
 from orbitkb.domain.usecases.indexing import IndexRequest, IndexResult
 
 STACKS = ["python", "node-ts", "jvm-spring", "go"]
@@ -42,6 +43,9 @@ def register(sub: Any) -> None:
 def run_index(args: argparse.Namespace) -> int:
     if bool(args.service) != bool(args.stack):
         raise InvalidInput("--service and --stack go together", hint="e.g. --service billing --stack python")
+    if not os.path.isdir(args.path):
+        what = "not a folder" if os.path.exists(args.path) else "path does not exist"
+        raise PathNotFound(f"{what}: {args.path}", hint="pass the folder of a repository")
     app = app_from(args)
     _backend_notice(app)
     progress = Progress(enabled=not args.json)
@@ -100,6 +104,9 @@ def _report(args: argparse.Namespace, results: list[IndexResult], elapsed: float
               f"status {run.status} in {elapsed:.1f}s")
         for name in r.services:
             print(f"  - {name}")
+        if not r.services:
+            print("  no service found: a service is a folder with a build manifest and an entry point; force one "
+                  "with --service NAME --stack STACK")
         if r.reconciled_calls:
             print(f"  reconciled {r.reconciled_calls} calls from other repositories")
         for h in r.hooks:

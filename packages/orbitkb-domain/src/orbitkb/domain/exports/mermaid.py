@@ -27,13 +27,17 @@ def render_topology(snapshot: KnowledgeSnapshot) -> str:
     externals = sorted({e.target for e in graph.edges if not e.internal})
     for x in externals:
         lines.append(f'  {node_id("ext_" + x)}("{_label(x)}")')
+    seen: set[str] = set()
     for e in graph.edges:
         src = node_id(e.source)
         dst = node_id(e.target) if e.internal else node_id("ext_" + e.target)
         if e.type == "MESSAGE_LINK":
-            lines.append(f'  {src} -. "{_label(e.channel or "")}" .-> {dst}')
+            line = f'  {src} -. "{_label(e.channel or "")}" .-> {dst}'
         else:
-            lines.append(f"  {src} -->|{e.type}| {dst}")
+            line = f"  {src} -->|{e.type}| {dst}"
+        if line not in seen:  # several call sites between the same two services: one edge
+            seen.add(line)
+            lines.append(line)
     lines.append("  classDef cycle fill:#fde2e1,stroke:#c0392b,stroke-width:2px")
     lines.append("  classDef external fill:#eef3fb,stroke:#5b7db1")
     if in_cycle:
