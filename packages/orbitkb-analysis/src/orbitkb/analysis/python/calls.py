@@ -40,8 +40,8 @@ def has_param(node: Any, depth: int = 0) -> bool:
 def direct_http(st: LinkState, inv: Inv) -> Http | None:
     c = inv.callee
     if c["t"] == "ext" and c["q"] in HTTP_FUNCS:
-        method, lib = HTTP_FUNCS[c["q"]]
-        if method is None:
+        fixed, lib = HTTP_FUNCS[c["q"]]
+        if fixed is None:
             return inv.arg(0, "method"), inv.arg(1, "url") or {"t": "unk", "h": "url"}, lib
         url = inv.arg(0, "url")
         if url is None:
@@ -52,7 +52,7 @@ def direct_http(st: LinkState, inv: Inv) -> Http | None:
             data = len(req["a"]) > 1 or "data" in req["k"]
             method_node = req["k"].get("method") or {"t": "lit", "v": "POST" if data else "GET"}
             return method_node, url, lib
-        return {"t": "lit", "v": method}, url, lib
+        return {"t": "lit", "v": fixed}, url, lib
     if c["t"] != "bm" or c["n"] not in HTTP_CLIENT_METHODS:
         return None
     o = st.r.as_object(c["o"])
@@ -68,6 +68,7 @@ def direct_http(st: LinkState, inv: Inv) -> Http | None:
         return None
     else:
         lib = "http"  # an untyped client object: accept only a URL-looking argument
+    method: Node | None
     if verb is None:
         method, url = inv.arg(0, "method"), inv.arg(1, "url")
     else:

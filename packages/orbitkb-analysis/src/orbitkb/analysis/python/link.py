@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, TypeVar
 
 import attrs
@@ -20,6 +21,7 @@ from orbitkb.analysis.facts import (
     RawApi,
     RawCall,
     RawComponent,
+    RawEntity,
     RawMessage,
     ServiceContext,
 )
@@ -55,17 +57,22 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
 
     apis: list[ApiOut] = []
     tree = PrefixTree()
-    pending = safe("fastapi routes", lambda: routes_fastapi.collect(st, tree), [])
-    pending += safe("flask routes", lambda: routes_flask.collect(st, tree), [])
+    no_routes: list[PendingRoute] = []
+    pending = safe("fastapi routes", lambda: routes_fastapi.collect(st, tree), no_routes)
+    pending = pending + safe("flask routes", lambda: routes_flask.collect(st, tree), no_routes)
+    no_apis: list[ApiOut] = []
     for route in pending:
-        apis.extend(safe("routes", lambda route=route: _emit(st, tree, route), []))
-    apis.extend(safe("django routes", lambda: routes_django.collect(st), []))
-    handler_apis, handler_msgs = safe("message handlers", lambda: messaging.handlers(st), ([], []))
+        apis.extend(safe("routes", partial(_emit, st, tree, route), no_apis))
+    apis.extend(safe("django routes", lambda: routes_django.collect(st), no_apis))
+    no_msgs: list[tuple[RawMessage, str | None]] = []
+    handler_apis, handler_msgs = safe("message handlers", lambda: messaging.handlers(st), (no_apis, no_msgs))
     apis.extend(handler_apis)
 
-    raw_calls, grpc_impl = safe("calls", lambda: calls.collect(st), ([], set()))
-    raw_msgs = safe("messaging", lambda: messaging.collect(st), []) + handler_msgs
-    entities = safe("persistence", lambda: persistence.collect(st), [])
+    no_calls: tuple[list[tuple[RawCall, str | None]], set[str]] = ([], set())
+    raw_calls, grpc_impl = safe("calls", lambda: calls.collect(st), no_calls)
+    raw_msgs = safe("messaging", lambda: messaging.collect(st), no_msgs) + handler_msgs
+    no_entities: list[RawEntity] = []
+    entities = safe("persistence", lambda: persistence.collect(st), no_entities)
 
     reach = _reach(st, apis)
     out_calls = sorted(set(_attribute_all(st, raw_calls, reach)), key=_call_key)
@@ -140,7 +147,7 @@ def _owner(table: Mapping[Key, Any], path: str, qual: str) -> Key | None:
 def _attribute_all(
     st: LinkState, items: list[tuple[Any, str | None]], reach: dict[Key, set[str]]
 ) -> list[Any]:
-    out = []
+    out: list[Any] = []
     for fact, fn in items:
         comp = st.component_of(fact.file, fn)[0]
         owner = _owner(reach, fact.file, fn) if fn else None

@@ -19,7 +19,8 @@ class Inv:
         self._r = r
         self.path, self.rec = path, rec
         self.fn: str | None = rec.get("f")
-        self.line, self.end = rec["l"], rec["e"]
+        self.line = rec["l"]
+        self.end = rec.get("e", rec["l"])
         self._callee: Node | None = None
         self._args: list[Node] | None = None
         self._kw: dict[str, Node] | None = None
@@ -33,20 +34,20 @@ class Inv:
     @property
     def args(self) -> list[Node]:
         if self._args is None:
-            self._args = [self._r.ev(a) for a in self.rec["a"]]
+            self._args = [self._r.ev(a) for a in self.rec.get("a", ())]
         return self._args
 
     @property
     def kw(self) -> dict[str, Node]:
         if self._kw is None:
-            self._kw = {k: self._r.ev(v) for k, v in self.rec["k"].items()}
+            self._kw = {k: self._r.ev(v) for k, v in self.rec.get("k", {}).items()}
         return self._kw
 
     def arg(self, pos: int | None, *names: str) -> Node | None:
         for n in names:
-            if n in self.rec["k"]:
+            if n in self.rec.get("k", ()):
                 return self.kw[n]
-        if pos is not None and pos < len(self.rec["a"]):
+        if pos is not None and pos < len(self.rec.get("a", ())):
             return self.args[pos]
         return None
 

@@ -49,7 +49,7 @@ def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
         return [{"t": "lit", "v": k} for k in sorted(src["v"])] if src and src["t"] == "dict" else _one(src)
     if spec.startswith("kw_tail:"):
         for k in spec.split(":")[1].split("|"):
-            if k in inv.rec["k"]:
+            if k in inv.rec.get("k", ()):
                 return _one(inv.kw[k])
         return []
     if spec.startswith("arg"):
@@ -87,7 +87,7 @@ def _family(st: LinkState, inv: Inv, o: Node, n: str) -> str | None:
         unknown_ext = False
     if o["t"] not in ("param", "bm", "unk", "ret", "ext") and not unknown_ext:
         return None
-    for k in inv.rec["k"]:
+    for k in inv.rec.get("k", ()):
         if (n, k) in DUCK_KEYWORDS:
             return DUCK_KEYWORDS[(n, k)]
     file_libs = set(st.files[inv.path].get("libs", ()))

@@ -102,9 +102,9 @@ def _class_entity(
                 if "Settings" in info["inner"]
                 else None
             )
-            meta = st.r.ev(attrs["meta"]) if "meta" in attrs else None
-            if meta is not None and meta["t"] == "dict":
-                coll = coll or literal(meta["v"].get("collection"))
+            doc_meta = st.r.ev(attrs["meta"]) if "meta" in attrs else None
+            if doc_meta is not None and doc_meta["t"] == "dict":
+                coll = coll or literal(doc_meta["v"].get("collection"))
             default = snake(name) if framework == "mongoengine" else name
             return make(coll or default, "document_collection", [], framework, "mongodb")
     if _truthy(st.r.ev(attrs["__abstract__"])) if "__abstract__" in attrs else False:
@@ -118,7 +118,7 @@ def _class_entity(
 
 
 def _django_fields(st: LinkState, c: Node) -> list[Field]:
-    out = []
+    out: list[Field] = []
     for f in st.r.class_info(c)["fields"]:
         call = f.get("c", "")
         if not call or not (call.endswith("Field") or call in ("ForeignKey",)) or call in DJANGO_NON_COLUMNS:
@@ -128,7 +128,7 @@ def _django_fields(st: LinkState, c: Node) -> list[Field]:
 
 
 def _sqla_fields(info: dict[str, Any]) -> list[Field]:
-    out = []
+    out: list[Field] = []
     for f in info["fields"]:
         call = f.get("c")
         ann_type, ann_null = _ann(f.get("ann"))
@@ -148,7 +148,7 @@ def _sqla_fields(info: dict[str, Any]) -> list[Field]:
 
 
 def _sqlmodel_fields(info: dict[str, Any]) -> list[Field]:
-    out = []
+    out: list[Field] = []
     for f in info["fields"]:
         if "ann" not in f or f.get("c") in ("Relationship",) or f["n"].startswith("_"):
             continue

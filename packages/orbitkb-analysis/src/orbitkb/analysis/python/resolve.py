@@ -217,7 +217,10 @@ class Resolver:
         if hit is not None:
             return hit
         self._ancestors[key] = ([c], set())  # cycle guard
-        local, external, todo, seen = [], set(), [c], set()
+        local: list[Node] = []
+        external: set[str] = set()
+        todo: list[Node] = [c]
+        seen: set[str] = set()
         while todo and len(seen) < 64:
             cur = todo.pop(0)
             k = cur["p"] + "#" + cur["n"]
@@ -443,7 +446,7 @@ class Resolver:
         for name, a in zip(names, args):
             bind[name] = a
         for k, v in kw.items():
-            if k in info.get("pn", {}):
+            if k in names:
                 bind[k] = v
         inst = fn.get("self")
         if inst is not None and inst["c"]["t"] == "cls":

@@ -13,7 +13,7 @@ import ast
 from typing import Any
 
 from orbitkb.analysis.python.ir import NONE, Node, cat, ref, unk
-from orbitkb.analysis.python.signatures import ENTRY_CALLS, SKIP_METHODS, SKIP_NAMES
+from orbitkb.analysis.python.signatures import ENTRY_CALLS, SKIP_METHODS, SKIP_MODULES, SKIP_NAMES
 from orbitkb.analysis.python.values import Builder
 
 _DEF = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -215,13 +215,12 @@ class Scanner:
         names, pnodes = self._params(node.args, init=bool(cls) and node.name == "__init__")
         selfname = names[0] if cls and names and not static else None
         rec: dict[str, Any] = {
-            "q": qual,
             "l": start,
-            "dl": node.lineno,
             "e": node.end_lineno or node.lineno,
             "doc": ast.get_docstring(node),
             "p": names,
-            "pn": pnodes,
+            # only parameters carrying a default, an annotation or __init__-ness are worth caching
+            "pn": {n: p for n, p in pnodes.items() if len(p) > 2},
             "dec": decs,
             "dln": [d.lineno for d in node.decorator_list],
         }
@@ -351,11 +350,25 @@ class Scanner:
 
     # ------------------------------------------------------------------ calls
     def calls_in(self, e: ast.AST | None) -> None:
+        """Record every call inside an expression (leaves are skipped without the generic walk)."""
         if e is None:
             return
-        for n in ast.walk(e):
-            if type(n) is ast.Call:
+        stack = [e]
+        pop, push, extend = stack.pop, stack.append, stack.extend
+        while stack:
+            n = pop()
+            t = type(n)
+            if t is ast.Name or t is ast.Constant:
+                continue
+            if t is ast.Call:
                 self._invocation(n)  # type: ignore[arg-type]
+                push(n.func)  # type: ignore[attr-defined]
+                extend(n.args)  # type: ignore[attr-defined]
+                extend(k.value for k in n.keywords)  # type: ignore[attr-defined]
+            elif t is ast.Attribute:
+                push(n.value)  # type: ignore[attr-defined]
+            else:
+                extend(ast.iter_child_nodes(n))
 
     def _invocation(self, n: ast.Call) -> None:
         f = n.func
@@ -368,15 +381,20 @@ class Scanner:
         else:
             return
         callee = self.b.build(f)
-        if callee["t"] == "ref" and callee["q"] in ENTRY_CALLS:
-            self.entry = True
-        rec: dict[str, Any] = {
-            "c": callee,
-            "a": [self.b.build(a) for a in n.args[:8]],
-            "k": {k.arg: self.b.build(k.value) for k in n.keywords if k.arg},
-            "l": n.lineno,
-            "e": n.end_lineno or n.lineno,
-        }
+        if callee["t"] == "ref":
+            q = callee["q"]
+            if q in ENTRY_CALLS:
+                self.entry = True
+            if q.split(".", 1)[0] in SKIP_MODULES:
+                return
+        # empty fields are left out: this record is cached as JSON for every call in the code
+        rec: dict[str, Any] = {"c": callee, "l": n.lineno}
+        if n.args:
+            rec["a"] = [self.b.build(a) for a in n.args[:8]]
+        if n.keywords:
+            rec["k"] = {k.arg: self.b.build(k.value) for k in n.keywords if k.arg}
+        if n.end_lineno and n.end_lineno != n.lineno:
+            rec["e"] = n.end_lineno
         if self.frames:
             rec["f"] = self.frames[-1].qual
         self.inv.append(rec)

@@ -25,6 +25,13 @@ SKIP_METHODS = frozenset(
     "assertFalse assertIn assertIsNone assertRaises assert_called_once_with assert_called_with "
     "getLogger isEnabledFor".split()
 )
+#: modules whose calls never matter to us (checked after entry points, e.g. asyncio.run)
+SKIP_MODULES = frozenset(
+    "logging json re datetime time math typing collections itertools uuid random hashlib base64 os sys "
+    "pathlib asyncio pytest unittest copy decimal enum dataclasses string textwrap struct abc contextlib "
+    "warnings inspect operator shutil tempfile traceback secrets hmac io csv pickle glob fnmatch argparse "
+    "subprocess threading signal builtins".split()
+)
 ENTRY_CALLS = frozenset(
     {
         "uvicorn.run",
