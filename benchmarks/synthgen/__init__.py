@@ -1,0 +1,1 @@
+"""Deterministic generator of a large synthetic microservice system (the benchmark corpus)."""
