@@ -39,13 +39,16 @@ _BINDINGS = "spring.cloud.stream.bindings."
 _BROKER_KEYS = ("BROKER", "KAFKA", "AMQP", "RABBIT", "NATS", "CELERY", "QUEUE", "BUS", "MQ")
 
 
-def stream_destination(channel: str, direction: str, config: ServiceConfig) -> tuple[str, ConfigValue] | None:
-    """The destination of a Spring Cloud Stream binding named ``channel`` (or ``channel-out-0``)."""
+def stream_destination(
+    channel: str, direction: str, config: ServiceConfig
+) -> tuple[str, ConfigValue, str] | None:
+    """(destination, evidence, binding) of a Spring Cloud Stream binding named ``channel`` (or
+    the functional binding ``channel-out-0`` / ``channel-in-0``)."""
     suffix = "-out-0" if direction == "publishes" else "-in-0"
     for binding in (channel, channel + suffix):
         found = config.prop_candidates(f"{_BINDINGS}{binding}.destination")
         if found and found[0].value.strip():
-            return found[0].value.strip().split(",")[0], found[0]
+            return found[0].value.strip().split(",")[0], found[0], binding
     return None
 
 
@@ -56,11 +59,10 @@ def resolve_channel(
     marks = Sentinels()
     res = resolve(expr, config, marks)
     text = marks.readable(res.text).strip()
-    evidence = res.evidence
     dest = stream_destination(text, direction, config)
     if dest is not None:
-        return dest[0], (*evidence, dest[1]), text
-    return text, evidence, None
+        return dest[0], (*res.evidence, dest[1]), dest[2]
+    return text, res.evidence, None
 
 
 def _binder_provider(binding: str | None, config: ServiceConfig) -> str | None:

@@ -57,7 +57,9 @@ def spring_routes(props: SpringProps) -> Iterator[RouteCall]:
         )  # fmt: skip
 
 
-_TOKEN = re.compile(r"#[^\n]*|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|[{};]|[^\s{};\"'#]+|\n")
+_TOKEN = re.compile(
+    r"#[^\n]*|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|[{};]|(?:\$\{[^}\s]*\}|[^\s{};\"'#])+|\n"
+)
 _NGINX_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 
 
