@@ -48,6 +48,18 @@ def _members(body: Node | None) -> list[tuple[list[Decorator], Node]]:
     return out
 
 
+def _decorated_start(member: Node) -> int:
+    """The line of the first decorator written before a member (the line that binds a route or a
+    listener to its handler), else the member's own first line."""
+    start = lines(member)[0]
+    prev = member.prev_named_sibling
+    while prev is not None and prev.type in ("decorator", "comment"):
+        if prev.type == "decorator":
+            start = lines(prev)[0]
+        prev = prev.prev_named_sibling
+    return start
+
+
 def _type_text(node: Node | None) -> str:
     if node is None:
         return ""
@@ -145,7 +157,7 @@ def _controller(
             method = NEST_METHODS.get(deco)
             if method is None:
                 continue
-            start, end = lines(member)
+            start, end = _decorated_start(member), lines(member)[1]
             routes.append(
                 {
                     "method": method,
@@ -164,7 +176,7 @@ def _handlers(ex: Extractor, cls: str, members: list[tuple[list[Decorator], Node
         if member.type != "method_definition":
             continue
         for deco, dargs in decs:
-            start, end = lines(member)
+            start, end = _decorated_start(member), lines(member)[1]
             base = {"fid": ex.fid_for(member), "line": start, "end": end, "doc": jsdoc(member), "cls": cls}
             if deco in NEST_MESSAGE_DECORATORS and dargs:
                 provider = transport_of(dargs[1]) if len(dargs) > 1 else None
