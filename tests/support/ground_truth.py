@@ -89,7 +89,7 @@ def diff(got: dict[str, list[Record]], want: dict[str, list[Record]]) -> dict[st
                 missing.append((key, sorted(locs)))
             else:
                 remaining.remove(match)
-        out[kind] = {"missing": sorted(missing, key=str), "unexpected": sorted(([k, sorted(l)] for k, l in remaining), key=str)}
+        out[kind] = {"missing": sorted(missing, key=str), "unexpected": sorted(([k, sorted(locs_)] for k, locs_ in remaining), key=str)}
     return out
 
 

@@ -6,8 +6,18 @@ from __future__ import annotations
 from orbitkb.domain.fakes import InMemoryKnowledgeStore
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import (
-    Api, CallKind, Direction, Evidence, Message, PersistenceEntity, Repository, Service, ServiceCall,
-    ServiceFacts, TargetKind, ResourceType,
+    Api,
+    CallKind,
+    Direction,
+    Evidence,
+    Message,
+    PersistenceEntity,
+    Repository,
+    ResourceType,
+    Service,
+    ServiceCall,
+    ServiceFacts,
+    TargetKind,
 )
 from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.summaries import describe_from_facts

@@ -16,7 +16,7 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
         s = f.service
         sid, sname = s.id, s.name
 
-        def doc(kind: str, ref: str, name: str, kw: str, text: str) -> None:
+        def doc(kind: str, ref: str, name: str, kw: str, text: str, sid: str = sid, sname: str = sname) -> None:
             docs.append(SearchDocument(kind, ref, sid, sname, name, keywords(name), kw, text))
 
         doc(

@@ -10,7 +10,6 @@ import sys
 from collections.abc import Sequence
 
 from mcp.server.mcpserver import MCPServer
-
 from orbitkb.bootstrap import Application, Settings, build_application
 from orbitkb.mcp.tools import register
 

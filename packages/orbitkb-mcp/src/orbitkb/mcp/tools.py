@@ -8,11 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
+from pydantic import Field
+
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
-from pydantic import Field
-
 from orbitkb.bootstrap import Application
 from orbitkb.domain import errors
 from orbitkb.domain.serialization import to_data
