@@ -104,3 +104,14 @@ def test_findings_are_deterministic_and_warnings_first() -> None:
     first = detect_all(g, ents, [])
     assert first == detect_all(g, ents, [])
     assert [f.severity for f in first] == sorted((f.severity for f in first), key=lambda s: s != "warning")
+
+
+def test_trace_flow_returns_tied_paths_once_each() -> None:
+    from orbitkb.domain.usecases.architecture import shortest_paths
+
+    g = graph("abcd", [call("a", "b"), call("a", "c"), call("b", "d"), call("c", "d"),
+                       call("b", "d", target="d-other-site")])
+    paths = shortest_paths(g, "a", "d", 6)
+    assert [[(e.source, e.target) for e in p] for p in paths] == [[("a", "b"), ("b", "d")], [("a", "c"), ("c", "d")]]
+    assert shortest_paths(g, "d", "a", 6) == []
+    assert shortest_paths(g, "a", "d", 1) == []

@@ -112,6 +112,7 @@ class TraceFlow:
                         "links (try the reverse direction, or a larger max_hops)")
         steps = [tuple(FlowStep(e.source, e.target, e.type, e.channel, e.reason, e.confidence, e.evidence)
                        for e in p) for p in paths]
+        steps = steps[:MAX_PATHS]
         return Flow(a.name, b.name, True, len(steps[0]), steps[0], tuple(steps[1:]))
 
 
@@ -138,7 +139,7 @@ def shortest_paths(graph: SystemGraph, source: str, target: str, max_hops: int) 
     out: list[list[Edge]] = []
 
     def build(node: str, suffix: list[Edge]) -> None:
-        if len(out) >= MAX_PATHS:
+        if len(out) >= MAX_PATHS * 4:
             return
         if node == source:
             out.append(list(reversed(suffix)))
@@ -147,7 +148,10 @@ def shortest_paths(graph: SystemGraph, source: str, target: str, max_hops: int) 
             build(e.source, [*suffix, e])
 
     build(target, [])
-    return sorted(out, key=lambda p: [(e.source, e.target, e.type, e.channel or "") for e in p])
+    unique: dict[tuple[tuple[str, str, str, str], ...], list[Edge]] = {}
+    for p in out:  # several call sites between the same two services are one hop of one path
+        unique.setdefault(tuple((e.source, e.target, e.type, e.channel or "") for e in p), p)
+    return [unique[k] for k in sorted(unique)]
 
 
 @frozen
