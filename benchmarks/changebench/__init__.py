@@ -1,0 +1,1 @@
+"""The change-surface quality benchmark: task corpus, git-history replay, bm25 baseline, metrics."""
