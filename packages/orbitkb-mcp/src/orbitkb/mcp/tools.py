@@ -4,6 +4,7 @@ terse on purpose (agents pay for every schema byte) and say what comes next."""
 from __future__ import annotations
 
 import functools
+import json
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -12,7 +13,7 @@ from pydantic import Field
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from orbitkb.bootstrap import Application
 from orbitkb.domain import errors
 from orbitkb.domain.serialization import to_data
@@ -31,13 +32,36 @@ CORE = ("list_services", "describe_service", "describe_api", "search", "find_cha
         "find_provenance")
 
 
+def _lean(value: Any) -> Any:
+    """Evidence entries without their null fields: they repeat in every list and cost tokens."""
+    if isinstance(value, dict):
+        return {k: (_lean_evidence(v) if k == "evidence" else _lean(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_lean(v) for v in value]
+    return value
+
+
+def _lean_evidence(value: Any) -> Any:
+    if isinstance(value, list):
+        return [{k: v for k, v in e.items() if v is not None} if isinstance(e, dict) else e for e in value]
+    return value
+
+
+def _result(data: dict[str, Any]) -> CallToolResult:
+    """Structured content plus ONE compact JSON text block (the SDK's default text is indented,
+    doubling what an agent pays for the same answer)."""
+    data = _lean(data)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
 def _guard(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            return _result(fn(*args, **kwargs))
         except errors.EmptyKnowledgeBase:
-            return dict(EMPTY)
+            return _result(dict(EMPTY))
         except errors.OrbitkbError as exc:
             hint = f" Hint: {exc.hint}" if getattr(exc, "hint", None) else ""
             raise ToolError(f"{exc}.{hint}") from None
