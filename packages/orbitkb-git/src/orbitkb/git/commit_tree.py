@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol
 
 from orbitkb.domain.errors import GitError
 from orbitkb.domain.ports import SourceEntry
 
-if TYPE_CHECKING:
-    from orbitkb.git.reader import SubprocessGitReader
+
+class GitRunner(Protocol):
+    """What a commit tree needs from the git reader that made it."""
+
+    _git: str
+
+    def _run(self, cwd: str, args: Sequence[str], check: bool = True) -> subprocess.CompletedProcess[bytes]: ...
 
 
 class GitCommitSource:
-    def __init__(self, reader: SubprocessGitReader, path: str, commit: str, prefix: str = "") -> None:
+    def __init__(self, reader: GitRunner, path: str, commit: str, prefix: str = "") -> None:
         self._reader = reader
         self._path = path
         self._commit = commit
