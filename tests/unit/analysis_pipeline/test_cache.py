@@ -36,7 +36,9 @@ def test_cache_keys_are_stack_version_and_content_hash(analyze, cache):
     analyze(system(), cache=cache)
     sha = hashlib.sha256(b"// @entry\n// @api POST /pay Pay\n").hexdigest()
     assert f"go:1:{sha}" in cache.data
-    assert all(key.split(":")[0] in ("python", "go") for key in cache.data)
+    parse_keys = [k for k in cache.data if not k.startswith("link:")]
+    assert sorted({k.split(":")[0] for k in parse_keys}) == ["go", "python"]
+    assert sorted(k.split(":")[1] for k in cache.data if k.startswith("link:")) == ["go", "python"]
 
 
 def test_one_changed_file_is_the_only_one_parsed(analyze, stubs, cache):
@@ -46,6 +48,45 @@ def test_one_changed_file_is_the_only_one_parsed(analyze, stubs, cache):
     run = analyze(files, stubs=stubs, cache=cache)
     assert run.result.files_parsed == 1
     assert sorted(a.path for a in run.service("orders").apis) == ["/orders", "/orders/{id}"]
+
+
+def test_unchanged_services_are_not_linked_again(analyze, stubs, cache):
+    analyze(system(), stubs=stubs, cache=cache)
+    files = system()
+    files["orders/app.py"] += "# @api DELETE /orders/{id} delete_order\n"
+    run = analyze(files, stubs=stubs, cache=cache)
+    assert [ctx.name for ctx, _ in stubs[0].link_calls] == ["orders", "orders"]  # python: relinked
+    assert [ctx.name for ctx, _ in stubs[3].link_calls] == ["payments"]  # go: from the cache
+    assert [a.path for a in run.service("payments").apis] == ["/pay"]
+
+
+def test_link_cache_round_trips_every_raw_fact():
+    from orbitkb.analysis import linkcache
+    from orbitkb.analysis.facts import (
+        Env,
+        Expr,
+        LinkedFacts,
+        Lit,
+        ParseGap,
+        Prop,
+        RawApi,
+        RawCall,
+        RawComponent,
+        RawEntity,
+        RawMessage,
+        Unknown,
+    )
+
+    facts = LinkedFacts(
+        components=(RawComponent("A", "a.py", "module", 1, 9, "doc"),),
+        apis=(RawApi("GET", "/x", "h", "a.py", 1, 2, request_fields=(("f", "int", True),)),),
+        calls=(RawCall("http", "a.py", 3, 3, "requests", Expr((Env("X", "d"), Lit("/p"), Unknown("u"), Prop("k"))), "GET"),
+               RawCall("grpc", "a.py", 4, 4, "stub", None, grpc_service="S")),
+        messages=(RawMessage("publishes", Expr.lit("t"), "kafka", "a.py", 4, 4),),
+        entities=(RawEntity("t", "sql_table", "a.py", 1, 2, "T", (("id", "int", False, True),), "postgres"),),
+        grpc_implements=("S",), framework="flask", gaps=(ParseGap("a.py", "parse_error", "y"),), properties={"a": "b"},
+    )
+    assert linkcache.loads(linkcache.dumps(facts)) == facts
 
 
 def test_a_new_analyzer_version_invalidates_its_files_only(analyze, stubs, cache):

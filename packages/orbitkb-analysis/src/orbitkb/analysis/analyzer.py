@@ -16,6 +16,7 @@ from orbitkb.analysis.facts import LanguageAnalyzer
 from orbitkb.analysis.layout.deploy import DeploymentReader
 from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, read_manifest
 from orbitkb.analysis.layout.services import LayoutInput, detect
+from orbitkb.analysis.parsing import default_workers
 from orbitkb.analysis.pipeline import Pipeline
 from orbitkb.analysis.registry import DEFAULT_MODULES, LoadedAnalyzer, load_analyzers, suffix_table
 from orbitkb.analysis.sources import read_sources
@@ -105,11 +106,7 @@ class StaticCodeAnalyzer:
                     return value.value
             return None
 
-        entry_files = {
-            p: ft.CODE_STACKS.get(ft.suffix_of(p), "")
-            for p, d in src.parsed.items()
-            if d.get("entrypoint") is True
-        }
+        entry_files = {p: ft.CODE_STACKS.get(ft.suffix_of(p), "") for p in sorted(src.entry_files)}
         code_paths = [
             r.path for r in src.records
             if not r.test and (ft.suffix_of(r.name) in ft.CODE_STACKS or ft.suffix_of(r.name) in ft.OTHER_CODE)
@@ -121,7 +118,17 @@ class StaticCodeAnalyzer:
         )
         gaps += layout.gaps
         pipeline = Pipeline(
-            repo, tree.commit, self._analyzers, src, layout, deployment, spring_docs, nginx, report
+            repo,
+            tree.commit,
+            self._analyzers,
+            src,
+            layout,
+            deployment,
+            spring_docs,
+            nginx,
+            report,
+            cache,
+            self._workers if self._workers is not None else default_workers(),
         )
         services, files, more_gaps = pipeline.run()
         gaps += more_gaps

@@ -18,8 +18,12 @@ def assign_owners(file_paths: Iterable[str], units: Sequence[ServiceUnit]) -> di
         if unit.split_of is not None:
             split.setdefault(unit.split_of, []).append(i)
     owners: dict[str, int] = {}
+    by_folder: dict[str, int | None] = {}
     for path in file_paths:
-        owner = next((roots[d] for d in paths.ancestors(path) if d in roots), None)
+        folder = paths.parent(path)
+        if folder not in by_folder:
+            by_folder[folder] = next((roots[d] for d in paths.ancestors(path) if d in roots), None)
+        owner = by_folder[folder]
         if owner is None and split:
             base = next((d for d in paths.ancestors(path) if d in split), None)
             if base is not None:
@@ -35,10 +39,21 @@ _README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
 _SKIP = re.compile(r"^\s*(#|=+\s*$|-+\s*$|\[!\[|!\[|<(?!/?(p|b|i|em|strong)\b)|\.\. |\*\*\*|---)")
 
 
-def readme_paragraph(root: str, texts: Mapping[str, str]) -> tuple[str, str] | None:
+def readme_index(texts: Mapping[str, str]) -> dict[str, list[str]]:
+    """folder -> README paths directly in it."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(texts):
+        if _README.match(paths.basename(path)):
+            out.setdefault(paths.parent(path), []).append(path)
+    return out
+
+
+def readme_paragraph(
+    root: str, texts: Mapping[str, str], index: Mapping[str, list[str]]
+) -> tuple[str, str] | None:
     """(path, first paragraph verbatim) of the README directly in ``root``: headings, badges,
     images, HTML and rules skipped."""
-    candidates = sorted(p for p in texts if paths.parent(p) == root and _README.match(paths.basename(p)))
+    candidates = index.get(root, [])
     for path in candidates:
         block: list[str] = []
         for line in texts[path].splitlines():

@@ -3,7 +3,8 @@
 Cache key: ``{stack}:{version}:{sha256}``; values are the parse dict as JSON text. Cache lookups
 and writes are batched. Misses are parsed in this process, or — for large cold runs with
 analyzers importable by module name — on a process pool while the main process keeps reading.
-A parse result always goes through JSON, so a cold run and a cached run see identical dicts.
+Results are kept as JSON text and decoded only when needed (``decode``): a service whose link
+result is cached never decodes its files, and a cold run and a cached run see identical dicts.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import importlib
 import json
 import multiprocessing
 import os
+import sys
+import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -33,6 +36,16 @@ def _safe_parse(analyzer: Any, path: str, text: str) -> tuple[str, bool]:
             f"analyzer failed: {type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
         )
         return json.dumps({"error": reason}), False
+
+
+def default_workers() -> int:
+    return min(os.cpu_count() or 1, 4)
+
+
+def can_fork() -> bool:
+    """Worker processes are forked (spawned ones would re-run the caller's main script), and only
+    from a single-threaded process on Linux, where forking cannot inherit another thread's lock."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 def _worker_parse(module: str, items: list[tuple[str, str]]) -> list[tuple[str, bool]]:
@@ -57,9 +70,9 @@ class ParseStage:
         self._puts: dict[str, str] = {}
         self._twins: dict[str, list[str]] = {}  # key being parsed -> other paths with that content
         self._pool: ProcessPoolExecutor | None = None
-        self._workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
+        self._workers = workers if workers is not None else default_workers()
         self._expected = expected
-        self.parsed: dict[str, dict[str, Any]] = {}
+        self.parsed: dict[str, str] = {}  # path -> parse result as JSON text
         self.files_parsed = 0
 
     def key(self, record: FileRecord) -> str:
@@ -114,8 +127,10 @@ class ParseStage:
         if self._pool is None:
             if self._expected < POOL_MIN_MISSES or misses < CHUNK:
                 return False
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context(method))
+            if not can_fork():
+                self._workers = 0
+                return False
+            self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("fork"))
         return True
 
     def _finish_one(self, path: str, key: str, text: str, cacheable: bool) -> None:
@@ -127,13 +142,9 @@ class ParseStage:
             self._store(twin, text)
 
     def _store(self, path: str, text: str) -> None:
-        try:
-            value = json.loads(text)
-        except ValueError:
-            value = {"error": "cached parse result is not JSON"}
-        self.parsed[path] = value if isinstance(value, dict) else {"error": "parse result is not an object"}
+        self.parsed[path] = text
 
-    def finish(self) -> dict[str, dict[str, Any]]:
+    def finish(self) -> dict[str, str]:
         self._flush()
         for chunk, chunk_keys, future in self._pending:
             try:
@@ -153,3 +164,21 @@ class ParseStage:
             self._cache.put_many(self._puts)
             self._puts = {}
         return self.parsed
+
+
+def decode(text: str) -> dict[str, Any]:
+    """A parse result as a dict; anything unreadable becomes an ``error`` result."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {"error": "cached parse result is not JSON"}
+    return value if isinstance(value, dict) else {"error": "parse result is not an object"}
+
+
+def flags(text: str) -> tuple[bool, str | None]:
+    """(entrypoint, error) of a parse result, decoding only the few results that can have them."""
+    if '"entrypoint":true' not in text and '"error":' not in text:
+        return False, None
+    value = decode(text)
+    error = value.get("error")
+    return value.get("entrypoint") is True, (str(error) if error else None)

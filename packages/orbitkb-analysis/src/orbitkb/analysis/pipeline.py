@@ -10,17 +10,19 @@ from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
 from orbitkb.analysis.calls import CallResolver
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
-from orbitkb.analysis.facts import LinkedFacts, ServiceContext
+from orbitkb.analysis.facts import LinkedFacts
 from orbitkb.analysis.gateway import nginx_routes, spring_routes
-from orbitkb.analysis.grpc import GrpcIndex, ProtoService, csharp_implements, parse_proto_file
+from orbitkb.analysis.grpc import GrpcIndex, ProtoService, parse_proto_file
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
+from orbitkb.analysis.linking import Linker
 from orbitkb.analysis.matcher import ServiceIndex
-from orbitkb.analysis.ownership import assign_owners, readme_paragraph
+from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.sources import Sources
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import CallKind, Gap, Service, ServiceCall, ServiceFacts, TargetKind
+from orbitkb.domain.ports import AnalysisCache
 from orbitkb.domain.runs import IndexedFile
 
 
@@ -36,7 +38,10 @@ class Pipeline:
         spring_docs: Sequence[SpringDoc],
         nginx_confs: Sequence[str],
         progress: Callable[[str, int, int], None],
+        cache: AnalysisCache,
+        workers: int = 0,
     ) -> None:
+        self.workers = workers
         self.repo = repository
         self.commit = commit
         self.analyzers = analyzers
@@ -48,32 +53,8 @@ class Pipeline:
         self.nginx = nginx_confs
         self.progress = progress
         self.gaps: list[Gap] = []
-
-    def _link(self, unit: ServiceUnit, owned: Sequence[str]) -> LinkedFacts:
-        loaded = self.analyzers.get(unit.stack)
-        implements: list[str] = []
-        if unit.stack in ("dotnet", "other"):
-            for path in owned:
-                if path.endswith(".cs") and path in self.src.texts:
-                    implements.extend(csharp_implements(self.src.texts[path]))
-        if loaded is None:
-            return LinkedFacts(grpc_implements=tuple(sorted(set(implements))))
-        suffixes = tuple(s.lower() for s in loaded.analyzer.suffixes)
-        parsed = {
-            p: self.src.parsed[p] for p in owned
-            if p in self.src.parsed and ft.suffix_of(p) in suffixes and not self.src.parsed[p].get("error")
-        }  # fmt: skip
-        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
-        try:
-            return loaded.analyzer.link(ctx, parsed)
-        except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
-            reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
-            self.gaps.append(
-                Gap(
-                    self.repo, unit.root, "link_error", f"{loaded.module or unit.stack} link failed: {reason}"
-                )
-            )
-            return LinkedFacts()
+        self._readmes = readme_index(src.texts)
+        self.cache = cache
 
     def _protos(self) -> GrpcIndex:
         found: list[ProtoService] = []
@@ -91,13 +72,11 @@ class Pipeline:
         for path, index in sorted(owners.items()):
             owned.setdefault(index, []).append(path)
         sids = [service_id(self.repo, u.name) for u in self.units]
-        linked: list[LinkedFacts] = []
-        for i, unit in enumerate(self.units):
-            self.progress("link", i, len(self.units))
-            facts = self._link(unit, owned.get(i, []))
-            linked.append(facts)
+        linker = Linker(self.repo, self.analyzers, self.src, self.cache, self.progress, self.workers)
+        linked = linker.link_all(self.units, owned)
+        self.gaps.extend(linker.gaps)
+        for facts in linked:
             self.gaps.extend(Gap(self.repo, g.file, g.kind, g.reason) for g in facts.gaps)
-        self.progress("link", len(self.units), len(self.units))
         grpc = self._protos()
         implementers, implemented, impl_types = self._grpc_servers(grpc, linked, owned)
         configs = [self._config(i, unit, owned.get(i, []), linked[i]) for i, unit in enumerate(self.units)]
@@ -178,7 +157,7 @@ class Pipeline:
         return ports
 
     def _service(self, unit: ServiceUnit, sid: str, facts: LinkedFacts, owned: Sequence[str]) -> Service:
-        readme = readme_paragraph(unit.root, self.src.texts)
+        readme = readme_paragraph(unit.root, self.src.texts, self._readmes)
         ev = [evidence(f, line, line, self.commit) for f, line in unit.evidence]
         if readme:
             ev.append(evidence(readme[0], 1, 1, self.commit, "README"))

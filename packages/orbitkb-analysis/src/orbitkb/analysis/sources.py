@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from attrs import define, field
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.grpc import scan_implements
-from orbitkb.analysis.parsing import ParseStage
+from orbitkb.analysis.parsing import ParseStage, flags
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.walk import FileRecord, Walker
 from orbitkb.domain.model import Gap
@@ -22,7 +21,9 @@ Progress = Callable[[str, int, int], None]
 class Sources:
     records: list[FileRecord] = field(factory=list)
     texts: dict[str, str] = field(factory=dict)  # manifests, config, docs, .proto, .cs
-    parsed: dict[str, dict[str, Any]] = field(factory=dict)
+    parsed: dict[str, str] = field(factory=dict)  # path -> parse result JSON (see parsing.decode)
+    entry_files: set[str] = field(factory=set)  # parsed with "entrypoint": true
+    failed: set[str] = field(factory=set)  # parsed with an "error"
     gaps: list[Gap] = field(factory=list)
     files_parsed: int = 0
     grpc_registrations: dict[str, list[tuple[str, str | None]]] = field(factory=dict)  # path -> served
@@ -73,6 +74,10 @@ def read_sources(
     out.files_parsed = stage.files_parsed
     out.gaps = list(walker.gaps)
     for path, result in sorted(out.parsed.items()):
-        if result.get("error"):
-            out.gaps.append(Gap(repository, path, "parse_error", str(result["error"])[:500]))
+        entry, error = flags(result)
+        if entry:
+            out.entry_files.add(path)
+        if error:
+            out.failed.add(path)
+            out.gaps.append(Gap(repository, path, "parse_error", error[:500]))
     return out

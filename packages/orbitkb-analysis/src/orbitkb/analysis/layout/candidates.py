@@ -90,11 +90,15 @@ def collect(
     for m in sorted(manifests, key=lambda m: m.path):
         cands.setdefault(paths.parent(m.path), Candidate(paths.parent(m.path))).manifests.append(m)
     unowned: dict[str, list[str]] = {}
+    owner_of: dict[str, Candidate | None] = {}
     for path in code_paths:
         language = _code_language(path)
         if language is None:
             continue
-        owner = next((cands[d] for d in paths.ancestors(path) if d in cands), None)
+        folder = paths.parent(path)
+        if folder not in owner_of:  # many files share a folder: walk up once per folder
+            owner_of[folder] = next((cands[d] for d in paths.ancestors(path) if d in cands), None)
+        owner = owner_of[folder]
         if owner is None:
             unowned.setdefault(language, []).append(path)
             continue

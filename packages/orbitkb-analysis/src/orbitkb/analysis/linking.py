@@ -1,0 +1,158 @@
+"""Linking every service through its language analyzer, with the link result cached per service.
+
+A service whose files (paths and content hashes), context and analyzer version are unchanged is
+served from the cache: its parse results are not even decoded. A linker crash is a gap for that
+service only, and is not cached.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis import linkcache
+from orbitkb.analysis.facts import LinkedFacts, ServiceContext
+from orbitkb.analysis.grpc import csharp_implements
+from orbitkb.analysis.layout.model import ServiceUnit
+from orbitkb.analysis.parsing import can_fork, decode
+from orbitkb.analysis.registry import LoadedAnalyzer
+from orbitkb.analysis.sources import Sources
+from orbitkb.domain.model import Gap
+from orbitkb.domain.ports import AnalysisCache
+
+BATCH = 500
+POOL_MIN_SERVICES = 8  # fewer services to link than this: not worth forking workers
+
+#: The job forked workers link from (inherited through fork, never pickled): (linker, units, inputs).
+_JOB: tuple[Linker, Sequence[ServiceUnit], Mapping[int, Sequence[str]]] | None = None
+
+
+def _link_in_worker(i: int) -> tuple[int, str | None, list[Gap]]:
+    assert _JOB is not None
+    linker, units, inputs = _JOB
+    before = len(linker.gaps)
+    facts = linker._link(units[i], inputs[i])
+    return i, (linkcache.dumps(facts) if facts is not None else None), linker.gaps[before:]
+
+
+class Linker:
+    def __init__(
+        self,
+        repository: str,
+        analyzers: Mapping[str, LoadedAnalyzer],
+        src: Sources,
+        cache: AnalysisCache,
+        progress: Callable[[str, int, int], None],
+        workers: int = 0,
+    ) -> None:
+        self.workers = workers
+        self.repo = repository
+        self.analyzers = analyzers
+        self.src = src
+        self.cache = cache
+        self.progress = progress
+        self.gaps: list[Gap] = []
+        self._sha = {r.path: r.sha256 for r in src.records}
+
+    def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
+        loaded = self.analyzers[unit.stack]
+        suffixes = tuple(s.lower() for s in loaded.analyzer.suffixes)
+        parsed = self.src.parsed
+        return [p for p in owned if p in parsed and ft.suffix_of(p) in suffixes and p not in self.src.failed]
+
+    def link_all(self, units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]]) -> list[LinkedFacts]:
+        keys: dict[int, str] = {}
+        inputs: dict[int, list[str]] = {}
+        for i, unit in enumerate(units):
+            loaded = self.analyzers.get(unit.stack)
+            if loaded is None:
+                continue
+            inputs[i] = self._inputs(unit, owned.get(i, []))
+            ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
+            files = [(p, self._sha[p]) for p in inputs[i]]
+            keys[i] = linkcache.link_key(loaded.analyzer.stack, loaded.analyzer.version, ctx, files)
+        wanted = sorted(set(keys.values()))
+        hits: dict[str, str] = {}
+        for start in range(0, len(wanted), BATCH):
+            hits.update(self.cache.get_many(wanted[start : start + BATCH]))
+        todo = [i for i in keys if hits.get(keys[i]) is None]
+        fresh = self._link_many(units, inputs, todo)
+        out: list[LinkedFacts] = []
+        puts: dict[str, str] = {}
+        for i, unit in enumerate(units):
+            facts = self._cached(hits.get(keys.get(i, "")))
+            if facts is None and i in fresh:
+                facts = self._cached(fresh[i])
+                if facts is not None:
+                    puts[keys[i]] = fresh[i]  # type: ignore[assignment]
+            out.append(self._with_csharp(unit, owned.get(i, []), facts or LinkedFacts()))
+        for start in range(0, len(puts), BATCH):
+            self.cache.put_many(dict(sorted(puts.items())[start : start + BATCH]))
+        self.progress("link", len(units), len(units))
+        return out
+
+    def _link_many(
+        self, units: Sequence[ServiceUnit], inputs: Mapping[int, Sequence[str]], todo: Sequence[int]
+    ) -> dict[int, str | None]:
+        """Link the services in ``todo``: on forked workers when there are enough of them."""
+        global _JOB
+        results: dict[int, str | None] = {}
+        if self.workers >= 2 and len(todo) >= POOL_MIN_SERVICES and can_fork():
+            order = sorted(todo, key=lambda i: -len(inputs[i]))  # big services first: even load
+            _JOB = (self, units, inputs)
+            try:
+                context = multiprocessing.get_context("fork")
+                with ProcessPoolExecutor(self.workers, mp_context=context) as pool:
+                    for n, (i, text, gaps) in enumerate(pool.map(_link_in_worker, order), 1):
+                        results[i] = text
+                        self.gaps.extend(gaps)
+                        self.progress("link", n, len(units))
+                return results
+            except (OSError, RuntimeError, BrokenProcessPool):
+                results.clear()  # workers unavailable or killed: link here instead
+            finally:
+                _JOB = None
+        for n, i in enumerate(todo, 1):
+            facts = self._link(units[i], inputs[i])
+            results[i] = linkcache.dumps(facts) if facts is not None else None
+            self.progress("link", n, len(units))
+        return results
+
+    def _cached(self, text: str | None) -> LinkedFacts | None:
+        if text is None:
+            return None
+        try:
+            return linkcache.loads(text)
+        except (ValueError, TypeError, KeyError):
+            return None  # an unreadable entry is simply linked again
+
+    def _link(self, unit: ServiceUnit, inputs: Sequence[str]) -> LinkedFacts | None:
+        loaded = self.analyzers[unit.stack]
+        parsed = {p: decode(self.src.parsed[p]) for p in inputs}
+        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
+        try:
+            return loaded.analyzer.link(ctx, parsed)
+        except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
+            reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
+            who = loaded.module or unit.stack
+            self.gaps.append(Gap(self.repo, unit.root, "link_error", f"{who} link failed: {reason}"))
+            return None
+
+    def _with_csharp(self, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> LinkedFacts:
+        """C# has no linker: the gRPC services its classes implement are found from text."""
+        if unit.stack not in ("dotnet", "other"):
+            return facts
+        found = {
+            name
+            for p in owned
+            if p.endswith(".cs") and p in self.src.texts
+            for name in csharp_implements(self.src.texts[p])
+        }
+        if not found:
+            return facts
+        from attrs import evolve
+
+        return evolve(facts, grpc_implements=tuple(sorted(set(facts.grpc_implements) | found)))
