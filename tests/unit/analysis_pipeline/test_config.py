@@ -310,3 +310,52 @@ def test_bad_config_files_are_gaps(analyze):
         ("orders/src/main/resources/application.yml", "config_error"),
     ]
     assert one_call(run).target == "${PAYMENTS_URL}"
+
+
+def test_odd_shapes_never_crash(analyze):
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+    )
+    odd_compose = """services:
+  orders:
+    build: {context: ./orders, dockerfile: 42}
+    environment: [FLAG, "PAYMENTS_URL=http://payments:3000", 7]
+    env_file: {path: nowhere.env}
+    ports: [{target: 80, published: "8080"}, "9000-9001:9000-9001", 5000]
+    depends_on: {db: {condition: service_healthy}}
+    volumes: [{type: bind, source: ./x, target: /x}, "named:/data"]
+    networks: [default]
+  payments: {build: ./payments, environment: {DEBUG: true, PORT: 3000, EMPTY: null}}
+  weird: "just a string"
+  db: {image: "${DB_IMAGE:-postgres:16}"}
+"""
+    odd_k8s = """apiVersion: apps/v1
+kind: Deployment
+metadata: {name: orders}
+spec:
+  template:
+    spec:
+      containers:
+        - name: orders
+          image: acme/orders
+          env: {NOT: a-list}
+          envFrom: [{configMapRef: {}}, {secretRef: {name: missing}}]
+        - "not a mapping"
+---
+kind: List
+apiVersion: v1
+items:
+  - {kind: ConfigMap, apiVersion: v1, metadata: {name: m}, data: {A: 1, B: null}}
+  - 5
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: s}
+data: {URL: aHR0cDovL3BheW1lbnRzOjMwMDA=, BAD: "%%%"}
+"""
+    run = analyze(system({"bomb/docker-compose.yml": bomb, "k8s/odd.yaml": odd_k8s,
+                          "orders/src/main/resources/application.yml": "spring: [1, 2]\n---\n- just\n- a list\n"}, odd_compose))
+    assert run.names() == ["orders", "payments"]
+    assert one_call(run).target == "payments"
+    assert ("bomb/docker-compose.yml", "config_error") in run.gaps()
+    assert [(r.name, r.engine) for r in run.result.resources] == [("db", "postgres")]

@@ -49,13 +49,27 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     return node.value
 
 
-def _convert(node: yaml.Node, depth: int = 0) -> Any:
+MAX_NODES = 500_000  # aliases can expand a small file into billions of nodes ("billion laughs")
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.left = MAX_NODES
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ValueError(f"more than {MAX_NODES} YAML nodes once aliases are expanded")
+
+
+def _convert(node: yaml.Node, budget: _Budget, depth: int = 0) -> Any:
+    budget.spend()
     if depth > 200:  # pathological nesting: stop rather than recurse forever
         return None
     if isinstance(node, yaml.ScalarNode):
         return _scalar(node)
     if isinstance(node, yaml.SequenceNode):
-        seq = LList(_convert(item, depth + 1) for item in node.value)
+        seq = LList(_convert(item, budget, depth + 1) for item in node.value)
         seq.lines = [item.start_mark.line + 1 for item in node.value]
         return seq
     if isinstance(node, yaml.MappingNode):
@@ -63,7 +77,7 @@ def _convert(node: yaml.Node, depth: int = 0) -> Any:
         out.lines = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge" and isinstance(value_node, yaml.MappingNode):
-                merged = _convert(value_node, depth + 1)
+                merged = _convert(value_node, budget, depth + 1)
                 for k, v in merged.items():
                     out.setdefault(k, v)
                     out.lines.setdefault(k, merged.lines.get(k, key_node.start_mark.line + 1))
@@ -72,9 +86,9 @@ def _convert(node: yaml.Node, depth: int = 0) -> Any:
             key = (
                 key_node.value
                 if isinstance(key_node, yaml.ScalarNode)
-                else str(_convert(key_node, depth + 1))
+                else str(_convert(key_node, budget, depth + 1))
             )
-            out[key] = _convert(value_node, depth + 1)
+            out[key] = _convert(value_node, budget, depth + 1)
             out.lines[key] = key_node.start_mark.line + 1
         return out
     return None
@@ -83,9 +97,10 @@ def _convert(node: yaml.Node, depth: int = 0) -> Any:
 def load_all(text: str) -> list[Any]:
     """Every document of ``text`` (empty documents dropped). Raises yaml.YAMLError on bad YAML."""
     docs = []
+    budget = _Budget()
     for node in yaml.compose_all(text, Loader=_Loader):
         if node is not None:
-            docs.append(_convert(node))
+            docs.append(_convert(node, budget))
     return docs
 
 

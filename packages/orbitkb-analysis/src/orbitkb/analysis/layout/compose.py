@@ -50,9 +50,17 @@ class ComposeService:
     mounts: list[str] = field(factory=list)  # repo-relative host paths of bind mounts
 
 
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):  # compose passes YAML booleans as "true"/"false"
+        return "true" if value else "false"
+    return str(value)
+
+
 def _env_items(raw: object) -> list[tuple[str, str | None, int]]:
     if isinstance(raw, LDict):
-        return [(str(k), None if v is None else str(v), raw.line(k)) for k, v in raw.items()]
+        return [(str(k), _text(v), raw.line(k)) for k, v in raw.items()]
     if isinstance(raw, LList):
         out = []
         for i, item in enumerate(raw):

@@ -55,7 +55,11 @@ class DeploymentReader:
             return load_all(self._texts[path] if text is None else text)
         except (yaml.YAMLError, ValueError, RecursionError) as exc:
             reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-            self.gaps.append(Gap(self._repo, path, "config_error", f"YAML could not be parsed: {reason}"))
+            if text is not None:  # a helm template after the cheap rendering
+                reason = f"helm template not renderable without helm ({reason}); values.yaml is still used"
+            else:
+                reason = f"YAML could not be parsed: {reason}"
+            self.gaps.append(Gap(self._repo, path, "config_error", reason))
             return []
 
     def read(self) -> Deployment:
