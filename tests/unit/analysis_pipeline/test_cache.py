@@ -80,11 +80,24 @@ def test_link_cache_round_trips_every_raw_fact():
     facts = LinkedFacts(
         components=(RawComponent("A", "a.py", "module", 1, 9, "doc"),),
         apis=(RawApi("GET", "/x", "h", "a.py", 1, 2, request_fields=(("f", "int", True),)),),
-        calls=(RawCall("http", "a.py", 3, 3, "requests", Expr((Env("X", "d"), Lit("/p"), Unknown("u"), Prop("k"))), "GET"),
-               RawCall("grpc", "a.py", 4, 4, "stub", None, grpc_service="S")),
+        calls=(
+            RawCall(
+                "http",
+                "a.py",
+                3,
+                3,
+                "requests",
+                Expr((Env("X", "d"), Lit("/p"), Unknown("u"), Prop("k"))),
+                "GET",
+            ),
+            RawCall("grpc", "a.py", 4, 4, "stub", None, grpc_service="S"),
+        ),
         messages=(RawMessage("publishes", Expr.lit("t"), "kafka", "a.py", 4, 4),),
         entities=(RawEntity("t", "sql_table", "a.py", 1, 2, "T", (("id", "int", False, True),), "postgres"),),
-        grpc_implements=("S",), framework="flask", gaps=(ParseGap("a.py", "parse_error", "y"),), properties={"a": "b"},
+        grpc_implements=("S",),
+        framework="flask",
+        gaps=(ParseGap("a.py", "parse_error", "y"),),
+        properties={"a": "b"},
     )
     assert linkcache.loads(linkcache.dumps(facts)) == facts
 

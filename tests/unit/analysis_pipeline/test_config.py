@@ -353,8 +353,16 @@ kind: Secret
 metadata: {name: s}
 data: {URL: aHR0cDovL3BheW1lbnRzOjMwMDA=, BAD: "%%%"}
 """
-    run = analyze(system({"bomb/docker-compose.yml": bomb, "k8s/odd.yaml": odd_k8s,
-                          "orders/src/main/resources/application.yml": "spring: [1, 2]\n---\n- just\n- a list\n"}, odd_compose))
+    run = analyze(
+        system(
+            {
+                "bomb/docker-compose.yml": bomb,
+                "k8s/odd.yaml": odd_k8s,
+                "orders/src/main/resources/application.yml": "spring: [1, 2]\n---\n- just\n- a list\n",
+            },
+            odd_compose,
+        )
+    )
     assert run.names() == ["orders", "payments"]
     assert one_call(run).target == "payments"
     assert ("bomb/docker-compose.yml", "config_error") in run.gaps()

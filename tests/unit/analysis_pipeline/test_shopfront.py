@@ -35,16 +35,23 @@ def shop():
         pytest.skip("examples/shopfront is not in this checkout")
     files = {str(p.relative_to(ROOT)): p.read_bytes() for p in ROOT.rglob("*") if p.is_file()}
     analyzer = StaticCodeAnalyzer(workers=0)
-    result = analyzer.analyze(MemorySourceTree(files, commit="abc123"), AnalysisRequest("shopfront"), _Cache())
+    result = analyzer.analyze(
+        MemorySourceTree(files, commit="abc123"), AnalysisRequest("shopfront"), _Cache()
+    )
     truth = json.loads((ROOT / "ground_truth.json").read_text())
     return result, truth
 
 
 def test_services_names_aliases_and_libraries(shop):
     result, truth = shop
-    got = sorted((s.service.name, s.service.root_dir, s.service.stack, s.service.framework, list(s.service.aliases))
-                 for s in result.services)
-    want = sorted((s["name"], s["root_dir"], s["stack"], s.get("framework"), s.get("aliases", [])) for s in truth["services"])
+    got = sorted(
+        (s.service.name, s.service.root_dir, s.service.stack, s.service.framework, list(s.service.aliases))
+        for s in result.services
+    )
+    want = sorted(
+        (s["name"], s["root_dir"], s["stack"], s.get("framework"), s.get("aliases", []))
+        for s in truth["services"]
+    )
     assert [g[:3] + (g[4],) for g in got] == [w[:3] + (w[4],) for w in want]
     assert all(s.service.root_dir not in truth["libraries"] for s in result.services)
 
@@ -59,7 +66,11 @@ def test_resources(shop):
 def test_every_call_edge_of_the_ground_truth_is_resolved(shop):
     result, truth = shop
     names = {s.service.id: s.service.name for s in result.services}
-    got = {(s.service.name, names.get(c.to_service_id, c.target), c.call_kind.value) for s in result.services for c in s.calls}
+    got = {
+        (s.service.name, names.get(c.to_service_id, c.target), c.call_kind.value)
+        for s in result.services
+        for c in s.calls
+    }
     want = {(c["from"], c["to"], c["kind"]) for c in truth["calls"]}
     assert want - got == set()
     assert {g for g in got if g[1].startswith(("$", "{", "("))} == set()  # nothing left unresolved
@@ -68,17 +79,28 @@ def test_every_call_edge_of_the_ground_truth_is_resolved(shop):
 def test_internal_http_calls_link_to_the_callee_api(shop):
     result, truth = shop
     names = {s.service.id: s.service.name for s in result.services}
-    got = {(s.service.name, names.get(c.to_service_id), c.method, c.path) for s in result.services for c in s.calls
-           if c.call_kind.value == "http" and c.to_service_id and c.to_api_id}
-    want = {(c["from"], c["to"], c["method"], c["path"]) for c in truth["calls"]
-            if c["kind"] == "http" and not c["path"].endswith("**") and c.get("to_api", True)}
+    got = {
+        (s.service.name, names.get(c.to_service_id), c.method, c.path)
+        for s in result.services
+        for c in s.calls
+        if c.call_kind.value == "http" and c.to_service_id and c.to_api_id
+    }
+    want = {
+        (c["from"], c["to"], c["method"], c["path"])
+        for c in truth["calls"]
+        if c["kind"] == "http" and not c["path"].endswith("**") and c.get("to_api", True)
+    }
     internal = {w for w in want if w[1] in names.values()}
     assert internal - got == set()
 
 
 def test_channels_and_entity_engines(shop):
     result, truth = shop
-    got = {(s.service.name, m.direction.value, m.channel, m.provider) for s in result.services for m in s.messages}
+    got = {
+        (s.service.name, m.direction.value, m.channel, m.provider)
+        for s in result.services
+        for m in s.messages
+    }
     assert got == {(c["service"], c["direction"], c["channel"], c["provider"]) for c in truth["channels"]}
     got_e = {(s.service.name, e.name, e.engine) for s in result.services for e in s.entities}
     assert got_e == {(e["service"], e["name"], e["engine"]) for e in truth["entities"]}

@@ -91,8 +91,8 @@ class CallResolver:
         rpc_method = method if method and method.upper() not in HTTP_VERBS else None
         if kind == "grpc":
             service_name = proto.full_name if proto else grpc_service
-            path = f"{service_name}/{rpc_method}" if service_name and rpc_method else None
-            verb = "RPC"
+            path: str | None = f"{service_name}/{rpc_method}" if service_name and rpc_method else None
+            verb: str | None = "RPC"
         else:
             path = route_path or (addr.path if addr else None)
             verb = method.upper() if method else None

@@ -75,12 +75,12 @@ def _binder_provider(binding: str | None, config: ServiceConfig) -> str | None:
         kind = config.prop_candidates(f"spring.cloud.stream.binders.{name}.type")
         return engines.normalize_provider(kind[0].value if kind else name)
     keys = config.props.keys()
-    found = set()
+    brokers: set[str] = set()
     if any(k.startswith(("spring.cloud.stream.kafka.", "spring.kafka.")) for k in keys):
-        found.add("kafka")
+        brokers.add("kafka")
     if any(k.startswith(("spring.cloud.stream.rabbit.", "spring.rabbitmq.")) for k in keys):
-        found.add("rabbitmq")
-    return next(iter(found)) if len(found) == 1 else None
+        brokers.add("rabbitmq")
+    return next(iter(brokers)) if len(brokers) == 1 else None
 
 
 def _config_provider(config: ServiceConfig) -> str | None:

@@ -110,7 +110,7 @@ class ParseStage:
                 for start in range(0, len(items), CHUNK):
                     chunk = items[start : start + CHUNK]
                     assert self._pool is not None
-                    future = self._pool.submit(_worker_parse, loaded.module, chunk)
+                    future = self._pool.submit(_worker_parse, loaded.module or "", chunk)
                     self._pending.append(([p for p, _ in chunk], [keys[p] for p, _ in chunk], future))
             else:
                 for path, text in items:

@@ -69,8 +69,8 @@ class Pipeline:
         records = self.src.records
         owners = assign_owners((r.path for r in records), self.units)
         owned: dict[int, list[str]] = {}
-        for path, index in sorted(owners.items()):
-            owned.setdefault(index, []).append(path)
+        for path, unit_index in sorted(owners.items()):
+            owned.setdefault(unit_index, []).append(path)
         sids = [service_id(self.repo, u.name) for u in self.units]
         linker = Linker(self.repo, self.analyzers, self.src, self.cache, self.progress, self.workers)
         linked = linker.link_all(self.units, owned)

@@ -73,17 +73,17 @@ def build_config(
     for workload, container in unit.workloads:
         found.extend(container.env.values())
         for ref in container.refs:
-            value = k8s.configmaps.get(ref.configmap, {}).get(ref.configmap_key)
-            if value is not None:
-                found.append(ConfigValue(ref.key, value.value, value.file, value.line, workload.source))
+            data = k8s.configmaps.get(ref.configmap, {}).get(ref.configmap_key)
+            if data is not None:
+                found.append(ConfigValue(ref.key, data.value, data.file, data.line, workload.source))
         for name in container.env_from:
             found.extend(k8s.configmaps.get(name, {}).values())
     dotenvs = sorted((p for p in owned_config if _DOTENV.match(paths.basename(p))), key=_dotenv_rank)
     for path in dotenvs:
         for key, value, line in parse_dotenv(texts.get(path, "")):
             found.append(ConfigValue(key, value, path, line, "dotenv"))
-    for value in sorted(found, key=lambda v: source_rank(v.source)):  # stable: file order kept
-        config.add_env(value)
+    for item in sorted(found, key=lambda v: source_rank(v.source)):  # stable: file order kept
+        config.add_env(item)
     profiles = config.env_candidates("SPRING_PROFILES_ACTIVE")
     active = [p for p in profiles[0].value.split(",")] if profiles else None
     config.props = SpringProps(list(spring_docs), active)

@@ -71,7 +71,7 @@ def _env_items(raw: object) -> list[tuple[str, str | None, int]]:
 
 
 def _ports(raw: object) -> list[int]:
-    out = []
+    out: list[int] = []
     for item in raw if isinstance(raw, list) else []:
         if isinstance(item, dict):
             candidates = [item.get("published"), item.get("target")]
@@ -116,14 +116,13 @@ def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[Compo
             rel = env_file.get("path") if isinstance(env_file, LDict) else env_file
             target = paths.join(base, str(rel)) if rel else None
             if target and target in files:
-                for key, value, line in parse_dotenv(files[target]):
-                    svc.env[key] = ConfigValue(key, interpolate(value, lookup), target, line, SOURCE)
+                for key, text, line in parse_dotenv(files[target]):
+                    svc.env[key] = ConfigValue(key, interpolate(text, lookup), target, line, SOURCE)
         for key, value, line in _env_items(spec.get("environment")):
             if value is None:  # "KEY" alone passes the host's value through: take .env's
                 value = dotenv.get(key)
-                if value is None:
-                    continue
-            svc.env[key] = ConfigValue(key, interpolate(value, lookup), path, line, SOURCE)
+            if value is not None:
+                svc.env[key] = ConfigValue(key, interpolate(value, lookup), path, line, SOURCE)
         svc.ports = _ports(spec.get("ports")) + _ports(spec.get("expose"))
         deps = spec.get("depends_on")
         svc.depends_on = sorted(str(d) for d in (deps.keys() if isinstance(deps, LDict) else deps or []))

@@ -6,7 +6,7 @@ text check), so a repository full of unrelated YAML costs nothing. Bad YAML beco
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import yaml
 from attrs import define, field
@@ -15,7 +15,7 @@ from orbitkb.analysis import paths
 from orbitkb.analysis.layout import helm
 from orbitkb.analysis.layout.compose import ComposeService, compose_rank, is_compose_file, read_compose
 from orbitkb.analysis.layout.k8s import K8sModel, looks_like_k8s, read_k8s
-from orbitkb.analysis.yamlines import LDict, load_all
+from orbitkb.analysis.yamlines import LDict, LList, load_all
 from orbitkb.domain.model import Gap
 
 
@@ -34,6 +34,11 @@ class Deployment:
     k8s: K8sModel = field(factory=K8sModel)
     charts: dict[str, helm.Chart] = field(factory=dict)
     skaffold: list[SkaffoldArtifact] = field(factory=list)
+
+
+def _line_map(origin: list[int]) -> Callable[[int], int]:
+    """Rendered-template line -> template line."""
+    return lambda n: origin[n - 1] if 0 < n <= len(origin) else n
 
 
 def _is_yaml(path: str) -> bool:
@@ -86,9 +91,7 @@ class DeploymentReader:
                 rendered, origin = helm.render(self._texts[path], chart)
                 if looks_like_k8s(rendered):
                     docs = self._load(path, rendered)
-                    read_k8s(
-                        dep.k8s, path, docs, "helm", lambda n, o=origin: o[n - 1] if 0 < n <= len(o) else n
-                    )
+                    read_k8s(dep.k8s, path, docs, "helm", _line_map(origin))
             elif looks_like_k8s(self._texts[path]):
                 read_k8s(dep.k8s, path, self._load(path))
         for chart in dep.charts.values():
@@ -101,9 +104,9 @@ class DeploymentReader:
         folder = paths.parent(path)
         chart = helm.Chart(dir=folder, name=str(meta.get("name") or paths.basename(folder)))
         deps = meta.get("dependencies")
-        for i, item in enumerate(deps if isinstance(deps, list) else []):
-            if isinstance(item, LDict) and item.get("name"):
-                chart.dependencies.append((str(item["name"]), deps.line(i)))  # type: ignore[attr-defined]
+        for i, item in enumerate(deps if isinstance(deps, LList) else []):
+            if isinstance(item, LDict) and item.get("name") and isinstance(deps, LList):
+                chart.dependencies.append((str(item["name"]), deps.line(i)))
         values_path = paths.join(folder, "values.yaml")
         if values_path and values_path in self._texts:
             values = self._load(values_path)

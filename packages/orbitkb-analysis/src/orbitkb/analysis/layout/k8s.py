@@ -87,10 +87,11 @@ def _pod_spec(kind: str, spec: object) -> object:
 def _container(raw: LDict, file: str, source: str, fix: Callable[[int], int]) -> Container:
     c = Container(name=str(raw.get("name", "")), image=str(raw["image"]) if raw.get("image") else None)
     env = raw.get("env")
-    for i, item in enumerate(env if isinstance(env, LList) else []):
+    env_list = env if isinstance(env, LList) else LList()
+    for i, item in enumerate(env_list):
         if not isinstance(item, LDict) or not item.get("name"):
             continue
-        name, line = str(item["name"]), fix(env.line(i))
+        name, line = str(item["name"]), fix(env_list.line(i))
         if "value" in item and item["value"] is not None:
             c.env[name] = ConfigValue(name, str(item["value"]), file, line, source)
         ref = item.get("valueFrom")
@@ -145,7 +146,7 @@ def read_k8s(
         if kind == "List" and isinstance(doc.get("items"), list):
             stack.extend(doc["items"])
             continue
-        meta = doc.get("metadata") if isinstance(doc.get("metadata"), LDict) else LDict()
+        meta: LDict = doc["metadata"] if isinstance(doc.get("metadata"), LDict) else LDict()
         name = str(meta.get("name") or "")
         namespace = str(meta["namespace"]) if meta.get("namespace") else None
         if namespace:
@@ -155,7 +156,7 @@ def read_k8s(
         if kind in ("ConfigMap", "Secret") and name:
             model.configmaps.setdefault(name, {}).update(_data(kind, doc, path, source, fix))
         elif kind == "Service" and isinstance(spec, LDict) and "template" not in spec:
-            selector = spec.get("selector") if isinstance(spec.get("selector"), LDict) else {}
+            selector: dict[str, object] = spec["selector"] if isinstance(spec.get("selector"), LDict) else {}
             ports = [p.get("port") for p in spec.get("ports") or [] if isinstance(p, LDict)]
             model.services.append(
                 KService(name, path, line, namespace, {str(k): str(v) for k, v in selector.items()},
@@ -169,7 +170,7 @@ def read_k8s(
             tmeta = template.get("metadata") if isinstance(template, LDict) else None
             labels = tmeta.get("labels") if isinstance(tmeta, LDict) else meta.get("labels")
             workload = Workload(kind, name, path, line, source, namespace)
-            workload.labels = {str(k): str(v) for k, v in (labels or {}).items()}
+            workload.labels = {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
             for raw in pod.get("containers") or []:
                 if isinstance(raw, LDict):
                     workload.containers.append(_container(raw, path, source, fix))

@@ -11,6 +11,7 @@ import re
 import tomllib
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from typing import Any
 
 from attrs import define, field
 
@@ -62,7 +63,7 @@ def _package_json(m: Manifest, text: str) -> None:
         if isinstance(data.get(key), dict):
             m.deps.update(data[key])
     m.aggregator = bool(data.get("workspaces"))
-    scripts = data.get("scripts") if isinstance(data.get("scripts"), dict) else {}
+    scripts: dict[str, Any] = data["scripts"] if isinstance(data.get("scripts"), dict) else {}
     if m.aggregator:  # a workspace root's scripts orchestrate its members
         return
     for script in START_SCRIPTS:

@@ -89,8 +89,8 @@ def detect(inp: LayoutInput) -> Layout:
     if inp.forced is not None:
         layout.services = [_forced(inp, cands, refs)]
     layout.services.extend(_gateways(inp, layout, loose_compose))
-    for unit in layout.services:
-        naming.name_unit(unit, inp.repository, inp.deployment.k8s.services, inp.app_name(unit.root))
+    for svc in layout.services:
+        naming.name_unit(svc, inp.repository, inp.deployment.k8s.services, inp.app_name(svc.root))
     if inp.forced is not None:
         layout.services[0].aliases = sorted(
             set(layout.services[0].aliases + [layout.services[0].name]) - {inp.forced[0]}
