@@ -9,6 +9,7 @@ from attrs import frozen
 from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Api, Direction
+from orbitkb.domain.paths import same_path as _same_path
 from orbitkb.domain.ports import GitReader, KnowledgeStore
 from orbitkb.domain.usecases._common import call_view, check_page, find_service, page
 from orbitkb.domain.views import (
@@ -201,20 +202,6 @@ def _first_line(text: str | None) -> str | None:
         return None
     line = text.strip().splitlines()[0].strip()
     return line[:200] if line else None
-
-
-def _same_path(a: str, b: str) -> bool:
-    na, nb = a.rstrip("/") or "/", b.strip().rstrip("/") or "/"
-    if na == nb:
-        return True
-    pa, pb = na.split("/"), nb.split("/")
-    if len(pa) != len(pb):
-        return False
-    return all(x == y or _is_param(x) or _is_param(y) for x, y in zip(pa, pb))
-
-
-def _is_param(seg: str) -> bool:
-    return seg.startswith((":", "{", "<")) or seg.endswith(("}", ">"))
 
 
 def _evidence_of(api: Api) -> tuple:

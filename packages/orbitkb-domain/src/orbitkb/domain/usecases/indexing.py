@@ -118,7 +118,7 @@ class IndexRepository:
 
         others = [s for s in self.store.list_services() if s.repository != name]
         catalog = ServiceCatalog([*others, *(f.service for f in analysis.services)])
-        facts = [describe_from_facts(f) for f in classify_facts(analysis.services, catalog)]
+        facts = [describe_from_facts(f) for f in classify_facts(analysis.services, catalog, self.store)]
         repo = Repository(name=name, root_path=path, vcs="git" if is_git else "none",
                           indexed_commit=commit, indexed_at=self.clock())
         files = [evolve(f, repository=name) if f.repository != name else f for f in analysis.files]

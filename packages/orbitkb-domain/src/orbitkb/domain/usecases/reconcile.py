@@ -10,7 +10,9 @@ from attrs import evolve
 
 from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.integrations import classify_target
-from orbitkb.domain.model import ResourceType, ServiceCall, ServiceFacts, TargetKind
+from orbitkb.domain.model import Api, ResourceType, ServiceCall, ServiceFacts, TargetKind
+from orbitkb.domain.paths import same_path as _same_path
+from orbitkb.domain.text import normalize_name
 from orbitkb.domain.ports import KnowledgeStore
 
 
@@ -29,8 +31,37 @@ def classify_call(call: ServiceCall, catalog: ServiceCatalog) -> ServiceCall:
                   ResourceType.NOT_APPLICABLE)
 
 
-def classify_facts(facts: Sequence[ServiceFacts], catalog: ServiceCatalog) -> list[ServiceFacts]:
-    return [evolve(f, calls=tuple(classify_call(c, catalog) for c in f.calls)) for f in facts]
+def link_api(call: ServiceCall, apis: Sequence[Api]) -> ServiceCall:
+    """Point a call at the callee API it reaches when method and path identify exactly one."""
+    if call.to_api_id or not call.path or call.to_service_id is None:
+        return call
+    path = call.path.split("?", 1)[0]
+    found = [a for a in apis if a.service_id == call.to_service_id and _same_path(a.path, path)
+             and (call.method is None or a.method in (call.method.upper(), "ANY"))]
+    return evolve(call, to_api_id=found[0].id) if len(found) == 1 else call
+
+
+def classify_facts(facts: Sequence[ServiceFacts], catalog: ServiceCatalog,
+                   store: KnowledgeStore | None = None) -> list[ServiceFacts]:
+    out = [evolve(f, calls=tuple(classify_call(c, catalog) for c in f.calls)) for f in facts]
+    if store is None:
+        return out
+    other_apis = None
+    linked = []
+    for f in out:
+        calls = []
+        for c in f.calls:
+            if c.to_service_id and not c.to_api_id and c.path:
+                if c.to_service_id in {x.service.id for x in facts}:
+                    apis: Sequence[Api] = [a for x in facts for a in x.apis if a.service_id == c.to_service_id]
+                else:
+                    if other_apis is None:
+                        other_apis = store.list_apis()
+                    apis = [a for a in other_apis if a.service_id == c.to_service_id]
+                c = link_api(c, apis)
+            calls.append(c)
+        linked.append(evolve(f, calls=tuple(calls)))
+    return linked
 
 
 def reconcile_other_repositories(store: KnowledgeStore, new: Iterable[ServiceFacts],
@@ -43,14 +74,18 @@ def reconcile_other_repositories(store: KnowledgeStore, new: Iterable[ServiceFac
         names.update(f.service.aliases)
     if not names:
         return 0
-    candidates = store.list_calls_to_target(sorted(names))
+    variants = set(names)
+    for n in names:  # the spellings a caller's configuration uses for a service's host
+        base = normalize_name(n)
+        variants.update({base, *(base + sfx for sfx in ("-service", "-svc", "-api", "-server", "-app", "_service"))})
+    candidates = store.list_calls_to_target(sorted(variants))
     changed = []
     for call in candidates:
         if call.to_service_id is not None:
             continue
         updated = classify_call(call, catalog)
         if updated.to_service_id is not None:
-            changed.append(updated)
+            changed.append(link_api(updated, store.list_apis(updated.to_service_id)))
     if changed:
         store.update_calls(changed)
     return len(changed)
