@@ -12,8 +12,8 @@ from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.integrations import classify_target
 from orbitkb.domain.model import Api, ResourceType, ServiceCall, ServiceFacts, TargetKind
 from orbitkb.domain.paths import same_path as _same_path
-from orbitkb.domain.text import normalize_name
 from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.text import normalize_name
 
 
 def classify_call(call: ServiceCall, catalog: ServiceCatalog) -> ServiceCall:
