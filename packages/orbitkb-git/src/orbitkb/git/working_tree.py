@@ -19,6 +19,9 @@ class WorkingTreeSource:
             raise PathNotFound(f"not a folder: {path}", hint="pass the folder of a repository, not a file")
         self._root = path.resolve()
         self._commit = commit
+        #: Files the last listing found as regular files inside the root: safe to read without
+        #: resolving their real path again (a realpath per file costs seconds on big trees).
+        self._listed: set[str] = set()
 
     @property
     def root(self) -> str:
@@ -61,13 +64,17 @@ class WorkingTreeSource:
                     continue
                 entries.append(SourceEntry(rel, size))
         entries.sort(key=lambda e: e.path)
+        self._listed = {e.path for e in entries if e.kind == "file"}
         return iter(entries)
 
     def read_bytes(self, path: str) -> bytes:
-        full = (self._root / path).resolve()
-        if not self._inside(str(full)):
+        full = self._root / path
+        if path in self._listed and not os.path.islink(full):
+            return full.read_bytes()
+        resolved = full.resolve()
+        if not self._inside(str(resolved)):
             raise PermissionError(f"outside the repository: {path}")
-        return full.read_bytes()
+        return resolved.read_bytes()
 
     def _inside(self, path: str) -> bool:
         real = os.path.realpath(path)
