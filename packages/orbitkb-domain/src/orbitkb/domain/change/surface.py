@@ -82,7 +82,7 @@ class SurfaceBuilder:
             callers: dict[str, set[str]] = {}
             for c in self.store.list_calls(to_service_id=svc.id):
                 if c.to_api_id in apis and c.from_service_id in ids:
-                    callers.setdefault(c.to_api_id, set()).add(ids[c.from_service_id])  # type: ignore[arg-type]
+                    callers.setdefault(c.to_api_id, set()).add(ids[c.from_service_id])
             for api_id, who in sorted(callers.items()):
                 a = apis[api_id]
                 out.append({"contract": f"{a.method} {a.path}", "kind": a.kind.value, "producer": name,

@@ -8,7 +8,7 @@ from attrs import frozen
 
 from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput
 from orbitkb.domain.freshness import FreshnessProbe
-from orbitkb.domain.model import Api, Direction
+from orbitkb.domain.model import Api, Direction, Evidence
 from orbitkb.domain.paths import same_path as _same_path
 from orbitkb.domain.ports import GitReader, KnowledgeStore
 from orbitkb.domain.usecases._common import call_view, check_page, find_service, page
@@ -204,7 +204,5 @@ def _first_line(text: str | None) -> str | None:
     return line[:200] if line else None
 
 
-def _evidence_of(api: Api) -> tuple:
-    from orbitkb.domain.model import Evidence
-
+def _evidence_of(api: Api) -> tuple[Evidence, ...]:
     return (Evidence(api.file, api.start_line, api.end_line),)

@@ -88,9 +88,10 @@ class IndexRepository:
         name = (request.repository_name or os.path.basename(path.rstrip(os.sep)) or "root").strip()
         self._check_conflict(name, path, request.replace)
         is_git = self.git.is_repository(path)
+        commit: str | None
         if request.commit:
             commit = self.git.resolve_commit(path, request.commit)
-            tree = self.git.tree_at(path, commit)
+            tree: SourceTree = self.git.tree_at(path, commit)
         else:
             commit = self.git.head_commit(path) if is_git else None
             tree = self.open_tree(path)

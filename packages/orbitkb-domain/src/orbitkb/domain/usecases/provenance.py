@@ -93,11 +93,11 @@ class FindProvenance:
             if near(ev):
                 api_ids.append(a.id)
                 items.append(ProvenanceItem("api", f"{a.method} {a.path}", owner.name, ev, a.handler))
-        for c in self.store.list_calls(from_service_id=owner.id):
-            for ev in c.evidence:
+        for call in self.store.list_calls(from_service_id=owner.id):
+            for ev in call.evidence:
                 if near(ev):
-                    items.append(ProvenanceItem("call", c.target, owner.name, ev,
-                                                f"{c.call_kind.value} {c.method or ''} {c.path or ''}".strip()))
+                    items.append(ProvenanceItem("call", call.target, owner.name, ev,
+                                                f"{call.call_kind.value} {call.method or ''} {call.path or ''}".strip()))
                     break
         for m in self.store.list_messages(owner.id):
             for ev in m.evidence:
