@@ -1,0 +1,1 @@
+"""Shared pieces of the benchmark scripts: corpus caching, timing proxies, recall, tables."""

@@ -1,0 +1,119 @@
+"""Each benchmark script run end to end on a tiny synthetic system, so the scripts cannot rot."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "benchmarks"
+TINY = ["--services", "8", "--files", "120", "--seed", "3"]
+
+
+def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+
+
+def _digest(folder: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(folder)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("bench-cache")
+
+
+def test_synth_is_deterministic_and_complete(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        proc = _run("synth.py", str(out), *TINY)
+        assert proc.returncode == 0, proc.stderr
+    assert _digest(a) == _digest(b)
+    doc = json.loads((a / "expected.json").read_text())
+    counts = doc["counts"]
+    assert (
+        counts["services"] == 8 and counts["source_files"] >= 120
+    )  # small quotas round up to a whole service
+    assert {s["stack"] for s in doc["services"]} == {"python", "node-ts", "jvm-spring", "go"}
+    assert counts["apis"] > 8 * 10 and counts["calls"] >= 8 and counts["entities"] >= 8
+    for svc in doc["services"]:  # every service has a manifest, a Dockerfile and a compose entry
+        root = a / svc["root_dir"]
+        assert (root / "Dockerfile").exists()
+        assert any(
+            (root / m).exists()
+            for m in ("requirements.txt", "pyproject.toml", "package.json", "pom.xml", "go.mod")
+        )
+        assert f"  {svc['name']}:" in (a / "docker-compose.yml").read_text()
+    vendored = {
+        d for p in a.rglob("*") for d in p.parts if d in ("node_modules", "target", "vendor", ".venv")
+    }
+    assert vendored == {"node_modules", "target", "vendor", ".venv"} and counts["noise_files"] > 8
+
+
+def test_synth_refuses_to_overwrite_a_foreign_folder(tmp_path: Path) -> None:
+    (tmp_path / "keep.txt").write_text("mine")
+    proc = _run("synth.py", str(tmp_path), *TINY)
+    assert proc.returncode != 0
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_index_speed_reports_throughput_and_recall(cache: Path) -> None:
+    out = cache / "index_speed.json"
+    proc = _run("index_speed.py", *TINY, "--cache-dir", str(cache), "--json", str(out), "--no-cli")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    doc = json.loads(out.read_text())
+    m = doc["measure"]
+    assert m["cold"]["files_total"] >= 120 and m["cold"]["seconds"] > 0
+    assert m["nochange"]["files_parsed"] == 0
+    assert m["touch_one"]["files_parsed"] == 1  # the touched file, and only it, is parsed again
+    assert m["recall"]["services"]["recall"] == 1.0
+    assert m["recall"]["apis"]["expected"] == doc["corpus"]["apis"]
+    assert {"walk", "parse", "link", "resolve"} <= set(m["cold"]["stages"])
+    assert "| cold throughput (indexed files) |" in proc.stdout
+    folder = cache / "synth-8-120-3"  # the touched file was restored
+    assert json.loads((folder / "expected.json").read_text())["params"]["services"] == 8
+
+
+def test_mcp_latency_calls_every_tool(cache: Path) -> None:
+    out = cache / "mcp_latency.json"
+    proc = _run("mcp_latency.py", *TINY, "--calls", "2", "--cache-dir", str(cache), "--json", str(out))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    doc = json.loads(out.read_text())
+    assert doc["tools_list"]["core"]["bytes"] < doc["tools_list"]["full"]["bytes"]
+    assert doc["tools_list"]["full"]["approx_tokens"] == doc["tools_list"]["full"]["bytes"] // 4
+    for tool, row in doc["latency"].items():
+        if tool.startswith("_"):
+            continue
+        assert "calls" in row, f"{tool}: {row}"
+        assert row["calls"] >= 1 and row["p50_ms"] > 0
+
+
+def test_recall_ignores_only_the_spelling_of_path_parameters() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from benchlib.recall import loose
+    finally:
+        sys.path.remove(str(BENCH))
+    assert loose("/a/{id}/b") == loose("/a/:order_id/b") == loose("/a/<int:id>/b") == "/a/{}/b"
+    assert loose("/a/") == "/a" and loose("") == "/"
+    assert loose("/a/{id}") != loose("/b/{id}")
+
+
+@pytest.mark.skipif(os.environ.get("ORBITKB_BENCH_FULL") != "1", reason="full-size run only on demand")
+def test_full_size_generation(tmp_path: Path) -> None:
+    proc = _run("synth.py", str(tmp_path / "big"))
+    assert proc.returncode == 0, proc.stderr
+    counts = json.loads((tmp_path / "big" / "expected.json").read_text())["counts"]
+    assert counts["services"] >= 300 and counts["source_files"] >= 20000
