@@ -113,3 +113,20 @@ def test_feedback_validation() -> None:
     run = FindChangeSurface(store)("refund").run_id
     with pytest.raises(InvalidInput):
         RecordFeedback(store)(run, "payments", "maybe")
+
+
+def test_contract_change_brings_in_the_callers_of_the_matched_api() -> None:
+    s = FindChangeSurface(seeded_store())("Make the currency field required in the payments charges request")
+    assert "payments" in names(s.primary)
+    partners = {f["service"]: f for f in s.secondary}
+    assert "checkout" in partners and "whose contract the task changes" in partners["checkout"]["reason"]
+
+
+def test_behaviour_change_does_not_pull_callers() -> None:
+    s = FindChangeSurface(seeded_store())("Retry payments charges on Stripe timeouts")
+    assert "checkout" not in names(s.secondary) + names(s.primary)
+
+
+def test_synonyms_bridge_business_words() -> None:
+    s = FindChangeSurface(seeded_store())("Let shoppers put gift wrap in the basket before they purchase")
+    assert "checkout" in names(s.primary) + names(s.secondary)

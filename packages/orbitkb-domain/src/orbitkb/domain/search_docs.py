@@ -24,7 +24,9 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
             sid,
             " ".join([s.name, *s.aliases]),
             keywords(s.framework, s.stack, *(c.name for c in f.components)),
-            _service_text(s.short_desc, s.long_desc, s.readme),
+            # author text and LLM descriptions only: the offline summary restates other services'
+            # names and boilerplate, which would make every service match every task
+            _service_text(s.short_desc, s.long_desc, s.readme) if s.desc_provenance.value == "llm" else (s.readme or ""),
         )
         for c in f.components:
             doc("component", c.id, c.name, keywords(c.file_path), " ".join(x for x in (c.doc, c.summary) if x))

@@ -5,8 +5,11 @@ message links, decaying with hops."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
+from functools import lru_cache
+from importlib import resources
 from collections.abc import Sequence
 
 from attrs import define, field
@@ -14,7 +17,7 @@ from attrs import define, field
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.model import Service
-from orbitkb.domain.retrieval import HybridRetriever, rrf
+from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
 from orbitkb.domain.text import stem, words
 
@@ -23,6 +26,8 @@ FIELD_WEIGHT = {"name_text": 1.0, "keywords": 0.7, "text": 0.5}
 EDGE_DECAY = {"out": 0.4, "in": 0.3, "MESSAGE_LINK": 0.3}
 MAX_TERMS = 16
 SUPPORT = 0.25
+SYNONYM_WEIGHT = 0.6
+SEMANTIC_WEIGHT = 0.25
 PER_TERM_LIMIT = 80
 
 
@@ -39,6 +44,26 @@ class Candidate:
     reached_from: str | None = None
     edge_type: str | None = None
     channel: str | None = None
+
+
+@lru_cache(maxsize=1)
+def synonyms() -> dict[str, tuple[str, ...]]:
+    raw = json.loads(resources.files("orbitkb.domain").joinpath("synonyms.json").read_text("utf-8"))
+    return {k: tuple(v) for k, v in raw["synonyms"].items()}
+
+
+def term_variants(term: str) -> list[tuple[str, float]]:
+    """The term itself (weight 1) and the words code tends to use for it (weight 0.6)."""
+    out = [(term, 1.0)]
+    st = stem(term)
+    for key in (term, st):
+        for syn in synonyms().get(key, ()):
+            if syn != term:
+                out.append((syn, SYNONYM_WEIGHT))
+    seen: dict[str, float] = {}
+    for word, w in out:
+        seen[word] = max(seen.get(word, 0.0), w)
+    return list(seen.items())
 
 
 def task_terms(task: str) -> list[str]:
@@ -62,19 +87,19 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     unmatched = []
     terms = task_terms(task)
     for term in terms:
-        variants = sorted({term, stem(term)})
-        hits = retriever.keyword(variants, PER_TERM_LIMIT)
         best: dict[str, tuple[float, SearchHit]] = {}
-        for rank, h in enumerate(hits, 1):
-            if h.service not in services:
-                continue
-            w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5)
-            if h.kind == "service" and h.field == "name_text":
-                w *= 1.5  # the task names the service itself
-            if rank > 50:
-                w *= 0.5
-            if w > best.get(h.service, (0.0, h))[0]:
-                best[h.service] = (w, h)
+        for word, factor in term_variants(term):
+            hits = retriever.keyword(sorted({word, stem(word)}), PER_TERM_LIMIT)
+            for rank, h in enumerate(hits, 1):
+                if h.service not in services:
+                    continue
+                w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5) * factor
+                if h.kind == "service" and h.field == "name_text":
+                    w *= 1.5  # the task names the service itself
+                if rank > 50:
+                    w *= 0.5
+                if w > best.get(h.service, (0.0, h))[0]:
+                    best[h.service] = (w, h)
         if not best:
             unmatched.append(term)
             continue
@@ -109,22 +134,19 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
 
 
 def _combine(cands: dict[str, Candidate]) -> None:
-    """Keyword and semantic evidence on one scale: each normalised by its best, blended, and the
-    order checked against RRF so that neither retriever alone decides."""
+    """Keyword evidence decides; semantic similarity (when an embedder is installed) adds a bounded
+    bonus, and alone can only make a weak candidate — otherwise every service, being somewhat
+    similar to any task, would flood the answer (measured on the benchmark)."""
     kmax = max((c.keyword for c in cands.values()), default=0.0) or 1.0
     smax = max((c.semantic for c in cands.values()), default=0.0) or 1.0
-    has_sem = any(c.semantic for c in cands.values())
-    fused = rrf([
-        sorted((c for c in cands if cands[c].keyword), key=lambda k: -cands[k].keyword),
-        sorted((c for c in cands if cands[c].semantic), key=lambda k: -cands[k].semantic),
-    ])
-    fmax = max(fused.values(), default=1.0) or 1.0
-    for name, c in cands.items():
-        if has_sem:
-            blend = 0.65 * (c.keyword / kmax) + 0.35 * (c.semantic / smax)
-            c.score = 0.8 * blend + 0.2 * (fused.get(name, 0.0) / fmax)
+    for c in cands.values():
+        sem = c.semantic / smax if c.semantic else 0.0
+        if c.keyword:
+            c.score = c.keyword / kmax + SEMANTIC_WEIGHT * sem
         else:
-            c.score = c.keyword / kmax
+            c.score = 0.35 * sem if sem >= 0.8 else 0.0
+    for name in [n for n, c in cands.items() if c.score == 0.0 and not c.keyword]:
+        del cands[name]
 
 
 def _expand(cands: dict[str, Candidate], graph: SystemGraph, services: dict[str, Service], hops: int = 2) -> None:
@@ -151,7 +173,7 @@ def _expand(cands: dict[str, Candidate], graph: SystemGraph, services: dict[str,
                     existing.score = score
                     existing.reached_from, existing.edge_type, existing.channel = name, e.type, e.channel
                 elif existing.via == "match" and hop == 1 and not existing.reached_from:
-                    # a matched service that a strong candidate depends on: corroborating evidence
-                    existing.score += SUPPORT * score
+                    # a matched service that a strong candidate is wired to: corroborating evidence
+                    existing.score = max(existing.score + SUPPORT * score, 0.8 * score)
                     existing.reached_from, existing.edge_type, existing.channel = name, e.type, e.channel
         frontier = [c for c in nxt if c.score >= 0.3]

@@ -15,6 +15,14 @@ from orbitkb.domain.model import Evidence
 MAX_PRIMARY = 4
 MAX_SECONDARY = 6
 MAX_NO_CHANGE = 6
+PRIMARY_CUT = 0.6  # share of the best score a direct match needs to be primary
+SECONDARY_CUT = 0.55  # below this, a word match is noise (benchmarks/change_surface.py)
+
+
+def primary_confidence(rel: float, coverage: float) -> float:
+    """Checked on benchmarks/change_surface.py: the clear leader (rel ~1, most task words matched)
+    is right ~85% of the time; a runner-up near the cut-off far less often."""
+    return min(0.92, max(0.25, 1.6 * rel - 0.85 + 0.25 * coverage))
 
 
 @frozen
@@ -62,29 +70,29 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
     expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
     top = direct[0].score if direct else 0.0
     out: list[Classified] = []
-    primary = [c for c in direct if c.via == "hint" or (top and c.score >= 0.55 * top)][:MAX_PRIMARY]
+    primary = [c for c in direct if c.via == "hint" or (top and c.score >= PRIMARY_CUT * top)][:MAX_PRIMARY]
     if not primary and direct:
         primary = direct[:1]
     chosen = {c.service.name for c in primary}
     for c in primary:
         coverage = len(c.matched_terms) / total_terms if total_terms else 0.0
         rel = c.score / top if top else 1.0
-        conf = 0.9 if c.via == "hint" else min(0.95, 0.35 + 0.35 * rel + 0.3 * coverage)
+        conf = 0.9 if c.via == "hint" else primary_confidence(rel, coverage)
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
                               evidence_for(c, lookup)))
-    secondary = [c for c in direct if c.service.name not in chosen and c.score >= 0.2 * top]
+    secondary = [c for c in direct if c.service.name not in chosen and c.score >= SECONDARY_CUT * top]
     # expansion alone never makes a service "likely to change": neighbours stay context
     # (no_change_hint, flow, contracts_at_risk) unless the task's words also point at them
     secondary = sorted(secondary, key=lambda c: (-c.score, c.service.name))[:MAX_SECONDARY]
     for c in secondary:
         rel = c.score / top if top else 0.0
-        conf = 0.15 + 0.4 * rel if c.via != "expansion" else 0.1 + 0.3 * rel
-        out.append(Classified(c.service.name, "secondary", reason_for(c, total_terms), round(min(conf, 0.6), 2),
+        conf = 0.1 + 0.35 * rel
+        out.append(Classified(c.service.name, "secondary", reason_for(c, total_terms), round(min(conf, 0.45), 2),
                               evidence_for(c, lookup)))
         chosen.add(c.service.name)
     rest = [c for c in expanded if c.service.name not in chosen][:MAX_NO_CHANGE]
     for c in rest:
         rel = c.score / top if top else 0.0
         out.append(Classified(c.service.name, "no_change_hint", reason_for(c, total_terms),
-                              round(max(0.5, 0.85 - 0.5 * rel), 2), ()))
+                              round(max(0.7, 0.95 - 0.3 * rel), 2), ()))
     return out

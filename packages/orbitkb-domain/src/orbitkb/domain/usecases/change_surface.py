@@ -23,6 +23,7 @@ from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.change.candidates import retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
+from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
@@ -144,10 +145,10 @@ class FindChangeSurface:
                 if dropped:
                     note = f"{dropped} service name(s) from the LLM were not candidates and were dropped"
             except LlmError as exc:
-                findings = classify(cands, len(terms), lookup)
+                findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
                 note = f"the LLM backend failed ({exc}); classified deterministically instead"
         else:
-            findings = classify(cands, len(terms), lookup)
+            findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
         findings = self._recalibrate(findings)
         builder = SurfaceBuilder(self.store, graph, by_name, findings, probe)
         unmapped = builder.unmapped_internal()
