@@ -23,7 +23,7 @@ def source_files(folder: Path, roots: list[str], per_root: int = 3) -> list[str]
     out: list[str] = []
     for root in roots:
         picked = 0
-        for dirpath, dirs, files in sorted(os.walk(folder / root)):
+        for dirpath, dirs, files in os.walk(folder / root):
             dirs[:] = sorted(d for d in dirs if d not in NOISE)
             for name in sorted(files):
                 if name.endswith((".py", ".ts", ".js", ".java", ".go")) and picked < per_root:

@@ -82,7 +82,7 @@ def run_index(app: Any, folder: Path, analyzer: Timed, store: Timed) -> dict[str
 def _touch_target(expected: dict, folder: Path) -> Path:
     first = sorted(expected["services"], key=lambda s: s["name"])[0]
     root = folder / first["root_dir"]
-    for dirpath, dirs, files in sorted(os.walk(root)):
+    for dirpath, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in NOISE_DIRS)
         for name in sorted(files):
             if name.endswith((".py", ".go", ".java", ".ts", ".js")) and "test" not in name:

@@ -57,7 +57,7 @@ def _area(filename: str) -> str:
     return "other:" + Path(f).parent.name
 
 
-def profile(folder: Path, top: int = 25) -> dict[str, Any]:
+def profile(folder: Path, top: int = 40) -> dict[str, Any]:
     """Profiles a cold index, then a no-change re-index of the same tree into the same database."""
     from orbitkb.domain.usecases.indexing import IndexRequest
 
