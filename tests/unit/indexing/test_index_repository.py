@@ -137,3 +137,35 @@ def test_incremental_counts(tmp_path: Path) -> None:
     second = index(IndexRequest(str(tmp_path), "s"))
     assert second.files_changed == 0 and second.removed_files == 1
     assert [s.name for s in store.list_services()] == ["a"]
+
+
+def test_an_unchanged_tree_rewrites_nothing_but_the_commit(tmp_path: Path) -> None:
+    class CountingStore(InMemoryKnowledgeStore):
+        replaced = 0
+
+        def replace_repository_facts(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            CountingStore.replaced += 1
+            return super().replace_repository_facts(*args, **kwargs)
+
+    ran: list[str] = []
+
+    class Smells:
+        runs_when_unchanged = False
+
+        def __call__(self, repo, f):
+            ran.append("smells")
+            return HookOutcome("smells", True)
+
+    def always(repo, f):
+        ran.append("always")
+        return HookOutcome("always", True)
+
+    store = CountingStore()
+    index = make(store, StubAnalyzer(result(("a", None)), result(("a", None)), result(("a", None), ("b", None))),
+                 [Smells(), always])
+    index(IndexRequest(str(tmp_path), "s"))
+    index(IndexRequest(str(tmp_path), "s"))
+    assert CountingStore.replaced == 1 and ran == ["smells", "always", "always"]
+    index(IndexRequest(str(tmp_path), "s"))
+    assert CountingStore.replaced == 2 and ran[-2:] == ["smells", "always"]
+    assert [s.name for s in store.list_services()] == ["a", "b"]

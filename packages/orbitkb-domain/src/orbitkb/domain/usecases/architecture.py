@@ -174,6 +174,9 @@ class RecomputeArchitecture:
     settings: SmellSettings = SmellSettings()
     clock: Clock = utc_now
 
+    #: an index that changed no fact leaves the latest architecture run valid
+    runs_when_unchanged = False
+
     @property
     def __name__(self) -> str:
         return "architecture"

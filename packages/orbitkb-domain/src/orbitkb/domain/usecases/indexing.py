@@ -21,10 +21,12 @@ from attrs import evolve, field, frozen
 
 from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.errors import OrbitkbError, PathNotFound, RepositoryConflict
+from orbitkb.domain.ids import content_hash
 from orbitkb.domain.model import Gap, Repository, ServiceFacts
 from orbitkb.domain.ports import AnalysisRequest, CodeAnalyzer, GitReader, KnowledgeStore, SourceTree
 from orbitkb.domain.runs import IndexedFile, IndexRun
 from orbitkb.domain.search_docs import documents_for
+from orbitkb.domain.serialization import to_json
 from orbitkb.domain.summaries import describe_from_facts
 from orbitkb.domain.usecases._clock import Clock, utc_now
 from orbitkb.domain.usecases.reconcile import classify_facts, reconcile_other_repositories
@@ -124,12 +126,23 @@ class IndexRepository:
                           indexed_commit=commit, indexed_at=self.clock())
         files = [evolve(f, repository=name) if f.repository != name else f for f in analysis.files]
         gaps = [evolve(g, repository=name) if g.repository != name else g for g in analysis.gaps]
-        self.store.replace_repository_facts(repo, facts, list(analysis.resources), gaps, files,
-                                            documents_for(facts))
-        reconciled = reconcile_other_repositories(self.store, facts, catalog)
+        fingerprint = content_hash(to_json([facts, list(analysis.resources), gaps, files]))
+        cache = self.store.analysis_cache()
+        key = f"snapshot:{name}"
+        unchanged = cache.get_many([key]).get(key) == fingerprint and self.store.get_repository(name) is not None
+        reconciled = 0
+        if unchanged:  # same facts as stored: only the commit and time move (freshness)
+            self.store.upsert_repository(repo)
+        else:
+            self.store.replace_repository_facts(repo, facts, list(analysis.resources), gaps, files,
+                                                documents_for(facts))
+            cache.put_many({key: fingerprint})
+            reconciled = reconcile_other_repositories(self.store, facts, catalog)
 
         outcomes = []
         for hook in self.hooks:
+            if unchanged and not getattr(hook, "runs_when_unchanged", True):
+                continue
             try:
                 outcomes.append(hook(repo, facts))
             except OrbitkbError as exc:
