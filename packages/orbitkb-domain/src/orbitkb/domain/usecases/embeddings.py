@@ -15,6 +15,10 @@ from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.usecases.indexing import HookOutcome
 
 BATCH = 64
+#: What is embedded: the kinds an agent's task words point at. Calls and components are left to
+#: keyword search — embedding them costs minutes on a 300-service system for no measured gain.
+KINDS = frozenset({"service", "api", "message", "entity"})
+MAX_CHARS = 600  # MiniLM reads ~256 tokens; longer text only costs time
 
 
 @frozen
@@ -27,7 +31,9 @@ class EmbedKnowledge:
         existing = {(e.owner_id, e.field): e.content_hash for e in self.store.list_embeddings(model)}
         todo: list[tuple[str, str, str, str, str]] = []  # kind, owner, field, hash, text
         for doc in documents_for(facts):
-            for field, text in embedding_texts(doc.name_text, doc.keywords, doc.text).items():
+            if doc.kind not in KINDS:
+                continue
+            for field, text in embedding_texts(doc.name_text, doc.keywords, doc.text[:MAX_CHARS]).items():
                 h = text_hash(model, text)
                 if existing.get((doc.ref_id, field)) != h:
                     todo.append((doc.kind, doc.ref_id, field, h, text))
