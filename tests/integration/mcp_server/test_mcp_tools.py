@@ -151,3 +151,11 @@ def test_token_budget_trims_and_reports() -> None:
     small = data(call(server, "describe_service", {"service": "checkout", "token_budget": 50}))
     assert len(json.dumps(small)) < len(json.dumps(full))
     assert small["omitted"]["reason"] == "token_budget"
+
+
+def test_list_services_is_paginated_and_descriptions_are_clipped(server) -> None:
+    first = data(call(server, "list_services", {"limit": 3}))
+    assert first["total"] == 7 and first["truncated"] is True and len(first["services"]) == 3
+    rest = data(call(server, "list_services", {"limit": 3, "offset": 6}))
+    assert rest["truncated"] is False and len(rest["services"]) == 1
+    assert all(len(s["short_desc"] or "") <= 160 for s in first["services"] + rest["services"])

@@ -17,6 +17,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from orbitkb.bootstrap import Application
 from orbitkb.domain import errors
 from orbitkb.domain.serialization import to_data
+from orbitkb.domain.usecases._common import check_page, page
 from orbitkb.domain.usecases.indexing import IndexRequest
 from orbitkb.mcp.shaping import fit
 
@@ -30,6 +31,12 @@ EMPTY = {"empty": True, "guidance": "nothing is indexed yet: run `orbitkb index 
 
 CORE = ("list_services", "describe_service", "describe_api", "search", "find_change_surface", "get_relationships",
         "find_provenance")
+
+
+def _clip(text: str | None, limit: int = 160) -> str | None:
+    if text is None or len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"
 
 
 def _lean(value: Any) -> Any:
@@ -96,10 +103,14 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         return {"repositories": to_data(uc.list_repositories()())}
 
     @tool("list_services")
-    def list_services(repository: Annotated[str | None, Field(max_length=200)] = None) -> dict[str, Any]:
+    def list_services(repository: Annotated[str | None, Field(max_length=200)] = None, limit: Limit = None,
+                      offset: Offset = None) -> dict[str, Any]:
         """One line per service: name, short_desc, stack, api_count. Start here. Next: describe_service."""
-        items = to_data(uc.list_services()(repository))
-        return fit({"services": items}, ["services"])
+        lim, off = check_page(limit if limit is not None else 100, offset)
+        items = [dict(i, short_desc=_clip(i.get("short_desc"))) for i in to_data(uc.list_services()(repository))]
+        chunk, p = page(items, lim, off)
+        return fit({"services": list(chunk), "total": p.total, "truncated": p.truncated, "limit": lim,
+                    "offset": off}, ["services"])
 
     @tool("describe_service")
     def describe_service(service: Name, limit: Limit = None, offset: Offset = None,
