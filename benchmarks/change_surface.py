@@ -4,7 +4,8 @@ a change really touches?
     uv run python benchmarks/change_surface.py              # everything available
     uv run python benchmarks/change_surface.py --no-hybrid --no-replay --details
 
-Runs the task corpus (benchmarks/change_surface_tasks.json) and a replay of a git history built
+Runs the task corpus (benchmarks/change_surface_tasks.json, plus tasks derived from what
+benchmarks/synth.py planted in a generated system) and a replay of a git history built
 on examples/shopfront (benchmarks/changebench/history.py: each commit message is the task, the
 services its diff touches are the truth; the parent is indexed with --commit), in keyword mode
 (embedder off) and, when the packaged embedder is installed, hybrid mode. Each task is also
@@ -27,6 +28,7 @@ sys.path.insert(0, str(BENCH))
 from changebench.corpus import TASKS_FILE  # noqa: E402
 from changebench.report import render  # noqa: E402
 from changebench.suite import hybrid_available, run_corpus, run_replay  # noqa: E402
+from changebench.synthetic import generate, tasks_from_expected  # noqa: E402
 
 DOC = BENCH / "CHANGE_SURFACE.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
@@ -45,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=BENCH / "out" / "change_surface.json")
     ap.add_argument("--no-hybrid", action="store_true", help="keyword mode only")
     ap.add_argument("--no-replay", action="store_true", help="skip the git-history replay")
+    ap.add_argument(
+        "--no-synthetic", action="store_true", help="skip the synthetic system (benchmarks/synth.py)"
+    )
     ap.add_argument("--details", action="store_true", help="also print every failing task")
     ap.add_argument("--update-doc", action="store_true", help=f"rewrite the results section of {DOC.name}")
     ap.add_argument("--quiet", action="store_true")
@@ -69,8 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     with tempfile.TemporaryDirectory(prefix="orbitkb-cs-") as tmp:
         work = Path(tmp)
+        extra = {}
+        if not args.no_synthetic:
+            doc = generate(work / "synthetic")
+            extra["synthetic"] = (work / "synthetic", tasks_from_expected(doc))
         for mode in modes:
-            runs = {"corpus": run_corpus(mode, work, args.tasks, progress)}
+            runs = {"corpus": run_corpus(mode, work, args.tasks, progress, extra)}
             if not args.no_replay:
                 runs["replay"] = run_replay(mode, work, BENCH.parent / "examples" / "shopfront", progress)
             result["modes"][mode] = runs

@@ -23,19 +23,32 @@ def _line(method: str, tset: str, m: dict[str, Any]) -> str:
 
 def quality_table(result: dict[str, Any]) -> str:
     out = ["| method | tasks | n | precision | recall | F1 | exact |", "|---|---|---|---|---|---|---|"]
-    sets = [("corpus", "corpus"), ("corpus", "corpus, name absent"), ("replay", "git replay")]
+    systems = sorted(
+        {name for runs in result["modes"].values() for name in runs["corpus"].get("per_system", {})}
+    )
+    sets = [(("corpus", name), f"corpus: {name}") for name in systems]
+    sets += [(("corpus", name), f"corpus: {name}, name absent") for name in systems if name != "synthetic"]
+    sets.append((("replay", None), "git replay"))
     baselines_done: set[str] = set()
-    for set_key, label in sets:
+    for (set_key, system), label in sets:
         absent = "name absent" in label
         for mode, runs in result["modes"].items():
-            s = runs.get(set_key, {}).get("summary")
+            part = runs.get(set_key) or {}
+            s = part.get("per_system", {}).get(system) if system else part.get("summary")
             if not s:
                 continue
             key = "orbitkb_name_absent" if absent else "orbitkb"
             out.append(_line(f"{MODE_LABEL[mode]} (primary+secondary)", label, s[key]))
             if not absent:
                 out.append(_line(f"{MODE_LABEL[mode]} (primary only)", label, s["orbitkb_primary_only"]))
-        first = next((r[set_key]["summary"] for r in result["modes"].values() if r.get(set_key)), None)
+        first = next(
+            (
+                r[set_key]["per_system"][system] if system else r[set_key]["summary"]
+                for r in result["modes"].values()
+                if r.get(set_key)
+            ),
+            None,
+        )
         if first and label not in baselines_done:
             baselines_done.add(label)
             suffix = "_name_absent" if absent else ""

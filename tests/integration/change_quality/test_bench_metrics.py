@@ -101,3 +101,25 @@ def test_an_edit_that_does_not_match_is_refused(tmp_path: Path) -> None:
     bad = Commit("broken", (Edit("cart-service/src/store/redis.js", "no such text", "x"),))
     with pytest.raises(ValueError, match="expected one occurrence"):
         apply(tmp_path, bad)
+
+
+def test_synthetic_tasks_follow_what_the_generator_planted(tmp_path: Path) -> None:
+    from benchmarks.changebench.synthetic import _resource, generate, tasks_from_expected
+
+    doc = generate(tmp_path / "syn")
+    tasks = tasks_from_expected(doc)
+    kinds = {t.id.split("-")[1] for t in tasks}
+    assert {"act", "list", "contract", "event"} <= kinds and len(tasks) >= 12
+    served = {(a["service"], *_resource(a["path"])) for a in doc["apis"] if a["kind"] == "http"}
+    for t in tasks:
+        if t.id.startswith("syn-list-"):
+            res = t.id.removeprefix("syn-list-")
+            owners = {s for s, r, _ in served if r == res} | {
+                e["service"] for e in doc["entities"] if e["name"] == res
+            }
+            assert owners == set(t.expected), t
+        if t.id.startswith("syn-event-"):
+            sites = {c["service"] for c in doc["channels"] if c["channel"] == t.id.removeprefix("syn-event-")}
+            assert sites == set(t.expected) and len(sites) >= 2, t
+        if t.id.startswith("syn-contract-"):
+            assert len(t.expected) >= 2 and "reason code" in t.task
