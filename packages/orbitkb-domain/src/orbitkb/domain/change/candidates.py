@@ -66,10 +66,15 @@ def term_variants(term: str) -> list[tuple[str, float]]:
     return list(seen.items())
 
 
+#: Words that appear in every service's routes or in every task: they carry no signal here.
+GENERIC = frozenset("""api apis endpoint endpoints service services list lists first last newest latest
+    oldest show shows page pages data info detail details new old http https get put post""".split())
+
+
 def task_terms(task: str) -> list[str]:
     seen: dict[str, None] = {}
     for w in words(task):
-        if len(w) >= 2:
+        if len(w) >= 2 and w not in GENERIC:
             seen.setdefault(w, None)
     return list(seen)[:MAX_TERMS]
 

@@ -42,6 +42,11 @@ def _hit_text(c: Candidate) -> str:
     return "; ".join(parts)
 
 
+def _named(c: Candidate) -> bool:
+    """The task names this service (its name or an alias): never below secondary."""
+    return any(h.kind == "service" and h.field == "name_text" for h in c.hits)
+
+
 def reason_for(c: Candidate, total_terms: int) -> str:
     if c.via == "hint":
         return "named in hint_services" + (f"; also matches {_hit_text(c)}" if c.hits else "")
@@ -80,7 +85,8 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
         conf = 0.9 if c.via == "hint" else primary_confidence(rel, coverage)
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
                               evidence_for(c, lookup)))
-    secondary = [c for c in direct if c.service.name not in chosen and c.score >= SECONDARY_CUT * top]
+    secondary = [c for c in direct if c.service.name not in chosen
+                 and (c.score >= SECONDARY_CUT * top or _named(c))]
     # expansion alone never makes a service "likely to change": neighbours stay context
     # (no_change_hint, flow, contracts_at_risk) unless the task's words also point at them
     secondary = sorted(secondary, key=lambda c: (-c.score, c.service.name))[:MAX_SECONDARY]
@@ -90,7 +96,10 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
         out.append(Classified(c.service.name, "secondary", reason_for(c, total_terms), round(min(conf, 0.45), 2),
                               evidence_for(c, lookup)))
         chosen.add(c.service.name)
-    rest = [c for c in expanded if c.service.name not in chosen][:MAX_NO_CHANGE]
+    # weak word matches are not dropped silently: they are context, like graph neighbours
+    weak = [c for c in direct if c.service.name not in chosen]
+    rest = sorted([*weak, *(c for c in expanded if c.service.name not in chosen)],
+                  key=lambda c: (-c.score, c.service.name))[:MAX_NO_CHANGE]
     for c in rest:
         rel = c.score / top if top else 0.0
         out.append(Classified(c.service.name, "no_change_hint", reason_for(c, total_terms),
