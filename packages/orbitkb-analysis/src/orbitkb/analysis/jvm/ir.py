@@ -101,7 +101,7 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
         target = None
         if f.name in init.assigned:
             assigned, target = init.assigned[f.name]
-            if value is None and not _opaque(assigned):
+            if value is None and not _opaque(assigned) and (assigned or _constant(f.mods)):
                 value = assigned
         if f.name in ctor_values and "ctor" in f.mods:
             value = ctor_values[f.name]
@@ -147,7 +147,13 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
 
 
 def _opaque(value: Parts) -> bool:
-    return all(p[0] in ("unknown", "param") for p in value)
+    # an empty list is the empty string ("" folds to no parts): a real value, not an opaque one
+    return bool(value) and all(p[0] in ("unknown", "param") for p in value)
+
+
+def _constant(mods: set[str]) -> bool:
+    """Fields whose "" initializer is their value for good (a mutable one is usually set later)."""
+    return bool(mods & {"final", "static", "const"})
 
 
 def _method_json(m: Method, walker: Any) -> dict[str, Any]:

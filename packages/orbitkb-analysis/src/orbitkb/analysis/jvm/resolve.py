@@ -55,6 +55,13 @@ class ClassRef:
         return [s[0].rsplit(".", 1)[-1] for s in self.data["supers"]]
 
 
+def _file_class(path: str, cdata: dict[str, Any]) -> dict[str, Any]:
+    """Kotlin top-level declarations are named after their file (``FooKt``); parse results are
+    cached by content, so a same-text file under another name must be renamed here."""
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0] + "Kt"
+    return cdata if cdata["name"] == name else {**cdata, "name": name, "qname": name}
+
+
 class ServiceIndex:
     def __init__(self, parsed: Mapping[str, dict[str, Any]]) -> None:
         self.classes: list[ClassRef] = []
@@ -74,6 +81,8 @@ class ServiceIndex:
                     statics[target.rsplit(".", 1)[-1]] = target
             self.static_imports[path] = statics
             for cdata in data["classes"]:
+                if cdata["kind"] == "file":
+                    cdata = _file_class(path, cdata)
                 ref = ClassRef(path, cdata, data)
                 self.classes.append(ref)
                 self.by_name.setdefault(ref.name, []).append(ref)

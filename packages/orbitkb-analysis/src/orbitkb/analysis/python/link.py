@@ -27,6 +27,7 @@ from orbitkb.analysis.facts import (
 )
 from orbitkb.analysis.python import calls, messaging, persistence, routes_django, routes_fastapi, routes_flask
 from orbitkb.analysis.python.linkctx import LinkState
+from orbitkb.analysis.python.rebase import rebase
 from orbitkb.analysis.python.routing import PendingRoute, PrefixTree, full_paths
 
 T = TypeVar("T")
@@ -40,7 +41,11 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
         for p, d in sorted(parsed.items())
         if not isinstance(d, dict) or "error" in d or "funcs" not in d
     ]
-    files = {p: d for p, d in parsed.items() if isinstance(d, dict) and "error" not in d and "funcs" in d}
+    files = {
+        p: rebase(p, d)
+        for p, d in parsed.items()
+        if isinstance(d, dict) and "error" not in d and "funcs" in d
+    }
     st = LinkState(ctx, files)
 
     first = sorted(files)[0] if files else ctx.root_dir
