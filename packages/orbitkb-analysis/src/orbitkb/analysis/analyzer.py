@@ -67,8 +67,9 @@ class StaticCodeAnalyzer:
         repo = request.repository
         gaps = [Gap(repo, module, "analyzer_unavailable", reason) for module, reason in self._problems]
         src = read_sources(
-            tree, repo, self._analyzers, self._suffixes, cache, self._size_cap, self._workers, report
-        )
+            tree, repo, self._analyzers, self._suffixes, cache, self._size_cap, self._workers, report,
+            signature=f"pipeline-{PIPELINE_VERSION}",
+        )  # fmt: skip
         gaps += src.gaps
         manifests: list[Manifest] = []
         spring_docs: list[SpringDoc] = []
@@ -138,5 +139,5 @@ class StaticCodeAnalyzer:
             resources=tuple(layout.resources),
             gaps=tuple(unique_gaps),
             files=tuple(files),
-            files_parsed=src.files_parsed,
+            files_parsed=src.files_parsed + getattr(src.parsed, "files_parsed", 0),
         )

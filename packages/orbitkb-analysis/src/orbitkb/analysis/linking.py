@@ -17,7 +17,7 @@ from orbitkb.analysis import linkcache
 from orbitkb.analysis.facts import LinkedFacts, ServiceContext
 from orbitkb.analysis.grpc import csharp_implements
 from orbitkb.analysis.layout.model import ServiceUnit
-from orbitkb.analysis.parsing import can_fork, decode
+from orbitkb.analysis.parsing import ParsedResults, can_fork, decode
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.sources import Sources
 from orbitkb.domain.model import Gap
@@ -79,6 +79,8 @@ class Linker:
         for start in range(0, len(wanted), BATCH):
             hits.update(self.cache.get_many(wanted[start : start + BATCH]))
         todo = [i for i in keys if hits.get(keys[i]) is None]
+        if isinstance(self.src.parsed, ParsedResults):  # here, before linking forks workers
+            self.src.parsed.load(p for i in todo for p in inputs[i])
         fresh = self._link_many(units, inputs, todo)
         out: list[LinkedFacts] = []
         puts: dict[str, str] = {}

@@ -5,6 +5,9 @@ and writes are batched. Misses are parsed in this process, or — for large cold
 analyzers importable by module name — on a process pool while the main process keeps reading.
 Results are kept as JSON text and decoded only when needed (``decode``): a service whose link
 result is cached never decodes its files, and a cold run and a cached run see identical dicts.
+A file replayed from the stat cache whose parse key is the one recorded there is not even looked
+up: its flags come from the stat entry and its result is loaded only if a service must be linked
+again (``ParsedResults``). A replayed file whose result is not cached is read again and parsed.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import multiprocessing
 import os
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -61,9 +64,15 @@ class ParseStage:
         workers: int | None = None,
         progress: Callable[[int], None] | None = None,
         expected: int = 0,
+        reload: Callable[[str, str], str | None] | None = None,
     ) -> None:
         self._analyzers = analyzers
+        self._reload = reload or (lambda path, sha: None)
+        self._known: dict[str, FileRecord] = {}  # replayed records whose result is deferred
+        self._known_flags: dict[str, tuple[bool, str | None]] = {}
+        self.resolved: dict[str, str] = {}  # path -> parse key, for results that are cached
         self._cache = cache
+        self.files_parsed = 0  # deferred files parsed late (their cached result was gone)
         self._progress = progress or (lambda n: None)
         self._buffer: list[FileRecord] = []
         self._pending: list[tuple[list[str], list[str], Future[list[tuple[str, bool]]]]] = []
@@ -79,8 +88,16 @@ class ParseStage:
         analyzer = self._analyzers[record.stack or ""].analyzer
         return f"{analyzer.stack}:{analyzer.version}:{record.sha256}"
 
-    def feed(self, record: FileRecord) -> None:
-        """Queue one file (``record.stack`` must name a loaded analyzer); its text is released."""
+    def feed(self, record: FileRecord, known: list[Any] | None = None) -> None:
+        """Queue one file (``record.stack`` must name a loaded analyzer); its text is released.
+        ``known`` is ``[key, entrypoint, error]`` from the stat cache for a replayed file: when the
+        key is still current the result is not looked up now (see ``ParsedResults``)."""
+        if known is not None and record.from_stat and known[0] == self.key(record):
+            self._known[record.path] = record
+            self._known_flags[record.path] = (bool(known[1]), known[2])
+            self.resolved[record.path] = known[0]
+            self._progress(1)
+            return
         self._buffer.append(record)
         if len(self._buffer) >= BATCH:
             self._flush()
@@ -96,12 +113,17 @@ class ParseStage:
             key = keys[record.path]
             cached = hits.get(key) or self._puts.get(key)
             if cached is not None:
+                self.resolved[record.path] = key
                 self._store(record.path, cached)
             elif key in self._twins:  # same content as a file already being parsed: parse once
                 self._twins[key].append(record.path)
             else:
+                text = record.text if not record.from_stat else self._reload(record.path, record.sha256)
+                if text is None:  # a replayed file that changed or vanished since it was listed
+                    self._store(record.path, json.dumps({"error": "file changed while indexing"}))
+                    continue
                 self._twins[key] = []
-                misses.setdefault(record.stack or "", []).append((record.path, record.text or ""))
+                misses.setdefault(record.stack or "", []).append((record.path, text))
             record.text = None
         done = len(batch) - sum(len(v) for v in misses.values())
         for stack, items in sorted(misses.items()):
@@ -137,14 +159,15 @@ class ParseStage:
         self.files_parsed += 1
         if cacheable:
             self._puts[key] = text
-        self._store(path, text)
-        for twin in self._twins.pop(key, []):
-            self._store(twin, text)
+        for one in (path, *self._twins.pop(key, [])):
+            self._store(one, text)
+            if cacheable:
+                self.resolved[one] = key
 
     def _store(self, path: str, text: str) -> None:
         self.parsed[path] = text
 
-    def finish(self) -> dict[str, str]:
+    def finish(self) -> ParsedResults:
         self._flush()
         for chunk, chunk_keys, future in self._pending:
             try:
@@ -163,7 +186,85 @@ class ParseStage:
         if self._puts:
             self._cache.put_many(self._puts)
             self._puts = {}
-        return self.parsed
+        return ParsedResults(
+            self.parsed, self._known, self._known_flags, self.resolved, self._cache, self._late
+        )
+
+    def _late(self, records: list[FileRecord]) -> tuple[dict[str, str], int]:
+        """Results of deferred files the cache no longer holds: read again and parsed here."""
+        out: dict[str, str] = {}
+        parsed = 0
+        puts: dict[str, str] = {}
+        for record in records:
+            key = self.key(record)
+            text = self._reload(record.path, record.sha256)
+            if text is None:
+                out[record.path] = json.dumps({"error": "file changed while indexing"})
+                continue
+            out[record.path], cacheable = _safe_parse(
+                self._analyzers[record.stack or ""].analyzer, record.path, text
+            )
+            parsed += 1
+            if cacheable:
+                puts[key] = out[record.path]
+        if puts:
+            self._cache.put_many(puts)
+        return out, parsed
+
+
+class ParsedResults:
+    """path -> parse result JSON. Results of replayed files are loaded from the cache on demand
+    (``load``, batched; done before linking forks workers), their flags known without loading."""
+
+    def __init__(
+        self,
+        texts: dict[str, str],
+        deferred: dict[str, FileRecord],
+        deferred_flags: dict[str, tuple[bool, str | None]],
+        keys: Mapping[str, str],
+        cache: Any,
+        late: Callable[[list[FileRecord]], tuple[dict[str, str], int]],
+    ) -> None:
+        self._texts = texts
+        self._deferred = deferred
+        self._deferred_flags = deferred_flags
+        self.keys = keys  # path -> parse key of results that are cached
+        self._late = late
+        self._cache = cache
+        self.files_parsed = 0  # deferred files parsed late (their cached result was gone)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._texts or path in self._deferred
+
+    def __getitem__(self, path: str) -> str:
+        if path in self._deferred:
+            self.load([path])
+        return self._texts[path]
+
+    def __len__(self) -> int:
+        return len(self._texts) + len(self._deferred)
+
+    def paths(self) -> list[str]:
+        return sorted([*self._texts, *self._deferred])
+
+    def flags(self, path: str) -> tuple[bool, str | None]:
+        known = self._deferred_flags.get(path)
+        return known if known is not None else flags(self._texts[path])
+
+    def load(self, paths: Iterable[str]) -> None:
+        want = {p: self.keys[p] for p in paths if p in self._deferred}
+        if not want:
+            return
+        keys = sorted(set(want.values()))
+        hits: dict[str, str] = {}
+        for start in range(0, len(keys), BATCH):
+            hits.update(self._cache.get_many(keys[start : start + BATCH]))
+        missing = [self._deferred[p] for p in sorted(want) if want[p] not in hits]
+        late, parsed = self._late(missing) if missing else ({}, 0)
+        self.files_parsed += parsed
+        for path, key in sorted(want.items()):
+            self._texts[path] = hits[key] if key in hits else late[path]
+            del self._deferred[path]
 
 
 def decode(text: str) -> dict[str, Any]:

@@ -1,23 +1,33 @@
 """Walking a SourceTree: pruning, the user's ignore file, size cap, binary and encoding checks.
 
-Each file is read and hashed exactly once. Files that need text (code for an analyzer, manifests
+Each file is read and hashed at most once. Files that need text (code for an analyzer, manifests
 and configuration) are decoded here; everything else is only hashed. Problems become ``Gap``s.
+A file whose size and mtime are those of the last index is not read at all: its hash and what the
+walk learned from its text are replayed from the stat cache (``StatCache``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import zlib
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from attrs import define
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.ignore import IgnoreRules
 from orbitkb.domain.model import Gap
-from orbitkb.domain.ports import SourceEntry, SourceTree
+from orbitkb.domain.ports import AnalysisCache, SourceEntry, SourceTree
 
 DEFAULT_SIZE_CAP = 1024 * 1024
 IGNORE_FILE = ".orbitkbignore"
+STAT_FORMAT = "1"  # bump when a stat entry's layout or meaning changes
+STAT_BUCKETS = 64
+#: A file modified this close to the walk is not recorded: a second write within the same mtime
+#: tick would keep size and mtime and go unseen (git's "racily clean" files).
+RACY_NS = 2_000_000_000
 
 
 @define(slots=True)
@@ -30,6 +40,9 @@ class FileRecord:
     text: str | None = None
     stack: str | None = None  # the analyzer stack that parses this file, if any
     test: bool = False  # under a test folder / named like a test: hashed, never parsed
+    decoded: bool = False  # the walk decoded its text (code or configuration)
+    gap: str | None = None  # the encoding gap the walk reported for it ("binary", "invalid_utf8")
+    from_stat: bool = False  # replayed from the stat cache: never read in this run
 
     @property
     def name(self) -> str:
@@ -38,6 +51,20 @@ class FileRecord:
     @property
     def dir(self) -> str:
         return self.path.rsplit("/", 1)[0] if "/" in self.path else "."
+
+
+#: The reasons of the gaps a walk reports from a file's bytes, replayed for unread files.
+GAP_REASONS = {
+    "binary": "contains NUL bytes; not text",
+    "invalid_utf8": "not valid UTF-8; decoded with replacement characters",
+}
+
+
+def needs_text(path: str) -> bool:
+    """True when later stages read this file's text (manifests, configuration, C# sources): such
+    files are always read, never replayed from the stat cache."""
+    name = path.rsplit("/", 1)[-1]
+    return ft.wants_text(name) or (ft.suffix_of(name) == ".cs" and not ft.is_test_path(path))
 
 
 def _decode(data: bytes) -> tuple[str, bool]:
@@ -109,6 +136,29 @@ class Walker:
             if record is not None:
                 yield record
 
+    def replay(self, entry: SourceEntry, sha256: str, decoded: bool, gap: str | None) -> FileRecord | None:
+        """The record ``read`` would give for a file known unchanged, without reading it."""
+        if entry.size > self._size_cap:
+            return self.read(entry.path, entry.size)  # reports the cap exactly as a read does
+        record = FileRecord(entry.path, entry.size, sha256, decoded=decoded, gap=gap, from_stat=True)
+        if gap is not None:
+            self._gap(entry.path, gap, GAP_REASONS.get(gap, gap))
+        if decoded:
+            record.test = ft.is_test_path(entry.path)
+            record.stack = None if record.test else self._suffix_stacks.get(ft.suffix_of(record.name))
+        return record
+
+    def reload(self, path: str, sha256: str) -> str | None:
+        """The text of a replayed file, when a later stage needs it after all (its parse result is
+        not cached); None when it can no longer be read or no longer has that content."""
+        try:
+            data = self._tree.read_bytes(path)
+        except (OSError, KeyError, ValueError):
+            return None
+        if hashlib.sha256(data).hexdigest() != sha256:
+            return None
+        return _decode(data)[0]
+
     def read(self, path: str, size: int) -> FileRecord | None:
         name = path.rsplit("/", 1)[-1]
         suffix = ft.suffix_of(name)
@@ -132,12 +182,89 @@ class Walker:
         is_utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
         if not is_utf16 and b"\x00" in data[:8192]:
             if is_code:
-                self._gap(path, "binary", "contains NUL bytes; not text")
+                record.gap = "binary"
+                self._gap(path, "binary", GAP_REASONS["binary"])
             return record
         text, valid = _decode(data)
         if not valid:
-            self._gap(path, "invalid_utf8", "not valid UTF-8; decoded with replacement characters")
+            record.gap = "invalid_utf8"
+            self._gap(path, "invalid_utf8", GAP_REASONS["invalid_utf8"])
         record.text = text
+        record.decoded = True
         record.test = ft.is_test_path(path)
         record.stack = stack if not record.test else None
         return record
+
+
+class StatCache:
+    """What the walk learned from each file, keyed by (path, size, mtime_ns), in the AnalysisCache.
+
+    A value is ``[size, mtime_ns, sha256, decoded, gap, grpc, parse]`` (see ``sources``). Values
+    are grouped in ``STAT_BUCKETS`` cache entries by a hash of the path, so a no-change re-index
+    reads a few rows and a one-file change rewrites one bucket. ``signature`` covers whatever
+    changes what a walk derives from the same bytes (tree root, size cap, suffix table, format):
+    entries under another signature are ignored.
+    """
+
+    def __init__(self, cache: AnalysisCache, repository: str, signature: str, now_ns: int) -> None:
+        self._cache = cache
+        self._repo = repository
+        self._sig = signature
+        self._now = now_ns
+        self._old: dict[int, dict[str, list[Any]]] = {}
+        self._new: dict[int, dict[str, list[Any]]] = {}
+
+    @staticmethod
+    def _bucket(path: str) -> int:
+        return zlib.crc32(path.encode("utf-8", "surrogatepass")) % STAT_BUCKETS
+
+    def _key(self, bucket: int) -> str:
+        return f"stat:{self._repo}:{bucket:02d}"
+
+    def load(self) -> None:
+        found = self._cache.get_many([self._key(b) for b in range(STAT_BUCKETS)])
+        for bucket in range(STAT_BUCKETS):
+            raw = found.get(self._key(bucket))
+            try:
+                value = json.loads(raw) if raw else None
+            except ValueError:
+                continue  # unreadable: the bucket is simply rebuilt
+            if (
+                isinstance(value, dict)
+                and value.get("sig") == self._sig
+                and isinstance(value.get("files"), dict)
+            ):
+                self._old[bucket] = value["files"]
+
+    def lookup(self, entry: SourceEntry) -> list[Any] | None:
+        """The stored value when the file's size and mtime are unchanged, else None."""
+        if entry.mtime_ns is None:
+            return None
+        value = self._old.get(self._bucket(entry.path), {}).get(entry.path)
+        if (
+            isinstance(value, list)
+            and len(value) == 7
+            and value[0] == entry.size
+            and value[1] == entry.mtime_ns
+        ):
+            return value
+        return None
+
+    def trusted(self, entry: SourceEntry) -> bool:
+        return entry.mtime_ns is not None and entry.mtime_ns < self._now - RACY_NS
+
+    def record(self, path: str, value: list[Any]) -> None:
+        self._new.setdefault(self._bucket(path), {})[path] = value
+
+    def save(self) -> None:
+        """Writes the buckets whose content changed (none when nothing did)."""
+        changed = {}
+        for bucket in range(STAT_BUCKETS):
+            new, old = self._new.get(bucket, {}), self._old.get(bucket)
+            if new == old or (not new and old is None):
+                continue
+            changed[self._key(bucket)] = json.dumps(
+                {"sig": self._sig, "files": new}, separators=(",", ":"), sort_keys=True
+            )
+        if changed:
+            self._cache.put_many(changed)

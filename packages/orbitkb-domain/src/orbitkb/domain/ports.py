@@ -40,11 +40,16 @@ from orbitkb.domain.runs import (
 
 @frozen
 class SourceEntry:
-    """One entry of a source tree. ``kind`` is "file" or "symlink_outside" (never followed)."""
+    """One entry of a source tree. ``kind`` is "file" or "symlink_outside" (never followed).
+
+    ``mtime_ns`` is the file's modification time when the tree knows one (a working tree); with
+    the size it lets a re-index reuse what it learned from an unchanged file without reading it.
+    """
 
     path: str  # POSIX, relative to the tree root
     size: int
     kind: str = "file"
+    mtime_ns: int | None = None
 
 
 @runtime_checkable

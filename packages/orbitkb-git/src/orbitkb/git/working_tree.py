@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -32,40 +33,51 @@ class WorkingTreeSource:
         return self._commit
 
     def list_files(self, prune: Callable[[str], bool] | None = None) -> Iterator[SourceEntry]:
-        root = str(self._root)
+        # os.scandir, not os.walk + islink + stat: the directory entry already knows what is a
+        # folder or a symlink, so a regular file costs one lstat (for its size and mtime).
         entries: list[SourceEntry] = []
-        for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-            rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
-            rel_dir = "" if rel_dir == "." else rel_dir + "/"
-            kept = []
-            for d in dirnames:
-                full = os.path.join(dirpath, d)
-                rel = rel_dir + d
-                if os.path.islink(full):
-                    if not self._inside(full):
-                        entries.append(SourceEntry(rel, 0, "symlink_outside"))
-                    continue  # never descend through a symlinked folder
-                if prune is not None and prune(rel):
-                    continue
-                kept.append(d)
-            dirnames[:] = sorted(kept)
-            for name in filenames:
-                full = os.path.join(dirpath, name)
-                rel = rel_dir + name
-                if os.path.islink(full):
-                    if not self._inside(full):
-                        entries.append(SourceEntry(rel, 0, "symlink_outside"))
-                        continue
-                    if not os.path.isfile(full):
-                        continue
-                try:
-                    size = os.stat(full).st_size
-                except OSError:
-                    continue
-                entries.append(SourceEntry(rel, size))
+        folders = [("", str(self._root))]
+        while folders:
+            rel_dir, full_dir = folders.pop()
+            try:
+                scan = os.scandir(full_dir)
+            except OSError:
+                continue
+            with scan:
+                for item in scan:
+                    rel = rel_dir + item.name
+                    try:
+                        entry = self._entry(item, rel, prune, folders)
+                    except OSError:
+                        continue  # vanished or unreadable while listing
+                    if entry is not None:
+                        entries.append(entry)
         entries.sort(key=lambda e: e.path)
         self._listed = {e.path for e in entries if e.kind == "file"}
         return iter(entries)
+
+    def _entry(
+        self,
+        item: os.DirEntry[str],
+        rel: str,
+        prune: Callable[[str], bool] | None,
+        folders: list[tuple[str, str]],
+    ) -> SourceEntry | None:
+        if item.is_symlink():
+            if not self._inside(item.path):
+                return SourceEntry(rel, 0, "symlink_outside")
+            if os.path.isdir(item.path):
+                return None  # never descend through a symlinked folder
+            st = os.stat(item.path)
+        elif item.is_dir(follow_symlinks=False):
+            if prune is None or not prune(rel):
+                folders.append((rel + "/", item.path))
+            return None
+        else:
+            st = item.stat(follow_symlinks=False)
+        if not stat.S_ISREG(st.st_mode):
+            return None  # fifos, sockets, devices: reading one could block
+        return SourceEntry(rel, st.st_size, mtime_ns=st.st_mtime_ns)
 
     def read_bytes(self, path: str) -> bytes:
         full = self._root / path
