@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tree_sitter import Node
 
 from . import messaging, persistence
+from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     FRAMEWORK_OF,
     HTTP_CLIENT_TYPES,
@@ -21,7 +22,7 @@ from .signatures import (
     ROUTER_KINDS,
 )
 from .syntax import FUNCTION_TYPES, args_of, dotted, jsdoc, object_pairs, string_value, text, unwrap
-from .values import fold, merge, resolve_binding, value_ref
+from .values import fold, value_ref
 
 if TYPE_CHECKING:
     from .extract import Extractor
@@ -47,7 +48,9 @@ def on_call(ex: Extractor, node: Node) -> None:
     where = ex.module_path(name)
     if where is not None and where in HTTP_CLIENTS:
         client, method = HTTP_CLIENTS[where]
-        _client_call(ex, node, client, method, args)
+        client_call(ex, node, client, method, args)
+        return
+    if fn.type == "subscript_expression" and args and verb_subscript(ex, node, fn, args):
         return
     if where == ("mongoose", "model") and fn.type == "identifier" and args:
         persistence.mongoose_model(ex, node, fn, args)
@@ -132,22 +135,17 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
     return persistence.on_member_call(ex, node, prop, receiver, args)
 
 
-def _receiver_binding(ex: Extractor, receiver: Node) -> dict[str, Any] | None:
-    name = dotted(receiver)
-    return resolve_binding(name, ex.scope) if name else None
-
-
 def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[Node]) -> bool:
     chain_path, root = _chain(receiver)
     if root is None:
         return False
-    binding = _receiver_binding(ex, root)
+    binding = receiver_binding(ex, root)
     kind = binding.get("k") if binding else None
     obj = binding.get("t") if binding and kind == "obj" else None
     if obj == "http_instance" or (kind == "type" and binding and binding.get("name") in HTTP_CLIENT_TYPES):
         client = binding.get("client") or HTTP_CLIENT_TYPES.get(binding.get("name", ""), "axios")  # type: ignore[union-attr]
         method = INSTANCE_VERBS.get(verb) or None
-        _client_call(ex, node, client, method, args, base=binding.get("base") if binding else None)
+        client_call(ex, node, client, method, args, base=binding.get("base") if binding else None)
         return True
     if kind in ("val", "fn", "cls") or (kind == "obj" and obj not in ROUTER_KINDS):
         return False
@@ -180,9 +178,11 @@ def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[No
     if kind == "obj" or chain_path is not None or (binding is not None and kind == "param"):
         ex.out["routes"].append(record)
     elif recv[0] != "glob":
-        record["options"] = _options(ex, args[1:])
+        record["options"] = call_options(ex, args[1:])
         record["verb"] = verb
         ex.out["vcalls"].append(record)
+        # Or a helper of the service (`api.post = (p, b) => request("POST", p, b)`): a wrapper site.
+        _record_invocation(ex, node, node.child_by_field_name("function"), args, mounts=False)
     return True
 
 
@@ -283,7 +283,7 @@ def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str
     if first is not None and first.type in ("string", "template_string", "binary_expression"):
         prefix, rest = fold(first, ex.scope), args[1:]
     elif first is not None and first.type in ("identifier", "member_expression"):
-        binding = _receiver_binding(ex, first)
+        binding = receiver_binding(ex, first)
         if binding is not None and binding.get("k") == "val":
             prefix, rest = binding["v"], args[1:]
         elif binding is None or binding.get("k") in ("imp", "alias"):
@@ -322,18 +322,25 @@ def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> No
     )
 
 
-def _record_invocation(ex: Extractor, node: Node, fn: Node, args: list[Node]) -> None:
+def _record_invocation(
+    ex: Extractor, node: Node, fn: Node | None, args: list[Node], mounts: bool = True
+) -> None:
     callee = value_ref(fn, ex.scope)
     if callee is None or callee[0] == "glob":
         return
     folded = [fold(a, ex.scope) if a.type in _PATHY else None for a in args[:4]]
     where = ex.where(node)
     target = ex.out["functions"].get(ex.fid) if ex.fid else None
-    entry = {"callee": callee, "args": folded, "line": where["line"], "end": where["end"]}
+    entry: dict[str, Any] = {"callee": callee, "args": folded, "line": where["line"], "end": where["end"]}
+    methods = {str(i): m for i, m in ((i, declared_method(a)) for i, a in enumerate(args[:4])) if m}
+    if methods:
+        entry["methods"] = methods  # `api("/orders", { method: "POST" })`
     if target is not None:
         target["invokes"].append(entry)
     else:
         ex.out.setdefault("invokes", []).append(entry)
+    if not mounts:
+        return
     # `routes(app)` / `require("./routes")(router)`: the callee registers routes on its parameter.
     for idx, raw in enumerate(args):
         arg = unwrap(raw)
@@ -348,51 +355,3 @@ def _record_invocation(ex: Extractor, node: Node, fn: Node, args: list[Node]) ->
                 ex.out["mounts"].append(
                     {"recv": recv, "prefix": [], "children": [["arg", callee, idx]], "how": "call", **where}
                 )
-
-
-# ----------------------------------------------------------------------------- HTTP clients
-
-
-def _options(ex: Extractor, args: list[Node]) -> dict[str, Any]:
-    for arg in args:
-        pairs = object_pairs(arg)
-        if pairs:
-            out: dict[str, Any] = {}
-            if "method" in pairs:
-                out["method"] = (string_value(pairs["method"]) or "").upper() or None
-            return out
-    return {}
-
-
-def _client_call(
-    ex: Extractor,
-    node: Node,
-    client: str,
-    method: str | None,
-    args: list[Node],
-    base: list[Any] | None = None,
-) -> None:
-    url_node: Node | None = None
-    opts: dict[str, Node] = {}
-    first = unwrap(args[0]) if args else None
-    if first is not None and first.type == "object":
-        opts = object_pairs(first)
-        url_node = opts.get("url") or opts.get("uri")
-        base_node = opts.get("baseURL") or opts.get("baseUrl") or opts.get("prefixUrl")
-        if base_node is not None:
-            base = fold(base_node, ex.scope)
-    elif first is not None:
-        url_node = first
-        for arg in args[1:3]:
-            pairs = object_pairs(arg)
-            if "method" in pairs or "headers" in pairs or "body" in pairs:
-                opts = pairs
-                break
-    if method is None:
-        declared = string_value(opts["method"]) if "method" in opts else None
-        method = declared.upper() if declared else ("GET" if "method" not in opts else None)
-    url = fold(url_node, ex.scope) if url_node is not None else []
-    if base:
-        url = merge(list(base) + url)
-    record = {"kind": "http", "client": client, "url": url or None, "method": method, "grpc_service": None}
-    ex.out["calls"].append({**record, **ex.where(node)})

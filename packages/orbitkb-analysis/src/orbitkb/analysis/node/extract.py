@@ -24,7 +24,7 @@ from .syntax import (
     text,
     unwrap,
 )
-from .values import Scope, fold, object_values, value_ref
+from .values import Scope, fold, object_values, value_call, value_ref
 
 # Subtrees that never hold a call, a binding or a class: not worth a Python-level visit.
 _SKIP = frozenset(
@@ -53,6 +53,8 @@ _SKIP = frozenset(
     }
 )
 _STRINGY = frozenset({"string", "template_string", "binary_expression", "number"})
+# Return values worth folding to a string (a URL, a base address, a path).
+_RETURNABLE = _STRINGY | {"identifier", "member_expression", "call_expression", "subscript_expression"}
 
 
 class Extractor:
@@ -383,7 +385,7 @@ class Extractor:
                 return made
             if kind == "call_expression":
                 parts = fold(value, self.scope)
-                if parts and parts[0][0] != "unknown":
+                if parts and parts[0][0] not in ("unknown", "call"):
                     return {"k": "val", "v": parts}
         if kind in ("identifier", "member_expression"):
             parts = fold(value, self.scope)
@@ -449,6 +451,20 @@ class Extractor:
         record = self.out["functions"].get(fid)
         if values and record is not None and record.get("returns") is None:
             record["returns"] = value_ref(values[0], self.scope)
+        if values and record is not None and "ret_v" not in record:
+            self._return_value(record, values[0])
+
+    def _return_value(self, record: dict[str, Any], node: Node) -> None:
+        """The string a function returns, when it folds to one (`return this.config.get("X")`):
+        getters, `baseUrl()` methods and `url(path)` helpers are folded through it by the linker."""
+        inner = unwrap(node)
+        if inner is None or inner.type not in _RETURNABLE:
+            return
+        if inner.type == "call_expression" and not value_call(inner):
+            return  # `return this.http.get(...)`, `return res.json()`: not a value
+        parts = fold(inner, self.scope)
+        if parts and not any(p[0] == "unknown" for p in parts) and parts[0][0] != "call":
+            record["ret_v"] = parts
 
     # ------------------------------------------------------------------ functions and classes
     def _enter_function(self, node: Node) -> None:
@@ -463,7 +479,7 @@ class Extractor:
             pname = _param_name(param)
             names.append(pname or "")
             if pname:
-                frame[pname] = {"k": "param", "fid": fid, "idx": idx}
+                frame[pname] = {"k": "param", "fid": fid, "idx": idx, **_param_extras(param)}
         record: dict[str, Any] = {
             "line": start,
             "end": end,
@@ -474,6 +490,8 @@ class Extractor:
             "invokes": [],
             "returns": None,
         }
+        if node.type == "method_definition" and any(c.type == "get" for c in node.children):
+            record["getter"] = True
         if record["doc"] is None:
             record["doc"] = _holder_doc(node)
         self.out["functions"][fid] = record
@@ -483,6 +501,7 @@ class Extractor:
             body = node.child_by_field_name("body")
             if body is not None and body.type != "statement_block" and node.type == "arrow_function":
                 record["returns"] = value_ref(body, self.scope)
+                self._return_value(record, body)
             for child in node.named_children:
                 if child is not params_node:
                     self.visit(child)
@@ -516,6 +535,23 @@ def _holder_doc(node: Node) -> str | None:
     if parent.type in ("pair", "public_field_definition"):
         return jsdoc(parent)
     return None
+
+
+def _param_extras(param: Node) -> dict[str, str]:
+    """The declared type (`config: ConfigService`) and string default (`method = "GET"`) of a parameter."""
+    out: dict[str, str] = {}
+    kind = param.type
+    typed = (
+        param.child_by_field_name("type") if kind in ("required_parameter", "optional_parameter") else None
+    )
+    inner = [c for c in typed.named_children if c.type != "comment"] if typed is not None else []
+    if inner:
+        out["type"] = text(inner[0]).split("<")[0]
+    value = param.child_by_field_name("value" if kind != "assignment_pattern" else "right")
+    default = string_value(value) if value is not None else None
+    if default is not None:
+        out["default"] = default
+    return out
 
 
 def _param_name(param: Node) -> str | None:

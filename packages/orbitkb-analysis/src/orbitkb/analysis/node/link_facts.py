@@ -11,6 +11,7 @@ from .naming import mongoose_collection, sequelize_table, snake_case
 from .resolve import Resolver, Target, path_text
 from .routing import Handled, stem
 from .signatures import INSTANCE_VERBS
+from .wrappers import WrapperSites, is_wrapper
 
 _NEST_COMPONENT_DECORATORS = frozenset(
     {"Controller", "Injectable", "Resolver", "Processor", "WebSocketGateway"}
@@ -96,30 +97,34 @@ class FactBuilder:
 
     # ------------------------------------------------------------------ calls, messages, entities
     def build(self, http_vcalls: list[tuple[str, dict[str, Any], Target]], reach: Reach) -> None:
-        wrappers = self._wrappers()
-        wrapped_used: set[tuple[str, str]] = set()
+        sites = WrapperSites(self.files, self.r, reach)
+        instance_calls = []
+        for file, vcall, target in http_vcalls:
+            base = self.r.parts(target[1], target[3].get("base") or [])
+            method = (vcall.get("options") or {}).get("method") or INSTANCE_VERBS.get(vcall["verb"]) or None
+            rec = {**vcall, "client": target[3].get("client", "axios"), "kind": "http", "method": method}
+            instance_calls.append((file, rec, base))
         for file in sorted(self.files):
-            data = self.files[file]
-            for fid, record in data.get("functions", {}).items():
-                for inv in record.get("invokes", []):
-                    self._wrapper_site(file, fid, inv, wrappers, wrapped_used, reach)
-            for inv in data.get("invokes", []):
-                self._wrapper_site(file, None, inv, wrappers, wrapped_used, reach)
+            for call in self.files[file].get("calls", []):
+                sites.add_base(file, call)
+        for file, rec, base in instance_calls:
+            sites.add_base(file, rec, base)
+        for site in sites.run():
+            self.calls.append(self._call(site.file, site.record, site.url))
         for file in sorted(self.files):
             data = self.files[file]
             for call in data.get("calls", []):
-                if call.get("fn") and (file, call["fn"]) in wrapped_used and _has_param(call.get("url")):
+                if call.get("fn") and (file, call["fn"]) in sites.used and is_wrapper(call):
                     continue  # reported at the wrapper's call sites instead
                 self.calls.append(self._call(file, call, self.r.expr(file, call.get("url"))))
             for msg in data.get("messages", []):
                 self._message(file, msg)
             for ent in data.get("entities", []):
                 self._entity(file, ent)
-        for file, vcall, target in http_vcalls:
-            base = self.r.parts(target[1], target[3].get("base") or [])
-            url = self.r.parts(file, vcall["path"])
-            method = (vcall.get("options") or {}).get("method") or INSTANCE_VERBS.get(vcall["verb"]) or None
-            rec = {**vcall, "client": target[3].get("client", "axios"), "kind": "http", "method": method}
+        for file, rec, base in instance_calls:
+            if rec.get("fn") and (file, rec["fn"]) in sites.used and is_wrapper(rec):
+                continue
+            url = self.r.parts(file, rec["path"])
             self.calls.append(self._call(file, rec, Expr(tuple(base + url)) if base or url else None))
 
     def _call(self, file: str, call: Mapping[str, Any], url: Expr | None) -> RawCall:
@@ -137,54 +142,6 @@ class FactBuilder:
             api_handler=self._owner(file, call),
             component=self._component(file, call),
         )
-
-    def _wrappers(self) -> dict[tuple[str, str], dict[str, Any]]:
-        out: dict[tuple[str, str], dict[str, Any]] = {}
-        for file, data in self.files.items():
-            for call in data.get("calls", []):
-                fid = call.get("fn")
-                if fid and not fid.startswith("<anonymous>") and _has_param(call.get("url")):
-                    out.setdefault((file, fid), call)
-        return out
-
-    def _wrapper_site(
-        self,
-        file: str,
-        fid: str | None,
-        inv: dict[str, Any],
-        wrappers: dict[Any, Any],
-        used: set[tuple[str, str]],
-        reach: Reach,
-    ) -> None:
-        loc = reach.callee(file, inv["callee"])
-        if loc is None or loc not in wrappers:
-            return
-        inner = wrappers[loc]
-        args = inv.get("args") or []
-        parts: list[Any] = []
-        for part in inner.get("url") or []:
-            if part[0] == "param" and part[1] < len(args) and args[part[1]] is not None:
-                parts.extend(self.r.parts(file, args[part[1]]))
-            else:
-                parts.extend(self.r.parts(loc[0], [part]))
-        name = loc[1]
-        verb = name.rsplit(".", 1)[-1].lower()
-        method = (
-            inner.get("method")
-            if inner.get("method") not in (None, "GET")
-            else INSTANCE_VERBS.get(verb) or inner.get("method")
-        )
-        rec = {
-            "kind": inner["kind"],
-            "client": f"wrapper:{name}",
-            "method": method,
-            "line": inv["line"],
-            "end": inv["end"],
-            "fn": fid,
-            "cls": self.files[file]["functions"].get(fid, {}).get("cls") if fid else None,
-        }
-        self.calls.append(self._call(file, rec, Expr(tuple(parts)) if parts else None))
-        used.add(loc)
 
     def _message(self, file: str, msg: Mapping[str, Any]) -> None:
         channel = self.r.expr(file, msg["channel"])
@@ -277,24 +234,6 @@ class FactBuilder:
                 )
                 out.append(RawComponent(name, file, "module", 1, total, None))
         return out
-
-
-def _has_param(parts: list[Any] | None) -> bool:
-    """True when a parameter supplies the path (`base + path`, `${this.baseUrl}${path}`, `url`): the
-    shape of a thin HTTP helper. A parameter after a literal path (`/items/${id}`) is just an id."""
-    parts = parts or []
-    for i, part in enumerate(parts):
-        if part[0] != "param":
-            continue
-        before = parts[i - 1] if i else None
-        if before is None or before[0] != "lit" or _host_only(before[1]):
-            return True
-    return False
-
-
-def _host_only(text: str) -> bool:
-    rest = text.split("://", 1)[1] if "://" in text else text
-    return "/" not in rest.rstrip("/") and (rest.endswith("/") or "://" in text or rest == "")
 
 
 def _merged(expr: Expr) -> Expr:

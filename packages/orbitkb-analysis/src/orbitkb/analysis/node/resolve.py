@@ -17,6 +17,8 @@ from ..facts import Env, Expr, Lit, Part, Prop, Unknown
 Target = tuple[Any, ...]
 _EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 _MAX_DEPTH = 24
+# Folding a call expands the callee's return value: a recursive helper would double at each level.
+_MAX_CALL_DEPTH = 8
 
 
 class ModuleIndex:
@@ -66,6 +68,7 @@ class Resolver:
         self.files = files
         self.index = index
         self.class_files: dict[str, str] = {}
+        self._expanding: set[tuple[str, str]] = set()
         for path in sorted(files):
             for cls in files[path].get("classes", {}):
                 self.class_files.setdefault(cls, path)
@@ -94,8 +97,7 @@ class Resolver:
             fn = self.resolve(file, ref[1], depth + 1)
             if fn is None or fn[0] != "fn":
                 return None
-            record = self.files[fn[1]].get("functions", {}).get(fn[2])
-            return self.resolve(fn[1], record.get("returns"), depth + 1) if record else None
+            return self.returned(fn[1], fn[2], depth + 1)
         if kind == "member":
             return self.member(self.resolve(file, ref[1], depth + 1), ref[2], depth)
         del data
@@ -185,9 +187,24 @@ class Resolver:
             return ("ext", target[1], f"{target[2]}.{rest}" if target[2] else rest)
         return self.member(nxt, tail, depth + 1) if nxt is not None else None
 
+    def returned(self, file: str, fid: str, depth: int = 0) -> Target | None:
+        """What a function returns: an object it names (`return router`), else its folded value
+        (`return this.config.get("X")`, `() => process.env.BASE ?? "http://x"`)."""
+        record = self.files.get(file, {}).get("functions", {}).get(fid)
+        if record is None or depth > _MAX_DEPTH:
+            return None
+        found = self.resolve(file, record.get("returns"), depth + 1)
+        if found is not None:
+            return found
+        value = record.get("ret_v")
+        return ("val", file, value) if value else None
+
     def _class_member(self, file: str, cls: str, name: str, depth: int) -> Target | None:
         data = self.files.get(file, {})
-        if f"{cls}.{name}" in data.get("functions", {}):
+        method = data.get("functions", {}).get(f"{cls}.{name}")
+        if method is not None:
+            if method.get("getter"):  # `get baseUrl() { return ... }` read as a property
+                return self.returned(file, f"{cls}.{name}", depth + 1)
             return ("fn", file, f"{cls}.{name}")
         info = data.get("classes", {}).get(cls)
         if info is None:
@@ -222,7 +239,15 @@ class Resolver:
         out = self.parts(file, parts, depth)
         return Expr(tuple(_merge(out))) if out else None
 
-    def parts(self, file: str, parts: list[Any], depth: int = 0) -> list[Part]:
+    def parts(
+        self,
+        file: str,
+        parts: list[Any],
+        depth: int = 0,
+        params: Mapping[int, list[Part]] | None = None,
+    ) -> list[Part]:
+        """Resolve raw parts of ``file``; ``params`` supplies the values of the enclosing function's
+        parameters (already resolved at a call site), the others stay `{name}` placeholders."""
         out: list[Part] = []
         for part in parts:
             tag = part[0]
@@ -233,9 +258,12 @@ class Resolver:
             elif tag == "prop":
                 out.append(Prop(part[1], part[2] if len(part) > 2 else None))
             elif tag == "param":
-                out.append(Unknown(str(part[2])))
+                given = params.get(part[1]) if params is not None else None
+                out.extend(given if given is not None else [Unknown(str(part[2]))])
             elif tag == "ref":
                 out.extend(self._ref_parts(file, part, depth))
+            elif tag == "call":
+                out.extend(self._call_parts(file, part, depth, params))
             else:
                 out.append(Unknown(str(part[1])))
         return out
@@ -246,6 +274,23 @@ class Resolver:
             return self.parts(target[1], target[2], depth + 1)
         default = part[2] if len(part) > 2 else None
         return [Lit(default)] if default is not None else [Unknown(ref_text(part[1]))]
+
+    def _call_parts(
+        self, file: str, part: list[Any], depth: int, params: Mapping[int, list[Part]] | None
+    ) -> list[Part]:
+        """`${this.url("/orders")}`: the callee's return value with its parameters bound to the args."""
+        fn = self.resolve(file, part[1]) if depth < _MAX_CALL_DEPTH else None
+        key = (str(fn[1]), str(fn[2])) if fn is not None and fn[0] == "fn" else None
+        value = self.returned(*key, depth + 1) if key and key not in self._expanding else None
+        if key and value is not None and value[0] == "val":
+            args = {i: self.parts(file, a, depth + 1, params) for i, a in enumerate(part[2])}
+            self._expanding.add(key)  # a recursive helper stays unknown past its first level
+            try:
+                return self.parts(value[1], value[2], depth + 1, args)
+            finally:
+                self._expanding.discard(key)
+        default = part[4] if len(part) > 4 else None
+        return [Lit(default)] if default is not None else [Unknown(str(part[3]))]
 
 
 def ref_text(ref: list[Any] | None) -> str:

@@ -2,8 +2,9 @@
 
 Parts are JSON lists: ["lit", text], ["env", name, default], ["prop", key, default],
 ["unknown", hint], ["ref", symref, default] (a name bound in another module, resolved by the
-linker) and ["param", index, name] (a parameter of the enclosing function, substituted at the call
-sites of thin wrappers). A symref names a binding: ["imp", spec, name, rest], ["loc", key, rest],
+linker), ["param", index, name] (a parameter of the enclosing function, substituted at the call
+sites of thin wrappers) and ["call", symref, [args parts], hint] (the value a function of the
+service returns, e.g. `${this.url('/x')}`, folded by the linker from the function's return value). A symref names a binding: ["imp", spec, name, rest], ["loc", key, rest],
 ["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref],
 ["member", symref, rest] and ["glob", dotted].
 """
@@ -21,6 +22,12 @@ SymRef = list[Any]
 
 # Receivers of `.get("KEY")` that read configuration (NestJS ConfigService, node-config, convict).
 _CONFIG_RECEIVERS = ("config", "configservice", "cfg", "settings", "conf")
+# Declared types of such receivers, whatever the field or parameter is called.
+_CONFIG_TYPES = frozenset({"ConfigService", "TypedConfigService", "NestConfigService"})
+_CONFIG_GETTERS = frozenset({"get", "getOrThrow", "getString"})
+_VALUE_CALLS = _CONFIG_GETTERS | {"String", "encodeURI", "encodeURIComponent", "toString", "trim", "join"}
+# Calls that read a value, not a function of the service: never folded from a return value.
+_NOT_VALUE_CALLS = frozenset({"require", "import", "fetch", "Symbol", "Number", "Boolean", "Date"})
 _HINT_MAX = 80
 
 
@@ -147,6 +154,8 @@ def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
         fallback = literal(merge(_fold(right, scope, depth + 1)))
         if len(lparts) == 1 and lparts[0][0] in ("env", "prop", "ref") and lparts[0][2] is None:
             return [[lparts[0][0], lparts[0][1], fallback]]
+        if len(lparts) == 1 and lparts[0][0] == "call" and fallback is not None:
+            return [[*lparts[0][:4], fallback]]
         if literal(lparts) is not None or fallback is None:
             return lparts
         return [["lit", fallback]] if lparts and lparts[0][0] == "unknown" else lparts
@@ -182,8 +191,7 @@ def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
     name = dotted(fn) or ""
     args = args_of(node)
     head, _, method = name.rpartition(".")
-    receiver = head.rsplit(".", 1)[-1].lower()
-    if method in ("get", "getOrThrow", "getString") and args and receiver in _CONFIG_RECEIVERS:
+    if method in _CONFIG_GETTERS and args and _is_config(head, scope):
         key = string_value(args[0])
         if key is not None:
             default = string_value(args[1]) if len(args) > 1 else None
@@ -199,7 +207,35 @@ def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
         for i, arg in enumerate(args):
             parts.extend(([["lit", "/"]] if i else []) + _fold(arg, scope, depth + 1))
         return parts
-    return unknown(node)
+    return _fold_service_call(node, fn, name, args, scope, depth)
+
+
+def value_call(node: Node) -> bool:
+    """A call `fold` can turn into a value (a config read, `String(x)`, `path.join`), judged by name."""
+    fn = node.child_by_field_name("function")
+    name = (dotted(fn) or "").rsplit(".", 1)[-1]
+    return name in _VALUE_CALLS
+
+
+def _is_config(receiver: str, scope: Scope) -> bool:
+    """`config.get(...)`, `this.configService.get(...)` or any receiver declared as a ConfigService."""
+    if receiver.rsplit(".", 1)[-1].lower() in _CONFIG_RECEIVERS:
+        return True
+    binding = resolve_binding(receiver, scope) if receiver else None
+    return binding is not None and binding.get("type", binding.get("name")) in _CONFIG_TYPES
+
+
+def _fold_service_call(
+    node: Node, fn: Node | None, name: str, args: list[Node], scope: Scope, depth: int
+) -> Parts:
+    """`getBaseUrl()`, `this.url("/x")`: the linker folds what the function returns, if it can."""
+    if not name or fn is None or name in _NOT_VALUE_CALLS or len(args) > 4:
+        return unknown(node)
+    ref = symref(name, scope)
+    if ref is None or ref[0] in ("glob", "param"):
+        return unknown(node)
+    hint = unknown(node)[0][1]
+    return [["call", ref, [merge(_fold(a, scope, depth + 1)) for a in args], hint]]
 
 
 def symref(name: str, scope: Scope) -> SymRef | None:
@@ -279,6 +315,6 @@ def object_values(node: Node, scope: Scope) -> dict[str, Parts]:
             "method_definition",
         ):
             parts = fold(inner, scope)
-            if parts and not all(p[0] == "unknown" for p in parts):
+            if parts and not all(p[0] in ("unknown", "call") for p in parts):
                 out[key] = parts
     return out
