@@ -26,7 +26,6 @@ from orbitkb.domain.model import Gap, Repository, ServiceFacts
 from orbitkb.domain.ports import AnalysisRequest, CodeAnalyzer, GitReader, KnowledgeStore, SourceTree
 from orbitkb.domain.runs import IndexedFile, IndexRun
 from orbitkb.domain.search_docs import documents_for
-from orbitkb.domain.serialization import to_json
 from orbitkb.domain.summaries import describe_from_facts
 from orbitkb.domain.usecases._clock import Clock, utc_now
 from orbitkb.domain.usecases.reconcile import classify_facts, reconcile_other_repositories
@@ -126,7 +125,9 @@ class IndexRepository:
                           indexed_commit=commit, indexed_at=self.clock())
         files = [evolve(f, repository=name) if f.repository != name else f for f in analysis.files]
         gaps = [evolve(g, repository=name) if g.repository != name else g for g in analysis.gaps]
-        fingerprint = content_hash(to_json([facts, list(analysis.resources), gaps, files]))
+        # repr of the frozen attrs model: every field, deterministic, and ~2x cheaper than to_json
+        # on a no-change re-index of 20,000 files (where this fingerprint is most of the work left)
+        fingerprint = content_hash(repr([facts, list(analysis.resources), gaps, files]))
         cache = self.store.analysis_cache()
         key = f"snapshot:{name}"
         unchanged = cache.get_many([key]).get(key) == fingerprint and self.store.get_repository(name) is not None
