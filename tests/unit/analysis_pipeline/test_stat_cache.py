@@ -212,6 +212,18 @@ def test_an_evicted_parse_result_is_read_and_parsed_when_its_service_relinks(rep
     same_as_cold(result, repo)
 
 
+def test_an_analyzer_crash_is_not_remembered_and_the_file_is_parsed_again(repo: Path) -> None:
+    cache = DictCache()
+    write(repo, {"orders/views/crash.py": "# @crash\n"})
+    first, _ = index(repo, cache)
+    assert ("orders/views/crash.py", "parse_error") in {(g.path, g.kind) for g in first.gaps}
+    stubs = make_stubs()
+    second, tree = index(repo, cache, stubs)
+    assert "orders/views/crash.py" in tree.reads and stubs[0].parse_calls == ["orders/views/crash.py"]
+    assert second.gaps == first.gaps
+    same_as_cold(second, repo)
+
+
 def test_a_file_written_during_the_index_second_is_not_trusted(repo: Path) -> None:
     cache = DictCache()
     write(repo, {"orders/views/extra.py": "# @api GET /fresh fresh\n"}, mtime_ns=0)
