@@ -72,7 +72,6 @@ class ParseStage:
         self._known_flags: dict[str, tuple[bool, str | None]] = {}
         self.resolved: dict[str, str] = {}  # path -> parse key, for results that are cached
         self._cache = cache
-        self.files_parsed = 0  # deferred files parsed late (their cached result was gone)
         self._progress = progress or (lambda n: None)
         self._buffer: list[FileRecord] = []
         self._pending: list[tuple[list[str], list[str], Future[list[tuple[str, bool]]]]] = []
