@@ -184,7 +184,9 @@ class LanguageAnalyzer(Protocol):
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
         """Parse one file into a JSON-serializable dict. Must not raise on bad code: return
-        ``{"error": "reason"}`` instead (it becomes a gap)."""
+        ``{"error": "reason"}`` instead (it becomes a gap). The result is cached by CONTENT: two
+        files with the same text share one parse, so anything derived from ``path`` (a module
+        name, a package) must be recomputed in ``link``, which receives the real paths."""
         ...
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
