@@ -48,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"  last_commit: {f.source_commit or '-'}  current: {f.current_commit or '-'}  ({stale}), "
               f"indexed_at {f.indexed_at}")
         print(f"  services: {rs.services}  files: {rs.files}  gaps: {len(rs.gaps)}")
+        c = rs.facts
+        print(f"  facts: {c.apis} APIs, {c.calls} calls ({c.calls_internal} to indexed services, "
+              f"{c.calls_external} external, {c.calls_unresolved} unresolved), {c.messages} message sites, "
+              f"{c.entities} entities, {c.resources} infrastructure resources")
         by_kind: dict[str, int] = {}
         for g in rs.gaps:
             by_kind[g.kind] = by_kind.get(g.kind, 0) + 1

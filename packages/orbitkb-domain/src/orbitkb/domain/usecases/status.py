@@ -19,6 +19,18 @@ class UsageTotals:
 
 
 @frozen
+class FactCounts:
+    apis: int = 0
+    calls: int = 0
+    calls_internal: int = 0
+    calls_external: int = 0
+    calls_unresolved: int = 0
+    messages: int = 0
+    entities: int = 0
+    resources: int = 0
+
+
+@frozen
 class RepositoryStatus:
     repository: Repository
     freshness: Freshness
@@ -26,6 +38,7 @@ class RepositoryStatus:
     files: int
     gaps: tuple[Gap, ...]
     runs: tuple[IndexRun, ...]
+    facts: FactCounts = FactCounts()
 
 
 @frozen
@@ -60,8 +73,10 @@ class GetStatus:
                 service_files = sum(1 for f in files if f.service_id == svc.id)
             repo_runs = self.store.list_index_runs(repo.name, limit=runs)
             all_runs.extend(self.store.list_index_runs(repo.name, limit=100000))
-            out.append(RepositoryStatus(repo, probe.of(repo), len(self.store.list_services(repo.name)),
-                                        len(files), tuple(self.store.list_gaps(repo.name)), tuple(repo_runs)))
+            services = [s for s in self.store.list_services(repo.name) if svc is None or s.id == svc.id]
+            out.append(RepositoryStatus(repo, probe.of(repo), len(services), len(files),
+                                        tuple(self.store.list_gaps(repo.name)), tuple(repo_runs),
+                                        self._counts(repo.name, {s.id for s in services})))
         surface = self.store.list_change_surface_runs(limit=100000) if svc is None else []
         totals = UsageTotals(
             _total([r.input_tokens for r in all_runs] + [r.input_tokens for r in surface]),  # type: ignore[arg-type]
@@ -69,3 +84,16 @@ class GetStatus:
             _total([r.cost_usd for r in all_runs] + [r.cost_usd for r in surface]),
         )
         return StatusReport(tuple(out), svc, service_files, totals, tuple(self.store.list_verifications()[-10:]))
+
+    def _counts(self, repository: str, ids: set[str]) -> FactCounts:
+        calls = [c for c in self.store.list_calls() if c.from_service_id in ids]
+        return FactCounts(
+            apis=sum(1 for a in self.store.list_apis() if a.service_id in ids),
+            calls=len(calls),
+            calls_internal=sum(1 for c in calls if c.to_service_id is not None),
+            calls_external=sum(1 for c in calls if c.target_kind.value == "external"),
+            calls_unresolved=sum(1 for c in calls if c.to_service_id is None and c.target_kind.value != "external"),
+            messages=sum(1 for m in self.store.list_messages() if m.service_id in ids),
+            entities=sum(1 for e in self.store.list_entities() if e.service_id in ids),
+            resources=len(self.store.list_resources(repository)),
+        )
