@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from collections.abc import Sequence
 
 from attrs import define, field
 
@@ -71,10 +71,12 @@ GENERIC = frozenset("""api apis endpoint endpoints service services list lists f
     oldest show shows page pages data info detail details new old http https get put post""".split())
 
 
-def task_terms(task: str) -> list[str]:
+def task_terms(task: str, keep: frozenset[str] = frozenset()) -> list[str]:
+    """Content words of a task; generic words are dropped unless they name something indexed
+    (a service called "post" or "page" must stay findable)."""
     seen: dict[str, None] = {}
     for w in words(task):
-        if len(w) >= 2 and w not in GENERIC:
+        if len(w) >= 2 and (w not in GENERIC or w in keep):
             seen.setdefault(w, None)
     return list(seen)[:MAX_TERMS]
 
@@ -90,7 +92,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     n = max(len(services), 1)
     cands: dict[str, Candidate] = {}
     unmatched = []
-    terms = task_terms(task)
+    keep = frozenset(w for s in services.values() for n in (s.name, *s.aliases) for w in words(n))
+    terms = task_terms(task, keep)
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
         for word, factor in term_variants(term):

@@ -85,8 +85,10 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
         conf = 0.9 if c.via == "hint" else primary_confidence(rel, coverage)
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
                               evidence_for(c, lookup)))
+    # a secondary needs more than one stray word: two task words, a link to a strong candidate,
+    # or its own name in the task (a lone shared word pulled in unrelated repositories)
     secondary = [c for c in direct if c.service.name not in chosen
-                 and (c.score >= SECONDARY_CUT * top or _named(c))]
+                 and ((c.score >= SECONDARY_CUT * top and (len(c.matched_terms) > 1 or c.reached_from)) or _named(c))]
     # expansion alone never makes a service "likely to change": neighbours stay context
     # (no_change_hint, flow, contracts_at_risk) unless the task's words also point at them
     secondary = sorted(secondary, key=lambda c: (-c.score, c.service.name))[:MAX_SECONDARY]

@@ -13,6 +13,7 @@ from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Direction, Evidence, Service, TargetKind
 from orbitkb.domain.ports import KnowledgeStore
 from orbitkb.domain.serialization import to_data
+from orbitkb.domain.text import stem, words
 
 MAX_ITEMS = 20
 
@@ -23,8 +24,10 @@ def _ev(evidence: Sequence[Evidence]) -> list[dict[str, Any]]:
 
 class SurfaceBuilder:
     def __init__(self, store: KnowledgeStore, graph: SystemGraph, services: dict[str, Service],
-                 relevant: Sequence[Classified], probe: FreshnessProbe) -> None:
+                 relevant: Sequence[Classified], probe: FreshnessProbe, task: str = "") -> None:
         self.store = store
+        self.task_stems = {stem(w) for w in words(task)}
+        self.primaries = {c.service for c in relevant if c.tier == "primary"}
         self.graph = graph
         self.services = services
         self.relevant = [c for c in relevant if c.tier in ("primary", "secondary")]
@@ -64,6 +67,12 @@ class SurfaceBuilder:
     def unmapped_internal(self) -> list[dict[str, Any]]:
         return self._calls(TargetKind.INTERNAL)
 
+    def _relevant_to_task(self, service: str, *names: str) -> bool:
+        """Everything of a primary; of a secondary only what the task's words point at."""
+        if service in self.primaries or not self.task_stems:
+            return True
+        return any({stem(w) for w in words(n)} & self.task_stems for n in names if n)
+
     def contracts_at_risk(self) -> list[dict[str, Any]]:
         out = []
         ids = {self.services[n].id: n for n in self.services}
@@ -74,7 +83,7 @@ class SurfaceBuilder:
                     continue
                 consumers = sorted({ids.get(o.service_id, "?") for o in self.store.list_messages(channel=m.channel)
                                     if o.direction == Direction.CONSUMES and o.service_id != svc.id})
-                if consumers:
+                if consumers and self._relevant_to_task(name, m.channel):
                     out.append({"contract": m.channel, "kind": "event", "producer": name, "consumers": consumers,
                                 "reason": "potentially affects its consumers; requires verification",
                                 "evidence": _ev(m.evidence)})
@@ -85,6 +94,8 @@ class SurfaceBuilder:
                     callers.setdefault(c.to_api_id, set()).add(ids[c.from_service_id])
             for api_id, who in sorted(callers.items()):
                 a = apis[api_id]
+                if not self._relevant_to_task(name, a.path, a.handler):
+                    continue
                 out.append({"contract": f"{a.method} {a.path}", "kind": a.kind.value, "producer": name,
                             "consumers": sorted(who),
                             "reason": "other services call this API; a change to its shape potentially breaks them",
@@ -95,6 +106,8 @@ class SurfaceBuilder:
         out = []
         for name in self.names:
             for e in self.store.list_entities(self.services[name].id):
+                if not self._relevant_to_task(name, e.name, e.class_name or ""):
+                    continue
                 out.append({"service": name, "entity": e.name, "kind": e.kind, "engine": e.engine,
                             "evidence": _ev(e.evidence)})
         return out[:MAX_ITEMS]

@@ -35,6 +35,7 @@ from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import ChangeSurfaceRun, Embedding, SurfaceFinding
 from orbitkb.domain.serialization import to_data
+from orbitkb.domain.text import words
 from orbitkb.domain.usecases._clock import Clock, utc_now
 
 MAX_TASK = 4000
@@ -111,7 +112,7 @@ class FindChangeSurface:
         graph = SystemGraph.load(self.store)
         retriever = HybridRetriever(self.store, self.embedder)
         cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
-        terms = task_terms(task)
+        terms = task_terms(task, frozenset(w for s in services for n in (s.name, *s.aliases) for w in words(n)))
         by_name = {s.name: s for s in services}
         probe = FreshnessProbe(self.git)
         unknowns: list[dict[str, Any]] = [
@@ -150,7 +151,7 @@ class FindChangeSurface:
         else:
             findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
         findings = self._recalibrate(findings)
-        builder = SurfaceBuilder(self.store, graph, by_name, findings, probe)
+        builder = SurfaceBuilder(self.store, graph, by_name, findings, probe, task)
         unmapped = builder.unmapped_internal()
         contracts = builder.contracts_at_risk()
         freshness = builder.freshness()
