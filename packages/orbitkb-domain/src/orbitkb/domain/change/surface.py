@@ -38,7 +38,7 @@ class SurfaceBuilder:
         chosen = set(self.names)
         out: list[dict[str, Any]] = []
         for e in self.graph.edges:
-            if e.internal and e.source in chosen and e.target in chosen:
+            if e.internal and e.source in chosen and e.target in chosen and e.source != e.target:
                 item = {"from": e.source, "to": e.target, "type": e.type, **({"channel": e.channel} if e.channel else {})}
                 if item not in out:
                     out.append(item)
@@ -87,10 +87,11 @@ class SurfaceBuilder:
                     out.append({"contract": m.channel, "kind": "event", "producer": name, "consumers": consumers,
                                 "reason": "potentially affects its consumers; requires verification",
                                 "evidence": _ev(m.evidence)})
+            sid = svc.id
             apis = {a.id: a for a in self.store.list_apis(svc.id)}
             callers: dict[str, set[str]] = {}
             for c in self.store.list_calls(to_service_id=svc.id):
-                if c.to_api_id in apis and c.from_service_id in ids:
+                if c.to_api_id in apis and c.from_service_id in ids and c.from_service_id != sid:
                     callers.setdefault(c.to_api_id, set()).add(ids[c.from_service_id])
             for api_id, who in sorted(callers.items()):
                 a = apis[api_id]
