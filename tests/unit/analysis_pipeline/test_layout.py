@@ -341,7 +341,7 @@ def test_readme_first_paragraph_is_kept_verbatim(analyze):
     assert run.service("orders").service.readme == "Owns the order lifecycle:\ncheckout to delivery."
 
 
-def test_spring_application_name_is_an_alias(analyze):
+def test_spring_application_name_names_the_service_and_the_folder_is_an_alias(analyze):
     run = analyze(
         {
             "billing/build.gradle.kts": 'plugins { id("org.springframework.boot") version "3.2.0" }\n',
@@ -349,4 +349,5 @@ def test_spring_application_name_is_an_alias(analyze):
             "billing/src/main/resources/application.yml": "spring:\n  application:\n    name: billing-service\n",
         }
     )
-    assert run.service("billing").service.aliases == ("billing-service",)
+    # discovery (lb://billing-service, Feign, Eureka) knows the application name, not the folder
+    assert run.service("billing-service").service.aliases == ("billing",)

@@ -24,7 +24,7 @@ from orbitkb.analysis.walk import DEFAULT_SIZE_CAP
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, AnalysisRequest, AnalysisResult, SourceTree
 
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"
 
 
 class StaticCodeAnalyzer:
@@ -96,16 +96,18 @@ class StaticCodeAnalyzer:
         )  # fmt: skip
 
         def app_name(root: str) -> str | None:
-            for doc in spring_docs:
-                value = doc.props.get("spring.application.name")
-                if (
-                    doc.profile is None
-                    and value
-                    and paths.is_under(doc.file, root)
-                    and "${" not in value.value
-                ):
-                    return value.value
-            return None
+            """The unit's own spring.application.name: a default-profile document in Spring's own
+            locations first, then the shallowest (a nested module's must not name the folder above)."""
+            found = [
+                (_spring_rank(root, doc.file), doc.file, value.value)
+                for doc in spring_docs
+                if doc.profile is None
+                and (value := doc.props.get("spring.application.name")) is not None
+                and value.value.strip()
+                and paths.is_under(doc.file, root)
+                and "${" not in value.value
+            ]
+            return min(found)[2].strip() if found else None
 
         entry_files = {p: ft.CODE_STACKS.get(ft.suffix_of(p), "") for p in sorted(src.entry_files)}
         code_paths = [
@@ -141,3 +143,9 @@ class StaticCodeAnalyzer:
             files=tuple(files),
             files_parsed=src.files_parsed + getattr(src.parsed, "files_parsed", 0),
         )
+
+
+def _spring_rank(root: str, file: str) -> tuple[bool, int, bool]:
+    rel = file if root == "." else file[len(root) + 1 :]
+    standard = "/" not in rel or rel.startswith(("src/main/resources/", "config/"))
+    return not standard, rel.count("/"), paths.basename(rel).startswith("bootstrap")

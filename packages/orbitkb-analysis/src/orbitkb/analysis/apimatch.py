@@ -52,6 +52,43 @@ def match_api(method: str | None, path: str | None, apis: Sequence[Api]) -> Api 
     return None
 
 
+def _glob(pattern: list[str], api: list[str]) -> bool:
+    """Spring/Ant-style: ``**`` spans any number of segments, ``*``/``{x}`` one; the API's own
+    path parameters match any pattern segment."""
+    if not pattern:
+        return not api
+    head = pattern[0]
+    if head == "**":
+        return any(_glob(pattern[1:], api[i:]) for i in range(len(api) + 1))
+    if not api:
+        return False
+    if head == api[0] or _is_param(head) or head == "*" or _is_param(api[0]):
+        return _glob(pattern[1:], api[1:])
+    return False
+
+
+def match_route(method: str | None, pattern: str | None, apis: Sequence[Api]) -> Api | None:
+    """The callee's one HTTP API a gateway route pattern (``/owners/**``) covers; None when it
+    covers none or several."""
+    if not pattern:
+        return None
+    wanted = _segments(pattern)
+    if wanted.count("**") > 2:
+        return None  # keeps the backtracking small
+    method = method.upper() if method else None
+    found = sorted(
+        {
+            a.id: a
+            for a in apis
+            if a.kind == ApiKind.HTTP
+            and not (method and a.method.upper() not in (method, "ANY", "ALL", "*"))
+            and _glob(wanted, _segments(a.path))
+        }.values(),
+        key=lambda a: a.id,
+    )
+    return found[0] if len(found) == 1 else None
+
+
 def match_grpc(method: str | None, path: str | None, apis: Sequence[Api]) -> Api | None:
     """``pkg.Service/Method`` exactly, or ``Service/Method`` ignoring the package."""
     if not path:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from orbitkb.analysis.apimatch import match_api, match_grpc
+from orbitkb.analysis.apimatch import match_api, match_grpc, match_route
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.facts import Expr
@@ -97,10 +97,13 @@ class CallResolver:
             path = route_path or (addr.path if addr else None)
             verb = method.upper() if method else None
         to_api = None
-        if to is not None and path and not route_path:
+        if to is not None and path:
             callee = self._apis.get(to, ())
-            to_api = match_grpc(verb, path, callee) if kind == "grpc" else match_api(verb, path, callee)
-        if to_api is not None:
+            if route_path:  # a gateway route: the one API its pattern covers; its path stays
+                to_api = match_route(verb, path, callee) if kind == "http" else None
+            else:
+                to_api = match_grpc(verb, path, callee) if kind == "grpc" else match_api(verb, path, callee)
+        if to_api is not None and not route_path:
             path = to_api.path  # as the callee declares it, so readers see one spelling per API
         readable_path = marks.readable(path) if path else None
         return CallTarget(target, to, confidence, verb, readable_path, to_api, res.evidence if res else ())

@@ -180,7 +180,9 @@ class Pipeline:
         sid_by_name = {u.name: sids[k] for k, u in enumerate(self.units)}
         out: dict[str, ServiceCall] = {}
 
-        def add(kind: str, file: str, line: int, end: int, client: str, target, api, component_id) -> None:  # type: ignore[no-untyped-def]
+        def add(
+            kind: str, file: str, line: int, end: int, client: str, target, api, component_id, note=None
+        ) -> None:  # type: ignore[no-untyped-def]
             to_sid = sid_by_name.get(target.to_service) if target.to_service else None
             cid = make_id(
                 "call", sids[i], kind, file, line, client, target.target, target.method, target.path
@@ -193,7 +195,7 @@ class Pipeline:
                     from_api_id=api.id if api else None, from_component_id=component_id,
                     method=target.method, path=target.path, to_api_id=target.to_api.id if target.to_api else None,
                     confidence=target.confidence,
-                    evidence=(evidence(file, line, end, self.commit), *config_evidence(target.config, self.commit)),
+                    evidence=(evidence(file, line, end, self.commit, note), *config_evidence(target.config, self.commit)),
                 ),
             )  # fmt: skip
 
@@ -210,7 +212,7 @@ class Pipeline:
                 routes.extend(nginx_routes(conf, self.src.texts[conf]))
         for route in routes:
             target = resolver.resolve(config, route.kind, route.url, route.method, route_path=route.path)
-            add(route.kind, route.file, route.line, route.line, route.client, target, None, None)
+            add(route.kind, route.file, route.line, route.line, route.client, target, None, None, route.note)
         return sorted(
             out.values(), key=lambda c: (c.evidence[0].file, c.evidence[0].start_line, c.target, c.id)
         )

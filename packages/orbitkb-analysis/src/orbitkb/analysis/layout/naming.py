@@ -42,11 +42,11 @@ def name_unit(
         for ksvc in k8s_services:
             if ksvc.selector and all(workload.labels.get(k) == v for k, v in ksvc.selector.items()):
                 names.append(ksvc.name)
+    if app_name:  # what discovery uses (lb://name, Eureka, Feign): right after deployment names
+        names.append(app_name)
     folder = repository if unit.root == "." else paths.basename(unit.root)
     names.append(folder)
-    names.extend(_package_names(unit))
-    if app_name:
-        names.append(app_name)
+    names.extend(_package_names(unit))  # npm names are often scoped: kept below the folder
     clean = [n.strip() for n in names if n and n.strip() and "${" not in n and "{{" not in n]
     unit.name = clean[0] if clean else folder
     unit.aliases = sorted({n for n in clean if n != unit.name})
