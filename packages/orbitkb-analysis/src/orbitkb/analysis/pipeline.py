@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from orbitkb.analysis import engines
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
-from orbitkb.analysis.calls import CallResolver
+from orbitkb.analysis.calls import CallResolver, CallTarget
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
 from orbitkb.analysis.facts import LinkedFacts
@@ -19,9 +19,22 @@ from orbitkb.analysis.linking import Linker
 from orbitkb.analysis.matcher import ServiceIndex
 from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
 from orbitkb.analysis.registry import LoadedAnalyzer
+from orbitkb.analysis.sdks import NOTE_PREFIX, covered_by_messages, declared_sdks, own_manifests
 from orbitkb.analysis.sources import Sources
 from orbitkb.domain.ids import make_id, service_id
-from orbitkb.domain.model import CallKind, Gap, Service, ServiceCall, ServiceFacts, TargetKind
+from orbitkb.domain.integrations import find_vendor
+from orbitkb.domain.model import (
+    Api,
+    CallKind,
+    Evidence,
+    Gap,
+    Message,
+    ResourceType,
+    Service,
+    ServiceCall,
+    ServiceFacts,
+    TargetKind,
+)
 from orbitkb.domain.ports import AnalysisCache
 from orbitkb.domain.runs import IndexedFile
 
@@ -98,11 +111,13 @@ class Pipeline:
             deps = unit.deps()
             depends = {resources[d] for c in unit.compose for d in c.depends_on if d in resources}
             service = self._service(unit, sids[i], linked[i], owned.get(i, []))
+            messages = b.build_messages(deps)
+            calls = self._calls(unit, sids, i, b, resolver, owned.get(i, []))
+            calls += self._declared_sdks(unit, sids[i], calls, messages)
             out.append(
                 ServiceFacts(
-                    service=service, components=tuple(b.components), apis=tuple(b.apis),
-                    calls=tuple(self._calls(unit, sids, i, b, resolver, owned.get(i, []))),
-                    entities=tuple(b.build_entities(depends, deps)), messages=tuple(b.build_messages(deps)),
+                    service=service, components=tuple(b.components), apis=tuple(b.apis), calls=tuple(calls),
+                    entities=tuple(b.build_entities(depends, deps)), messages=tuple(messages),
                     files=tuple(owned.get(i, [])),
                 )
             )  # fmt: skip
@@ -181,8 +196,9 @@ class Pipeline:
         out: dict[str, ServiceCall] = {}
 
         def add(
-            kind: str, file: str, line: int, end: int, client: str, target, api, component_id, note=None
-        ) -> None:  # type: ignore[no-untyped-def]
+            kind: str, file: str, line: int, end: int, client: str, target: CallTarget,
+            api: Api | None, component_id: str | None, note: str | None = None,
+        ) -> None:  # fmt: skip
             to_sid = sid_by_name.get(target.to_service) if target.to_service else None
             cid = make_id(
                 "call", sids[i], kind, file, line, client, target.target, target.method, target.path
@@ -216,3 +232,35 @@ class Pipeline:
         return sorted(
             out.values(), key=lambda c: (c.evidence[0].file, c.evidence[0].start_line, c.target, c.id)
         )
+
+    def _declared_sdks(
+        self, unit: ServiceUnit, sid: str, calls: Sequence[ServiceCall], messages: Sequence[Message]
+    ) -> list[ServiceCall]:
+        """One call per vendor SDK the service's own manifests declare, unless its code already
+        reaches that vendor (a call to its host, a message on its queue)."""
+        reached = {v.name for v in (find_vendor(c.target) for c in calls) if v is not None}
+        providers = {m.provider for m in messages}
+        manifests = own_manifests(unit.root, unit.manifests, (u.root for u in self.units))
+        by_vendor: dict[str, list[Evidence]] = {}
+        for sdk in declared_sdks(manifests, self.src.texts):
+            if sdk.vendor in reached or covered_by_messages(sdk.vendor, providers):
+                continue
+            if sdk.vendor == "AWS" and any(v.startswith("AWS") for v in reached):
+                continue  # the generic SDK, already seen calling one AWS service
+            note = NOTE_PREFIX + sdk.package
+            by_vendor.setdefault(sdk.vendor, []).append(
+                evidence(sdk.file, sdk.line, sdk.line, self.commit, note)
+            )
+        out = []
+        for vendor, found in sorted(by_vendor.items()):
+            first = found[0]
+            known = find_vendor(vendor)
+            out.append(
+                ServiceCall(
+                    id=make_id("call", sid, "http", first.file, first.start_line, "manifest", vendor, None, None),
+                    from_service_id=sid, call_kind=CallKind.HTTP, target=vendor, target_kind=TargetKind.EXTERNAL,
+                    resource_type=known.resource_type if known else ResourceType.OTHER,
+                    confidence=0.6, evidence=tuple(found),
+                )
+            )  # fmt: skip
+        return out

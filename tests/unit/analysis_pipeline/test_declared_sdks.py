@@ -1,0 +1,189 @@
+"""Vendor SDKs declared in dependency manifests become external calls — only where the code does
+not already reach that vendor, only from runtime dependencies, only from a service's own manifest."""
+
+from __future__ import annotations
+
+from orbitkb.analysis.layout.manifests import read_manifest
+from orbitkb.analysis.sdks import declared_sdks
+
+PACKAGE_JSON = """{
+  "name": "@acme/notifications",
+  "scripts": {"start": "node dist/main.js"},
+  "dependencies": {
+    "@nestjs/core": "^10.0.0",
+    "@sendgrid/mail": "^8.1.0",
+    "twilio": "^5.0.0",
+    "@aws-sdk/client-s3": "^3.600.0",
+    "@aws-sdk/client-sqs": "^3.600.0",
+    "stripe": "^15.0.0"
+  },
+  "devDependencies": {
+    "@sentry/node": "^8.0.0",
+    "openai": "^4.0.0"
+  }
+}
+"""
+
+NOTIFY_CODE = (
+    "// @entry\n"
+    "// @call http HttpService lit:https://api.stripe.com/v1/charges method=POST\n"
+    "// @msg publishes sqs lit:emails-queue\n"
+)
+
+
+def sdk_calls(run, name: str) -> list[tuple]:
+    return sorted(
+        (c.target, c.target_kind.value, c.confidence, c.call_kind.value, c.method, c.path,
+         [(e.file, e.start_line, e.note) for e in c.evidence])
+        for c in run.service(name).calls
+        if c.evidence[0].note and c.evidence[0].note.startswith("declared dependency")
+    )  # fmt: skip
+
+
+def test_npm_runtime_dependencies_not_already_called_or_messaged(analyze):
+    run = analyze({"notifications/package.json": PACKAGE_JSON, "notifications/src/main.ts": NOTIFY_CODE})
+    f = "notifications/package.json"
+    assert sdk_calls(run, "notifications") == [
+        ("AWS S3", "external", 0.6, "http", None, None, [(f, 8, "declared dependency @aws-sdk/client-s3")]),
+        ("SendGrid", "external", 0.6, "http", None, None, [(f, 6, "declared dependency @sendgrid/mail")]),
+        ("Twilio", "external", 0.6, "http", None, None, [(f, 7, "declared dependency twilio")]),
+    ]  # Stripe is called by the code, SQS is a message channel, devDependencies do not count
+    stripe = [c for c in run.service("notifications").calls if c.target == "api.stripe.com"]
+    assert len(stripe) == 1
+
+
+def test_python_manifests_in_requirements_pyproject_and_poetry(analyze):
+    run = analyze(
+        {
+            "billing/requirements.txt": "fastapi==0.110\nStripe>=8.0  # payments\nsentry_sdk[fastapi]==2.0\nboto3\n",
+            "billing/requirements-dev.txt": "openai\n",
+            "billing/app.py": "# @entry\n# @call http requests lit:https://s3.eu-west-1.amazonaws.com/bucket/x\n",
+            "chat/pyproject.toml": '[project]\nname = "chat"\ndependencies = [\n  "anthropic>=0.30",\n  "slack_sdk",\n]\n',
+            "chat/main.py": "# @entry\n",
+            "mailer/pyproject.toml": '[tool.poetry]\nname = "mailer"\n[tool.poetry.dependencies]\npython = "^3.11"\nsendgrid = "^6.11"\nfirebase-admin = "*"\n',
+            "mailer/main.py": "# @entry\n",
+        }
+    )
+    assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "billing")] == [
+        ("Sentry", 3, "declared dependency sentry-sdk"),
+        ("Stripe API", 2, "declared dependency stripe"),
+    ]  # boto3 ("AWS") is covered by the code's S3 call; requirements-dev.txt is not runtime
+    assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "chat")] == [("Anthropic API", 4), ("Slack", 5)]
+    assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "mailer")] == [
+        ("Firebase Cloud Messaging", 6),
+        ("SendGrid", 5),
+    ]
+
+
+POM = """<project>
+  <artifactId>genai-service</artifactId>
+  <dependencies>
+    <dependency>
+      <groupId>org.springframework.ai</groupId>
+      <artifactId>spring-ai-openai-spring-boot-starter</artifactId>
+    </dependency>
+    <dependency>
+      <groupId>software.amazon.awssdk</groupId>
+      <artifactId>ses</artifactId>
+    </dependency>
+    <dependency>
+      <groupId>com.stripe</groupId>
+      <artifactId>stripe-java</artifactId>
+      <scope>test</scope>
+    </dependency>
+  </dependencies>
+  <build><plugins><plugin><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build>
+</project>
+"""
+
+GRADLE = """plugins { id("org.springframework.boot") version "3.3.0" }
+dependencies {
+    implementation("com.twilio.sdk:twilio:10.1.0")
+    implementation(platform("software.amazon.awssdk:bom:2.25.0"))
+    implementation("software.amazon.awssdk:sns")
+    testImplementation("com.sendgrid:sendgrid-java:4.10.0")
+}
+"""
+
+GO_MOD = """module github.com/acme/payouts/v2
+
+go 1.22
+
+require (
+\tgithub.com/stripe/stripe-go/v76 v76.25.0
+\tgithub.com/aws/aws-sdk-go-v2/service/s3 v1.50.0
+\tgithub.com/aws/aws-sdk-go v1.50.0 // indirect
+)
+
+require github.com/twilio/twilio-go v1.20.0
+"""
+
+
+def test_maven_gradle_and_go_manifests(analyze):
+    run = analyze(
+        {
+            "genai/pom.xml": POM,
+            "genai/src/main/java/App.java": "// @entry\n",
+            "sms/build.gradle.kts": GRADLE,
+            "sms/src/main/kotlin/App.kt": "// @entry\n",
+            "payouts/go.mod": GO_MOD,
+            "payouts/main.go": "// @entry\n",
+        }
+    )
+    assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "genai")] == [
+        ("AWS", 10, "declared dependency software.amazon.awssdk:ses"),  # no SES vendor row: AWS
+        ("OpenAI API", 6, "declared dependency spring-ai-openai-spring-boot-starter"),
+    ]  # stripe-java is test-scoped
+    assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "sms")] == [("AWS SNS", 5), ("Twilio", 3)]
+    assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "payouts")] == [
+        ("AWS S3", 7, "declared dependency github.com/aws/aws-sdk-go-v2/service/s3"),
+        ("Stripe API", 6, "declared dependency github.com/stripe/stripe-go"),
+        ("Twilio", 11, "declared dependency github.com/twilio/twilio-go"),
+    ]  # the indirect aws-sdk-go is not the service's own choice
+
+
+def test_a_manifest_shared_by_several_services_attributes_nothing(analyze):
+    run = analyze(
+        {
+            "package.json": '{"name": "mono", "dependencies": {"stripe": "^15", "openai": "^4"}}',
+            "apps/billing/src/main.ts": "// @entry\n",
+            "apps/billing/package.json": '{"name": "billing", "scripts": {"start": "node main.js"}}',
+            "apps/assistant/src/main.ts": "// @entry\n",
+            "apps/assistant/package.json": (
+                '{"name": "assistant", "scripts": {"start": "node main.js"},\n'
+                ' "dependencies": {"@anthropic-ai/sdk": "^0.20"}}'
+            ),
+        }
+    )
+    assert sdk_calls(run, "billing") == []
+    assert [t for t, *_ in sdk_calls(run, "assistant")] == ["Anthropic API"]
+
+
+def test_two_packages_of_one_vendor_make_one_call_with_both_lines(analyze):
+    run = analyze(
+        {
+            "api/package.json": (
+                '{"scripts": {"start": "node index.js"},\n "dependencies": {\n'
+                '  "@slack/web-api": "^7",\n  "@slack/bolt": "^3"\n }\n}'
+            ),
+            "api/index.js": "// @entry\n",
+        }
+    )
+    assert sdk_calls(run, "api") == [
+        ("Slack", "external", 0.6, "http", None, None,
+         [("api/package.json", 3, "declared dependency @slack/web-api"),
+          ("api/package.json", 4, "declared dependency @slack/bolt")]),
+    ]  # fmt: skip
+
+
+def test_unreadable_manifests_declare_nothing():
+    broken, _ = read_manifest("x/package.json", '{"dependencies": {"stripe": ')
+    assert declared_sdks([broken], {"x/package.json": '{"dependencies": {"stripe": '}) == []
+    manifest, _ = read_manifest("y/go.mod", "module y\nrequire github.com/stripe/stripe-go/v76 v76.0.0\n")
+    assert [
+        (s.vendor, s.line)
+        for s in declared_sdks(
+            [manifest], {"y/go.mod": "module y\nrequire github.com/stripe/stripe-go/v76 v76.0.0\n"}
+        )
+    ] == [("Stripe API", 2)]
+    assert declared_sdks([manifest], {}) == []  # text not kept: nothing to point at
