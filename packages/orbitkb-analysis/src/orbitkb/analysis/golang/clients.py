@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.golang.emit import (
     arg,
-    attribution,
     emit_call,
     env_value,
     literal,
@@ -17,6 +16,7 @@ from orbitkb.analysis.golang.emit import (
     pass_through,
     prop_value,
 )
+from orbitkb.analysis.golang.grpcserver import grpc_register
 from orbitkb.analysis.golang.values import (
     Obj,
     Pkg,
@@ -174,20 +174,21 @@ def grpc_dial(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], s
 
 
 def grpc_new_client(it: Interp, fr: Frame, service: str, conn: V, e: list[Any]) -> V:
+    """A generated ``New<X>Client(conn)``: recorded here only as a fallback, kept when no RPC is
+    ever invoked on a client of that service (the invocations say which methods are used)."""
     addr = conn.a.get("addr") if isinstance(conn, Obj) and conn.kind == "grpc_conn" else None
     url = addr if isinstance(addr, V) else (Unk(render(conn)) if not isinstance(conn, Obj) else None)
-    emit_call(it, fr, e, "grpc", "grpc", url, None, grpc_service=service)
-    return Obj("grpc_client", service=service, addr=addr)
+    emit_call(it, fr, e, "grpc", "grpc", url, None, grpc_service=service, ctor=True)
+    return Obj("grpc_client", service=service, addr=addr if isinstance(addr, V) else url)
 
 
 def grpc_invoke(it: Interp, fr: Frame, client: Obj, name: str, args: Args, e: list[Any]) -> V:
-    """A method called on a generated client from an API handler: the API depends on the service."""
-    api, _comp = attribution(fr)
-    if api is not None and name[:1].isupper():
+    """An RPC invoked on a generated client: the call, with the method (the pipeline makes the
+    path ``<Service>/<Method>`` of it)."""
+    service = client.a.get("service")
+    if name[:1].isupper() and isinstance(service, str):
         addr = client.a.get("addr")
-        emit_call(
-            it, fr, e, "grpc", "grpc", addr if isinstance(addr, V) else None, None, client.a.get("service")
-        )
+        emit_call(it, fr, e, "grpc", "grpc", addr if isinstance(addr, V) else None, name, service)
     return Tup([Unk(name), Unk("err")])
 
 
@@ -198,13 +199,11 @@ _PROTO_HINTS = ("pb", "proto", "grpc", "gen", "api", "rpc", "stub")
 
 def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[Any], lib: str) -> V:
     """Calls into generated protobuf packages: Register<X>Server and New<X>Client."""
-    from orbitkb.analysis.golang.routing import grpc_register
-
     if lib:
         return pass_through(args, e)
     m = _REGISTER.match(name)
     if m and len(args) >= 2:
-        grpc_register(it, fr, m.group(1), args[1], e)
+        grpc_register(it, fr, m.group(1), args[1], e, pkg.path)
         return Unk("register")
     m = _NEW_CLIENT.match(name)
     if m and args:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.facts import Env, Prop
 from orbitkb.analysis.golang.sink import CallRec, HandlerInfo, MsgRec
+from orbitkb.analysis.golang.tables import STATIC_HANDLERS
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, as_parts, ir_text, lit
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ def emit_call(
     url: V | None,
     method: str | None,
     grpc_service: str | None = None,
+    ctor: bool = False,
 ) -> None:
     line, end = e[3], e[4]
     surl = as_str(url) if url is not None else None
@@ -79,7 +81,7 @@ def emit_call(
             client = "wrapper:" + (f"{key[1]}.{key[2]}" if key[1] else key[2])
     api, comp = attribution(site_fr)
     it.sink.calls.append(
-        CallRec(kind, site_fr.file, line, end, client, surl, method, grpc_service, api, comp, param_url)
+        CallRec(kind, site_fr.file, line, end, client, surl, method, grpc_service, api, comp, param_url, ctor)
     )
 
 
@@ -130,7 +132,10 @@ def handler_info(it: Interp, v: V, fr: Frame, line: int, end: int) -> HandlerInf
         if mk is not None:
             return handler_info(it, FuncRef(key=mk, file=prog.funcs[mk][0], recv=v), fr, line, end)
     stem = posixpath.splitext(posixpath.basename(fr.file))[0]
-    hint = v.hint if isinstance(v, Unk) else (literal(v) or type(v).__name__)
+    if isinstance(v, Obj):
+        hint = STATIC_HANDLERS.get(v.kind, v.kind)
+    else:
+        hint = v.hint if isinstance(v, Unk) else (literal(v) or type(v).__name__)
     return HandlerInfo(hint, fr.file, line, end, None, stem, "module")
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from orbitkb.analysis.facts import RawApi, RawCall, RawComponent, RawEntity, RawMessage
-from orbitkb.analysis.golang import gorm
+from orbitkb.analysis.golang import gorm, grpcserver
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import CallRec, MsgRec, RouteRec, Sink
 from orbitkb.analysis.golang.tables import GORM_DRIVERS, normalize_import
@@ -42,7 +42,7 @@ def _prefixes(router: Obj, depth: int = 0) -> list[tuple[str, bool]]:
 def apis(sink: Sink) -> list[RawApi]:
     variants: dict[tuple[Any, ...], list[tuple[bool, RawApi]]] = {}
     for rec in sink.routes:
-        if rec.handler is None:
+        if rec.handler is None or not grpcserver.belongs(rec, sink):
             continue
         for path, bound in _paths(rec):
             for method in rec.methods or ["ANY"]:
@@ -97,10 +97,14 @@ def _best(items: list[Any], url_of: Any) -> list[Any]:
 
 def calls(sink: Sink) -> list[RawCall]:
     sites: dict[tuple[Any, ...], list[CallRec]] = {}
+    invoked = {c.grpc_service for c in sink.calls if c.kind == "grpc" and not c.ctor}
     for c in sink.calls:
         if c.param_url and (c.file, c.line) in sink.resited:
             continue
-        sites.setdefault((c.file, c.line, c.kind, c.client, c.grpc_service), []).append(c)
+        if c.ctor and c.grpc_service in invoked:
+            continue
+        rpc = c.method if c.kind == "grpc" else None
+        sites.setdefault((c.file, c.line, c.kind, c.client, c.grpc_service, rpc), []).append(c)
     out: set[RawCall] = set()
     for items in sites.values():
         for c in _best(items, lambda i: i.url):

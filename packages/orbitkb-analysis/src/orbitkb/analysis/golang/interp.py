@@ -221,7 +221,7 @@ class Interp(Resolver):
                     self._set(["set", [["id", n] for n in names], values, _line, ":="], fr)
                 else:
                     for n in names:
-                        fr.vars[n] = self.typed(typ or "", fr.file)
+                        fr.vars[n] = self.zero(typ or "", fr.file)
             elif op == "ret":
                 fr.returns.append([self.eval(e, fr) for e in st[1]])
 
@@ -333,8 +333,9 @@ class Interp(Resolver):
                 return args[0] if args else Unk(name)
             if name == "append" and args and isinstance(args[0], Seq):
                 return Seq(args[0].items + args[1:])
-            if name == "new" and e[2] and e[2][0][0] == "id":
-                return self.typed(e[2][0][1], fr.file)
+            if name == "new" and e[2] and e[2][0][0] in ("id", "o"):
+                # new(T) is &T{}: the argument is a type (tree-sitter gives it as a type node)
+                return self.zero(e[2][0][1], fr.file)
             target = self.lookup(name, fr)
             if isinstance(target, FuncRef):
                 return self._mark(self.call_value(target, args, fr, line), args)

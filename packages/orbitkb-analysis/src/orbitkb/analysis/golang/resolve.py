@@ -191,6 +191,13 @@ class Resolver:
             return next(iter(seen.values()))
         return None
 
+    def zero(self, typ: str, path: str) -> V:
+        """The value of ``var x T`` or ``new(T)``: for an own struct, an instance like ``&T{}``."""
+        v = self.typed(typ, path)
+        if isinstance(v, Struct):
+            v.known = True
+        return v
+
     def typed(self, typ: str, path: str) -> V:
         """A placeholder value for a declared type: library object, own struct, or unknown."""
         t = typ.strip().lstrip("*&").strip()
@@ -209,7 +216,8 @@ class Resolver:
             spec = TYPES.get((lib, name))
             if spec is not None:
                 return actions.new_obj(spec[0], dict(spec[1]), unbound=True)
-            if name.endswith("Client") and len(name) > 6 and not lib:
+            # a generated client is an interface, never used through a pointer (gapic clients are)
+            if name.endswith("Client") and len(name) > 6 and not lib and not typ.strip().startswith("*"):
                 return Obj("grpc_client", service=name[:-6], addr=None)
             return Unk(t)
         d = posixpath.dirname(path)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.golang.emit import arg, handler_info, literal, method_name, new_obj
 from orbitkb.analysis.golang.sink import RouteRec
-from orbitkb.analysis.golang.tables import FRAMEWORKS, HANDLER_LAST
-from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, lit
+from orbitkb.analysis.golang.tables import FRAMEWORKS, HANDLER_LAST, STATIC_HANDLERS
+from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, concat, lit
 
 if TYPE_CHECKING:
     from orbitkb.analysis.golang.interp import Frame, Interp
@@ -26,9 +26,18 @@ def _pick_handler(lib: str, rest: Args) -> V:
     return rest[0]
 
 
+def _unstrip(handler: V) -> V:
+    while isinstance(handler, Obj) and handler.kind == "strip":
+        handler = handler.a["inner"]
+    return handler
+
+
 def add_route(
     it: Interp, fr: Frame, e: list[Any], router: Obj | None, seg: V, methods: list[str], handler: V, lib: str
 ) -> RouteRec:
+    handler = _unstrip(handler)
+    if isinstance(handler, Obj) and handler.kind in STATIC_HANDLERS and methods in ([], ["ANY"]):
+        methods = ["GET"]  # a file server answers reads only
     hinfo = handler_info(it, handler, fr, e[3], e[4])
     rec = RouteRec(lib, router, seg, methods, hinfo, fr.file, e[3], e[4], framework=FRAMEWORKS.get(lib, lib))
     it.sink.routes.append(rec)
@@ -96,11 +105,11 @@ def route_fn(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], sp
 def mount(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: dict[str, Any]) -> V:
     if not isinstance(recv, Obj) or len(args) < 2:
         return Unk("mount")
-    child = args[1]
-    if isinstance(child, Obj) and child.kind == "strip":
-        child = child.a["inner"]
+    child = _unstrip(args[1])
     if isinstance(child, Obj) and child.kind == "router":
         child.a["mounts"].append((recv, args[0]))
+    elif isinstance(child, Obj) and child.kind in STATIC_HANDLERS:
+        add_route(it, fr, e, recv, concat(args[0], lit("/*")), ["GET"], child, _lib(recv))
     elif isinstance(child, (FuncRef, Struct)):
         add_route(it, fr, e, recv, args[0], ["ANY"], child, _lib(recv))
     return recv
@@ -129,18 +138,32 @@ def pattern(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
         if text.endswith("{$}"):
             text = text[:-3]
         pat = lit(text)
-    handler = args[1]
+    if _mounted(recv, args[1]):
+        return Unk("mount")
+    handler = _unstrip(args[1])
+    if (
+        isinstance(handler, Obj)
+        and handler.kind in STATIC_HANDLERS
+        and text
+        and text.endswith("/")
+        and text != "/"
+    ):
+        pat = lit(text + "*")  # a pattern ending in "/" serves the whole subtree
+    add_route(it, fr, e, recv, pat, [method], handler, "http")
+    return Unk("route")
+
+
+def _mounted(recv: Obj, handler: V) -> bool:
+    """A router served under a path (bare, or through StripPrefix): its routes get the prefix."""
     if isinstance(handler, Obj) and handler.kind == "strip":
         inner = handler.a["inner"]
         if isinstance(inner, Obj) and inner.kind == "router":
             inner.a["mounts"].append((recv, handler.a["prefix"]))
-            return Unk("mount")
-        handler = inner
+            return True
     if isinstance(handler, Obj) and handler.kind == "router":
         handler.a["mounts"].append((recv, lit("")))  # routes of the inner mux carry full paths
-        return Unk("mount")
-    add_route(it, fr, e, recv, pat, [method], handler, "http")
-    return Unk("route")
+        return True
+    return False
 
 
 def default_mux(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: dict[str, Any]) -> V:
@@ -173,7 +196,13 @@ def gprefix(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
 
 def _attach(it: Interp, fr: Frame, e: list[Any], gr: Obj, handler: V) -> None:
     router = gr.a["router"]
-    seg = gr.a["path"] if gr.a["path"] is not None else gr.a["prefix"] or lit("")
+    if gr.a["path"] is None and gr.a["prefix"] is not None:
+        # PathPrefix(p).Handler(h): h serves everything under p, or is a router mounted there
+        if isinstance(router, Obj) and _mounted(router, handler):
+            return
+        seg: V = concat(gr.a["prefix"], lit("/*"))
+    else:
+        seg = gr.a["path"] if gr.a["path"] is not None else lit("")
     gr.a["rec"] = add_route(
         it, fr, e, router if isinstance(router, Obj) else None, seg, gr.a["methods"], handler, "gorilla"
     )
@@ -202,71 +231,6 @@ def gsubrouter(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], 
         return Unk("subrouter")
     seg = recv.a.get("prefix") or recv.a.get("path") or lit("")
     return _sub(recv.a["router"], seg)
-
-
-# --------------------------------------------------------------------------- gRPC servers
-
-
-def _rpc_methods(it: Interp, dir_: str, type_: str) -> list[str]:
-    out: list[str] = []
-    for name in it.prog.methods.get((dir_, type_), []):
-        if not name[:1].isupper():
-            continue
-        _path, f = it.prog.funcs[(dir_, type_, name)]
-        types = " ".join(t for _n, t in f["p"])
-        if "Context" in types or "Server" in types or "Stream" in types:
-            out.append(name)
-    return sorted(set(out))
-
-
-def _impl_type(it: Interp, impl: V, service: str) -> tuple[str, str] | None:
-    if isinstance(impl, Struct):
-        return impl.dir, impl.type
-    want = f"Unimplemented{service}Server"
-    for (d, name), (_p, t) in sorted(it.prog.types.items()):
-        if any(not fn and ft.lstrip("*").endswith(want) for fn, ft, _tag, _l in t["f"]):
-            return d, name
-    return None
-
-
-def grpc_register(it: Interp, fr: Frame, service: str, impl: V, e: list[Any]) -> None:
-    it.sink.grpc_impls.setdefault(service, []).append(impl)
-    found = _impl_type(it, impl, service)
-    if found is None:
-        return
-    d, t = found
-    recv = impl if isinstance(impl, Struct) else Struct(t, dir_=d, known=False)
-    for m in _rpc_methods(it, d, t):
-        ref = FuncRef(key=(d, t, m), file=it.prog.funcs[(d, t, m)][0], recv=recv)
-        hinfo = handler_info(it, ref, fr, e[3], e[4])
-        it.sink.routes.append(
-            RouteRec(
-                "grpc",
-                None,
-                lit(f"{service}/{m}"),
-                ["RPC"],
-                hinfo,
-                fr.file,
-                e[3],
-                e[4],
-                kind="grpc",
-                framework="grpc",
-            )
-        )
-        it.run_handler(ref, hinfo.symbol)
-
-
-_DESC = re.compile(r"(\w+)_ServiceDesc$")
-
-
-def grpc_register_desc(
-    it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: dict[str, Any]
-) -> V:
-    desc = arg(args, 0)
-    m = _DESC.search(desc.hint) if isinstance(desc, Unk) else None
-    if m:
-        grpc_register(it, fr, m.group(1), arg(args, 1), e)
-    return Unk("register")
 
 
 def message_handler(
@@ -320,5 +284,4 @@ ACTIONS = {
     "gprefix": gprefix,
     "groute_set": groute_set,
     "gsubrouter": gsubrouter,
-    "grpc_register_desc": grpc_register_desc,
 }

@@ -43,6 +43,8 @@ class RouteRec:
     provider: str | None = None
     channel: S | None = None
     framework: str | None = None
+    # gRPC: ((dir, implementing type), registering package, packages the method's types come from)
+    grpc: tuple[tuple[str, str], str | None, frozenset[str]] | None = None
 
 
 @define(eq=False)
@@ -58,6 +60,7 @@ class CallRec:
     api_handler: str | None
     component: str
     param_url: bool = False
+    ctor: bool = False  # a gRPC client constructor: kept only when no RPC of its service is invoked
 
 
 @define(eq=False)
@@ -95,5 +98,6 @@ class Sink:
     entities: list[EntityRec] = field(factory=list)
     models: dict[tuple[str, str], int] = field(factory=dict)  # GORM model types -> line used
     grpc_impls: dict[str, list[Any]] = field(factory=dict)  # proto service -> impl values
+    grpc_pkgs: dict[tuple[str, str], set[str]] = field(factory=dict)  # impl type -> registering pkgs
     amqp_bindings: dict[str, S] = field(factory=dict)  # queue -> exchange
     resited: set[tuple[str, int]] = field(factory=set)  # wrapper-internal call sites reported at callers

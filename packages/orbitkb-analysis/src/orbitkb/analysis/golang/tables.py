@@ -82,6 +82,17 @@ FRAMEWORKS: dict[str, str] = {
     "httprouter": "httprouter",
 }
 
+#: Library handler objects that serve static files: a route to one is a GET of a subtree.
+STATIC_HANDLERS: dict[str, str] = {"file_server": "FileServer"}
+
+#: gRPC services every server may register (health checks, reflection): infrastructure, not APIs.
+#: Packages by their last path segment (vendored copies count); method names by service.
+GRPC_INFRA_PACKAGES = frozenset({"grpc_health_v1", "grpc_reflection_v1", "grpc_reflection_v1alpha"})
+GRPC_INFRA_METHODS: dict[str, tuple[str, ...]] = {
+    "Health": ("Check", "Watch", "List"),
+    "ServerReflection": ("ServerReflectionInfo",),
+}
+
 #: Where the handler sits among the arguments after the path: gin/fiber put middlewares first.
 HANDLER_LAST = frozenset({"gin", "fiber"})
 
@@ -173,6 +184,8 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("http", "HandleFunc"): ("default_mux", {}),
     ("http", "Handle"): ("default_mux", {}),
     ("http", "StripPrefix"): ("strip_prefix", {}),
+    ("http", "FileServer"): ("new", {"kind": "file_server"}),
+    ("http", "FileServerFS"): ("new", {"kind": "file_server"}),
     **{("http", k): v for k, v in _HTTP_CALLS.items()},
     ("http", "NewRequest"): ("http_request", {"m": 0, "url": 1}),
     ("http", "NewRequestWithContext"): ("http_request", {"m": 1, "url": 2}),
