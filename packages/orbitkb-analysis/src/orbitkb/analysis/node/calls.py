@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import messaging, persistence
+from . import messaging, persistence, queues
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     FRAMEWORK_OF,
@@ -43,6 +43,7 @@ def on_call(ex: Extractor, node: Node) -> None:
     args = args_of(node)
     if name is not None and name.startswith(_ENTRY_FACTORIES):
         ex.out["entrypoint"] = True
+        ex.out["nest_bootstrap"] = True
         if name.endswith("createMicroservice") and len(args) > 1:
             ex.out["transports"]["@server"] = messaging.transport_of(args[1]) or "unknown"
     where = ex.module_path(name)
@@ -67,7 +68,7 @@ def on_new(ex: Extractor, node: Node) -> None:
     ctor = node.child_by_field_name("constructor")
     name = dotted(ctor) or ""
     args = args_of(node)
-    if messaging.on_new(ex, node, name, args):
+    if messaging.on_new(ex, node, name, args) or queues.on_new(ex, node, ex.module_path(name), args):
         return
     # Loaded-proto and generated gRPC clients: `new pkg.PaymentService(address, credentials)`.
     if len(args) >= 2 and "redentials" in text(args[1]) and name:
@@ -102,7 +103,12 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
     if prop == "use" and args:
         _mount(ex, node, receiver, args, "use")
         return True
-    if prop == "register" and args and not (dotted(receiver) or "").endswith("Module"):
+    if (
+        prop == "register"
+        and args
+        and not (dotted(receiver) or "").endswith("Module")
+        and not _injected_service(ex, receiver)
+    ):
         _register(ex, node, receiver, args)
         return True
     if prop == "connectMicroservice" and args:
@@ -129,6 +135,8 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
         parts = service.split(".")
         if len(parts) >= 2 and parts[-1] == "service":
             ex.out["grpc_implements"].append(parts[-2])
+        return True
+    if queues.on_member_call(ex, node, prop, receiver, args):
         return True
     if messaging.on_member_call(ex, node, prop, receiver, args):
         return True
@@ -306,6 +314,13 @@ def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str
         if lead is not None:
             mount["lead"] = lead
         ex.out["mounts"].append(mount)
+
+
+def _injected_service(ex: Extractor, receiver: Node) -> bool:
+    """`this.users` declared as `UsersService`: its `register(dto)` is a method call, not Fastify's."""
+    name = dotted(receiver) or ""
+    binding = ex.scope.field(name[5:]) if name.startswith("this.") and name.count(".") == 1 else None
+    return binding is not None and binding.get("k") == "type"
 
 
 def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> None:

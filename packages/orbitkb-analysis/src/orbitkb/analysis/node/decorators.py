@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
+from . import queues
 from .messaging import pattern_parts, transport_of
 from .signatures import NEST_CLIENT_TYPES, NEST_MESSAGE_DECORATORS, NEST_METHODS
 from .syntax import args_of, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
@@ -105,6 +106,8 @@ def on_class(ex: Extractor, node: Node, name: str) -> None:
     names = {d[0]: d[1] for d in decs}
     if "Controller" in names:
         _controller(ex, name, names["Controller"], members)
+    if "Processor" in names:
+        queues.processor_class(ex, name, names["Processor"], members, ex.out["classes"][name]["extends"])
     _handlers(ex, name, members)
     for deco, fw in _ENTITY_DECORATORS.items():
         if deco in names and (deco != "Table" or "Model" in (ex.out["classes"][name]["extends"] or "")):
@@ -122,7 +125,7 @@ def _fields(
             if binding is None:
                 binding = {"k": "type", "name": _type_text(member.child_by_field_name("type"))}
             binding.setdefault("key", f"{cls}.{fname}")
-            _inject(binding, decs)
+            _inject(ex, binding, decs)
             fields[fname] = binding
         elif member.type == "method_definition" and text(member.child_by_field_name("name")) == "constructor":
             params = member.child_by_field_name("parameters")
@@ -131,13 +134,15 @@ def _fields(
                 if pattern is None or pattern.type != "identifier":
                     continue
                 binding = {"k": "type", "name": _type_text(param.child_by_field_name("type"))}
-                _inject(binding, _decorators([c for c in param.children if c.type == "decorator"]))
+                _inject(ex, binding, _decorators([c for c in param.children if c.type == "decorator"]))
                 fields.setdefault(text(pattern), binding)
 
 
-def _inject(binding: dict[str, Any], decs: list[Decorator]) -> None:
+def _inject(ex: Extractor, binding: dict[str, Any], decs: list[Decorator]) -> None:
     for deco, args in decs:
-        if deco == "Inject" and args:
+        if deco == "InjectQueue":
+            queues.inject(ex, binding, args)
+        elif deco == "Inject" and args:
             binding["token"] = string_value(args[0]) or dotted(args[0])
         elif deco == "Client" and args:
             binding["t"] = "nest_client"

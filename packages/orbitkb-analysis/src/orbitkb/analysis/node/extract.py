@@ -10,7 +10,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from . import calls, decorators
+from . import calls, decorators, queues
 from .signatures import FACTORIES, MESSAGE_MODULES
 from .syntax import (
     CLASS_TYPES,
@@ -410,6 +410,9 @@ class Extractor:
             )
         kind = FACTORIES.get(where) if where else None
         if kind is None:
+            queue = queues.CONSTRUCTORS.get(where) if where else None
+            if queue is not None and queue[0] == "queue":
+                return queues.queue_binding(self, queue[1], args_of(call))
             return calls.special_binding(self, call)
         out: dict[str, Any] = {"k": "obj", "t": kind}
         args = args_of(call)

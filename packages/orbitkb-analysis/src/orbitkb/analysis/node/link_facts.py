@@ -46,9 +46,10 @@ class FactBuilder:
     def message_apis(self) -> list[Handled]:
         out: list[Handled] = []
         for file in sorted(self.files):
-            for h in self.files[file].get("handlers", []):
+            for h in [*self.files[file].get("handlers", []), *self._queue_handlers(file)]:
                 channel = path_text(self.r.expr(file, h["channel"]))
                 provider = h.get("provider") or self.server_transport or self.default_transport or "unknown"
+                component = h["cls"] or stem(file)
                 api = RawApi(
                     method="CONSUME",
                     path=channel,
@@ -57,14 +58,14 @@ class FactBuilder:
                     start_line=h["line"],
                     end_line=h["end"],
                     kind="message",
-                    component=h["cls"],
+                    component=component,
                     channel=channel,
                     provider=provider,
                     doc=h.get("doc"),
-                    framework="nestjs",
+                    framework=h.get("fw", "nestjs"),
                 )
                 out.append(Handled(api, (file, h["fid"])))
-                self._used_components.add((file, h["cls"]))
+                self._used_components.add((file, component))
                 self.messages.append(
                     RawMessage(
                         "consumes",
@@ -73,9 +74,9 @@ class FactBuilder:
                         file,
                         h["line"],
                         h["end"],
-                        "nestjs",
+                        h.get("client", "nestjs"),
                         api_handler=h["fid"],
-                        component=h["cls"],
+                        component=component,
                     )
                 )
             for g in self.files[file].get("grpc_methods", []):
@@ -94,6 +95,39 @@ class FactBuilder:
                 out.append(Handled(api, (file, g["fid"])))
                 self._used_components.add((file, g["cls"]))
         return out
+
+    def _queue_target(self, file: str, q: Mapping[str, Any]) -> tuple[Expr, str] | None:
+        """(queue name, client) of a queue imported from another file, else None."""
+        target = self.r.resolve(file, q["recv"])
+        if target is None or target[0] != "obj" or target[3].get("t") != "bull_queue":
+            return None
+        expr = self.r.expr(target[1], target[3].get("queue"))
+        return (_merged(expr), target[3].get("client", "bull")) if expr is not None and expr.parts else None
+
+    def _queue_handlers(self, file: str) -> list[dict[str, Any]]:
+        out = []
+        for q in self.files[file].get("qcalls", []):
+            found = self._queue_target(file, q) if q["prop"] == "process" and q.get("fn_arg") else None
+            if found is not None:
+                record = {
+                    "fid": q["fn_arg"],
+                    "line": q["line"],
+                    "end": q["end"],
+                    "doc": None,
+                    "cls": q["cls"],
+                }
+                channel = [["lit", path_text(found[0])]]
+                out.append(
+                    {**record, "channel": channel, "provider": "redis", "client": found[1], "fw": None}
+                )
+        return out
+
+    def _queue_messages(self, file: str) -> None:
+        for q in self.files[file].get("qcalls", []):
+            found = self._queue_target(file, q) if q["prop"] != "process" else None
+            if found is not None:
+                msg = {**q, "dir": "publishes", "provider": "redis", "client": found[1]}
+                self._message(file, msg, found[0])
 
     # ------------------------------------------------------------------ calls, messages, entities
     def build(self, http_vcalls: list[tuple[str, dict[str, Any], Target]], reach: Reach) -> None:
@@ -119,6 +153,7 @@ class FactBuilder:
                 self.calls.append(self._call(file, call, self.r.expr(file, call.get("url"))))
             for msg in data.get("messages", []):
                 self._message(file, msg)
+            self._queue_messages(file)
             for ent in data.get("entities", []):
                 self._entity(file, ent)
         for file, rec, base in instance_calls:
@@ -143,8 +178,8 @@ class FactBuilder:
             component=self._component(file, call),
         )
 
-    def _message(self, file: str, msg: Mapping[str, Any]) -> None:
-        channel = self.r.expr(file, msg["channel"])
+    def _message(self, file: str, msg: Mapping[str, Any], resolved: Expr | None = None) -> None:
+        channel = resolved or self.r.expr(file, msg["channel"])
         if channel is None:
             return
         provider = msg["provider"]

@@ -34,6 +34,10 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     apis = sorted({h.api for h in handled}, key=_api_key)
     components = builder.components(apis)
     frameworks = sorted({a.framework for a in apis if a.framework and a.kind == "http"})
+    if not frameworks:  # message-only or gRPC-only apps (NestJS microservices, queue workers)
+        frameworks = sorted({a.framework for a in apis if a.framework})
+    if not frameworks and any(d.get("nest_bootstrap") for d in files.values()):
+        frameworks = ["nestjs"]
     framework = "nestjs" if "nestjs" in frameworks else (frameworks[0] if frameworks else None)
     return LinkedFacts(
         components=tuple(components),
