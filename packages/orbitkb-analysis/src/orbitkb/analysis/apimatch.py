@@ -89,14 +89,49 @@ def match_route(method: str | None, pattern: str | None, apis: Sequence[Api]) ->
     return found[0] if len(found) == 1 else None
 
 
+def _rpc_key(name: str) -> str:
+    return name.replace("_", "").lower()  # GetStock = getStock (Java/JS stubs) = get_stock
+
+
+def _grpc_parts(path: str) -> tuple[str, str, str]:
+    """(first segment, service, rpc) of a gRPC path in any spelling the resolvers produce:
+    ``pkg.Svc/Rpc``, ``/pkg.Svc/Rpc`` (wire form), ``Svc/Rpc``, ``pkg.Svc/Svc/Rpc`` (a method
+    already written as ``Svc/Rpc`` prefixed with the proto service), or a bare ``Rpc``."""
+    parts = [p for p in path.split("/") if p]
+    if not parts:
+        return "", "", ""
+    return parts[0] if len(parts) > 1 else "", parts[-2] if len(parts) > 1 else "", parts[-1]
+
+
 def match_grpc(method: str | None, path: str | None, apis: Sequence[Api]) -> Api | None:
-    """``pkg.Service/Method`` exactly, or ``Service/Method`` ignoring the package."""
+    """The callee's rpc API for a call path: exactly, else by qualified service and rpc, else by
+    simple service name and rpc (stubs spell rpcs ``getStock`` or ``GetStock``); None when
+    absent or ambiguous."""
     if not path:
         return None
     grpc = [a for a in apis if a.kind == ApiKind.GRPC]
     exact = [a for a in grpc if a.path == path]
     if len(exact) == 1:
         return exact[0]
-    tail = path.rsplit(".", 1)[-1]
-    loose = [a for a in grpc if a.path.rsplit(".", 1)[-1] == tail]
-    return loose[0] if len(loose) == 1 else None
+    first, svc, rpc = _grpc_parts(path)
+    if not rpc:
+        return None
+    same_rpc = [
+        (_grpc_parts(a.path)[1], a) for a in grpc if _rpc_key(_grpc_parts(a.path)[2]) == _rpc_key(rpc)
+    ]
+    services = {first, svc} - {""}
+    if not services:
+        return _only({a.id: a for _, a in same_rpc})
+    found = {a.id: a for a_svc, a in same_rpc if a_svc in services}
+    if not found:
+        simple = {_simple(s) for s in services}
+        found = {a.id: a for a_svc, a in same_rpc if _simple(a_svc) in simple}
+    return _only(found)
+
+
+def _only(found: dict[str, Api]) -> Api | None:
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _simple(service: str) -> str:
+    return service.rsplit(".", 1)[-1]

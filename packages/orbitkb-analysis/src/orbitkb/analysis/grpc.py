@@ -19,6 +19,10 @@ class ProtoRpc:
     line: int
     end_line: int
     doc: str | None = None
+    request_type: str = ""  # as written in the .proto ("GetStockRequest", ".pkg.Msg")
+    response_type: str = ""
+    client_streaming: bool = False
+    server_streaming: bool = False
 
 
 @frozen
@@ -32,6 +36,18 @@ class ProtoService:
     @property
     def full_name(self) -> str:
         return f"{self.package}.{self.name}" if self.package else self.name
+
+
+@frozen
+class LoadedProto:
+    """One .proto file: its services, and its messages by full name (``pkg.Outer.Inner``) as
+    (field, type, repeated) tuples, for request/response shapes."""
+
+    path: str
+    package: str
+    services: tuple[ProtoService, ...] = ()
+    messages: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = ()
+    error: str | None = None
 
 
 def _get(obj: Any, key: str, default: Any = None) -> Any:
@@ -84,8 +100,14 @@ def _fallback_proto(text: str) -> dict[str, Any]:
 
 
 def parse_proto_file(path: str, text: str) -> tuple[list[ProtoService], str | None]:
-    """(services, error) of one .proto file. Structure from the proto parser when installed;
-    lines and doc comments from this module's scanner (the parser does not keep positions)."""
+    """(services, error) of one .proto file."""
+    loaded = load_proto(path, text)
+    return list(loaded.services), loaded.error
+
+
+def load_proto(path: str, text: str) -> LoadedProto:
+    """Services (with rpc lines and doc comments from this module's scanner: the parser keeps no
+    positions) and messages of one .proto file; bad input becomes ``error``, never an exception."""
     module = _proto_module()
     try:
         scanned = _fallback_proto(text)
@@ -93,9 +115,9 @@ def parse_proto_file(path: str, text: str) -> tuple[list[ProtoService], str | No
             module.parse_proto(text) if module is not None and hasattr(module, "parse_proto") else scanned
         )
     except Exception as exc:  # noqa: BLE001 - bad input must become a gap
-        return [], f"proto parse failed: {type(exc).__name__}: {str(exc)[:160]}"
+        return LoadedProto(path, "", error=f"proto parse failed: {type(exc).__name__}: {str(exc)[:160]}")
     if _get(parsed, "error"):
-        return [], str(_get(parsed, "error"))
+        return LoadedProto(path, "", error=str(_get(parsed, "error")))
     where = {svc["name"]: svc for svc in scanned["services"]}
     package = str(_get(parsed, "package") or "")
     out = []
@@ -108,9 +130,23 @@ def parse_proto_file(path: str, text: str) -> tuple[list[ProtoService], str | No
             rpc_name = str(_get(rpc, "name") or "")
             at = rpc_at.get(rpc_name, {"line": found["line"], "doc": None})
             line = _get(rpc, "line") if isinstance(_get(rpc, "line"), int) else at["line"]
-            rpcs.append(ProtoRpc(rpc_name, line, line, _get(rpc, "doc") or at["doc"]))
+            rpcs.append(
+                ProtoRpc(
+                    rpc_name, line, line, _get(rpc, "doc") or at["doc"],
+                    str(_get(rpc, "request_type") or ""), str(_get(rpc, "response_type") or ""),
+                    bool(_get(rpc, "client_streaming")), bool(_get(rpc, "server_streaming")),
+                )
+            )  # fmt: skip
         out.append(ProtoService(name, package, path, found["line"], tuple(r for r in rpcs if r.name)))
-    return out, None
+    messages = []
+    for msg in _get(parsed, "messages") or []:
+        fields = tuple(
+            (str(_get(f, "name")), str(_get(f, "type")), bool(_get(f, "repeated")))
+            for f in _get(msg, "fields") or ()
+        )
+        name = str(_get(msg, "name"))
+        messages.append((f"{package}.{name}" if package else name, fields))
+    return LoadedProto(path, package, tuple(out), tuple(messages))
 
 
 def csharp_implements(text: str) -> list[str]:
@@ -167,16 +203,96 @@ _IMPLEMENTS = (
             r"(?:class\s+(?P<impl>\w+)[^{;]*?(?:extends|:)\s*)?\b(?:[\w.]+\.)?(?P<svc>\w+)Grpc\.\w+ImplBase\b"
         ),
     ),
-    ("addService", re.compile(r"\baddService\s*\(\s*(?:[\w$]+\.)*?(?P<svc>\w+)\.service\b")),
 )
+_ADD_SERVICE = re.compile(r"\baddService\s*\(\s*(?:[\w$]+\.)*?(?P<svc>\w+)\.service\b\s*,?\s*")
+_NEW_OR_CLASS = re.compile(r"(?:new\s+)?(?:[\w$]+\.)*(?P<impl>[A-Z]\w*)\s*(?:\(|[,)])")
+_METHOD_ENTRY = re.compile(r"(?:async\s+)?\*?\s*(?P<key>[\w$]+)\s*\(")
+_KEY_ENTRY = re.compile(r"""(?P<q>['"]?)(?P<key>[\w$]+)(?P=q)\s*:\s*""")
+_BIND = re.compile(r"\.bind\s*\(.*\)\s*$", re.S)
+_DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)*$")
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+MAX_OBJECT = 4000  # chars of a handler object literal read after addService(...)
+
+
+def _object_entries(text: str, start: int) -> list[tuple[int, str]]:
+    """(offset, text) of the top-level entries of the object literal opening at ``start``."""
+    stack: list[str] = []
+    entries: list[tuple[int, str]] = []
+    begin, i, end = start + 1, start, min(len(text), start + MAX_OBJECT)
+    while i < end:
+        ch = text[i]
+        if ch in "'\"`":
+            close = text.find(ch, i + 1)
+            while close > 0 and text[close - 1] == "\\":
+                close = text.find(ch, close + 1)
+            i = close if close > 0 else end
+        elif ch in _PAIRS:
+            stack.append(_PAIRS[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+            if not stack:
+                entries.append((begin, text[begin:i]))
+                return [(o, t) for o, t in entries if t.strip()]
+        elif ch == "," and len(stack) == 1:
+            entries.append((begin, text[begin:i]))
+            begin = i + 1
+        i += 1
+    return []  # unbalanced or too long: no handler map
+
+
+def _handler_map(text: str, start: int) -> str | None:
+    """``{rpcKey=handler,...}`` of a JS handler object: a handler is a dotted name (``.bind(...)``
+    and ``this.`` dropped) or ``@L<line>`` for a function written inline."""
+    pairs = []
+    for offset, raw in _object_entries(text, start):
+        entry = raw.strip()
+        lead = offset + len(raw) - len(raw.lstrip())
+        key_match = _KEY_ENTRY.match(entry)
+        if key_match:
+            key, value = key_match.group("key"), _BIND.sub("", entry[key_match.end() :]).strip()
+            value = value[5:] if value.startswith("this.") else value
+            if not _DOTTED.match(value):
+                value = f"@L{text.count(chr(10), 0, lead + key_match.end()) + 1}"
+        elif _DOTTED.match(entry) and "." not in entry:
+            key = value = entry
+        elif _METHOD_ENTRY.match(entry):
+            key, value = _METHOD_ENTRY.match(entry).group("key"), f"@L{text.count(chr(10), 0, lead) + 1}"  # type: ignore[union-attr]
+        else:
+            continue
+        pairs.append(f"{key}={value}")
+    return "{" + ",".join(pairs) + "}" if pairs else None
+
+
+def handler_map(impl: str | None) -> dict[str, str]:
+    """The rpc key -> handler pairs recorded by ``scan_implements`` for a JS handler object."""
+    if not impl or not impl.startswith("{"):
+        return {}
+    pairs = (p.partition("=") for p in impl.strip("{}").split(",") if "=" in p)
+    return {k: v for k, _, v in pairs}
+
+
+def _add_service(text: str) -> set[tuple[str, str | None]]:
+    found: set[tuple[str, str | None]] = set()
+    for match in _ADD_SERVICE.finditer(text):
+        impl = None
+        if text[match.end() : match.end() + 1] == "{":
+            impl = _handler_map(text, match.end())
+        else:
+            typed = _NEW_OR_CLASS.match(text, match.end())
+            impl = typed.group("impl") if typed else None
+        found.add((match.group("svc"), impl))
+    return found
 
 
 def scan_implements(text: str) -> list[tuple[str, str | None]]:
-    """(proto service, implementing type or None) registered in one source file, from plain text."""
+    """(proto service, implementing type, JS handler map or None) registered in one source file,
+    from plain text."""
     found: set[tuple[str, str | None]] = set()
     for marker, pattern in _IMPLEMENTS:
         if marker in text:
             for match in pattern.finditer(text):
                 groups = match.groupdict()
                 found.add((groups["svc"], groups.get("impl")))
+    if "addService" in text:
+        found |= _add_service(text)
     return sorted(found, key=lambda x: (x[0], x[1] or ""))

@@ -3,6 +3,9 @@
 A service whose files (paths and content hashes), context and analyzer version are unchanged is
 served from the cache: its parse results are not even decoded. A linker crash is a gap for that
 service only, and is not cached.
+
+After its language linker, each service's gRPC facts are bound to the repository's protos
+(``grpc_bind``): that step reads every .proto, so their digests are part of the cache key.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import linkcache
 from orbitkb.analysis.facts import LinkedFacts, ServiceContext
 from orbitkb.analysis.grpc import csharp_implements
+from orbitkb.analysis.grpc_bind import BIND_VERSION, BindInput, bind
+from orbitkb.analysis.grpc_catalog import ProtoCatalog
+from orbitkb.analysis.grpc_code import CodeIndex, csharp, read_parsed
 from orbitkb.analysis.layout.model import ServiceUnit
 from orbitkb.analysis.parsing import ParsedResults, can_fork, decode
 from orbitkb.analysis.registry import LoadedAnalyzer
@@ -56,6 +62,8 @@ class Linker:
         self.progress = progress
         self.gaps: list[Gap] = []
         self._sha = {r.path: r.sha256 for r in src.records}
+        self._catalog = ProtoCatalog(())
+        self._bind_key: list[tuple[str, str]] = [("\x00grpc-bind", BIND_VERSION)]
 
     def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
         loaded = self.analyzers[unit.stack]
@@ -66,13 +74,15 @@ class Linker:
     def link_all(self, units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]]) -> list[LinkedFacts]:
         keys: dict[int, str] = {}
         inputs: dict[int, list[str]] = {}
+        self._catalog = ProtoCatalog.from_texts(self.src.texts, [u.root for u in units])
+        self._bind_key = [("\x00grpc-bind", BIND_VERSION), *(("\x00" + p, d) for p, d in self._catalog.files)]
         for i, unit in enumerate(units):
             loaded = self.analyzers.get(unit.stack)
             if loaded is None:
                 continue
             inputs[i] = self._inputs(unit, owned.get(i, []))
             ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
-            files = [(p, self._sha[p]) for p in inputs[i]]
+            files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key
             keys[i] = linkcache.link_key(loaded.analyzer.stack, loaded.analyzer.version, ctx, files)
         wanted = sorted(set(keys.values()))
         hits: dict[str, str] = {}
@@ -136,25 +146,39 @@ class Linker:
         parsed = {p: decode(self.src.parsed[p]) for p in inputs}
         ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
         try:
-            return loaded.analyzer.link(ctx, parsed)
+            facts = loaded.analyzer.link(ctx, parsed)
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
             who = loaded.module or unit.stack
             self.gaps.append(Gap(self.repo, unit.root, "link_error", f"{who} link failed: {reason}"))
             return None
+        code = lambda: CodeIndex(read_parsed(p, parsed[p]) for p in sorted(parsed))  # noqa: E731
+        return self._bind(unit, inputs, facts, code)
+
+    def _bind(
+        self, unit: ServiceUnit, paths: Sequence[str], facts: LinkedFacts, code: Callable[[], CodeIndex]
+    ) -> LinkedFacts:
+        """``facts`` with gRPC bound to the protos and code (a binding bug costs only the binding)."""
+        regs = {p: self.src.grpc_registrations[p] for p in paths if p in self.src.grpc_registrations}
+        if not (regs or facts.grpc_implements or any(a.kind == "grpc" for a in facts.apis)):
+            return facts
+        entry = frozenset(p for p in paths if p in self.src.entry_files)
+        try:
+            return bind(BindInput(unit.root, facts, regs, code(), entry), self._catalog)
+        except Exception as exc:  # noqa: BLE001 - keep the linker's facts
+            reason = f"gRPC binding failed: {type(exc).__name__}: {str(exc)[:200]}"
+            self.gaps.append(Gap(self.repo, unit.root, "link_error", reason))
+            return facts
 
     def _with_csharp(self, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> LinkedFacts:
         """C# has no linker: the gRPC services its classes implement are found from text."""
         if unit.stack not in ("dotnet", "other"):
             return facts
-        found = {
-            name
-            for p in owned
-            if p.endswith(".cs") and p in self.src.texts
-            for name in csharp_implements(self.src.texts[p])
-        }
+        cs = [p for p in owned if p.endswith(".cs") and p in self.src.texts]
+        found = {name for p in cs for name in csharp_implements(self.src.texts[p])}
         if not found:
             return facts
         from attrs import evolve
 
-        return evolve(facts, grpc_implements=tuple(sorted(set(facts.grpc_implements) | found)))
+        facts = evolve(facts, grpc_implements=tuple(sorted(set(facts.grpc_implements) | found)))
+        return self._bind(unit, cs, facts, lambda: CodeIndex(csharp(p, self.src.texts[p]) for p in cs))

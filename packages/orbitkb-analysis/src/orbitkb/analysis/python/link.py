@@ -1,6 +1,6 @@
 """link(): combine the parsed files of one service into LinkedFacts.
 
-Order: routes (FastAPI, Flask, Django/DRF, message handlers) -> calls and messages -> entities ->
+Order: routes (FastAPI, Flask, Django/DRF, message handlers, gRPC servicers) -> calls and messages -> entities ->
 attribution (a call belongs to every API whose handler contains it or calls, one hop away, the
 local function/method containing it) -> components (the classes and modules that own APIs,
 calls and messages, with their docstrings).
@@ -25,7 +25,15 @@ from orbitkb.analysis.facts import (
     RawMessage,
     ServiceContext,
 )
-from orbitkb.analysis.python import calls, messaging, persistence, routes_django, routes_fastapi, routes_flask
+from orbitkb.analysis.python import (
+    calls,
+    messaging,
+    persistence,
+    routes_django,
+    routes_fastapi,
+    routes_flask,
+    servicers,
+)
 from orbitkb.analysis.python.linkctx import LinkState
 from orbitkb.analysis.python.rebase import rebase
 from orbitkb.analysis.python.routing import PendingRoute, PrefixTree, full_paths
@@ -72,6 +80,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     no_msgs: list[tuple[RawMessage, str | None]] = []
     handler_apis, handler_msgs = safe("message handlers", lambda: messaging.handlers(st), (no_apis, no_msgs))
     apis.extend(handler_apis)
+    apis.extend(safe("grpc servicers", lambda: servicers.collect(st), no_apis))
 
     no_calls: tuple[list[tuple[RawCall, str | None]], set[str]] = ([], set())
     raw_calls, grpc_impl = safe("calls", lambda: calls.collect(st), no_calls)

@@ -1,0 +1,184 @@
+"""The functions and methods of one service that could implement an rpc, read from the language
+analyzers' parse results (Go ``funcs``, Node ``functions``, Python ``funcs``) and from C# text.
+
+Only names, owners (class / receiver type), lines and doc comments are taken; shapes the
+analyzers do not produce are simply skipped, so an unknown or partial parse never breaks binding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from attrs import frozen
+
+from orbitkb.analysis.paths import basename
+
+
+@frozen
+class CodeMethod:
+    owner: str | None  # class / receiver type; None for a module-level function
+    name: str
+    file: str
+    line: int
+    end_line: int
+    doc: str | None = None
+    fid: str = ""  # the analyzer's own id (Node ``Class.method``, ``<anonymous>@12``)
+    arg_types: tuple[str, ...] = ()  # parameter types when the language writes them (Go)
+
+    @property
+    def handler(self) -> str:
+        return f"{self.owner}.{self.name}" if self.owner else self.name
+
+    @property
+    def component(self) -> str:
+        return self.owner or basename(self.file).rsplit(".", 1)[0]
+
+
+@frozen
+class CodeType:
+    name: str
+    file: str
+    line: int
+    end_line: int
+    doc: str | None = None
+    embeds: tuple[str, ...] = ()  # base classes / embedded types as written
+
+
+def _int(value: Any, default: int = 1) -> int:
+    return value if isinstance(value, int) and value > 0 else default
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _go(path: str, data: Mapping[str, Any]) -> tuple[list[CodeMethod], list[CodeType]]:
+    methods, types = [], []
+    for fn in data.get("funcs") or ():
+        if isinstance(fn, dict) and _str(fn.get("n")):
+            params = tuple(str(p[1]) for p in fn.get("p") or () if isinstance(p, list) and len(p) > 1)
+            line = _int(fn.get("l"))
+            methods.append(
+                CodeMethod(_str(fn.get("r")), fn["n"], path, line, _int(fn.get("e"), line), _str(fn.get("doc")),
+                           arg_types=params)
+            )  # fmt: skip
+    for t in data.get("types") or ():
+        if isinstance(t, dict) and _str(t.get("n")):
+            embeds = tuple(
+                str(f[1]) for f in t.get("f") or () if isinstance(f, list) and len(f) > 1 and not f[0]
+            )
+            line = _int(t.get("l"))
+            types.append(CodeType(t["n"], path, line, _int(t.get("e"), line), _str(t.get("doc")), embeds))
+    return methods, types
+
+
+def _node(path: str, data: Mapping[str, Any]) -> tuple[list[CodeMethod], list[CodeType]]:
+    methods, types = [], []
+    functions = data.get("functions")
+    for fid, fn in functions.items() if isinstance(functions, dict) else ():
+        if isinstance(fn, dict):
+            line = _int(fn.get("line"))
+            owner = _str(fn.get("cls"))
+            name = fid.rsplit(".", 1)[-1] if owner else fid
+            methods.append(
+                CodeMethod(owner, name, path, line, _int(fn.get("end"), line), _str(fn.get("doc")), fid=fid)
+            )
+    classes = data.get("classes")
+    for name, info in classes.items() if isinstance(classes, dict) else ():
+        if isinstance(info, dict):
+            line = _int(info.get("line"))
+            types.append(CodeType(name, path, line, _int(info.get("end"), line), _str(info.get("doc"))))
+    return methods, types
+
+
+def _python(path: str, data: Mapping[str, Any]) -> tuple[list[CodeMethod], list[CodeType]]:
+    methods, types = [], []
+    funcs = data.get("funcs")
+    for qual, fn in funcs.items() if isinstance(funcs, dict) else ():
+        if isinstance(fn, dict):
+            owner = _str(fn.get("c"))
+            line = _int(fn.get("l"))
+            name = qual.rsplit(".", 1)[-1]
+            methods.append(
+                CodeMethod(owner.rsplit(".", 1)[-1] if owner else None, name, path, line,
+                           _int(fn.get("e"), line), _str(fn.get("doc")), fid=qual)
+            )  # fmt: skip
+    classes = data.get("classes")
+    for qual, info in classes.items() if isinstance(classes, dict) else ():
+        if isinstance(info, dict):
+            line = _int(info.get("l"))
+            types.append(
+                CodeType(
+                    qual.rsplit(".", 1)[-1], path, line, _int(info.get("e"), line), _str(info.get("doc"))
+                )
+            )
+    return methods, types
+
+
+_CS_CLASS = re.compile(r"\bclass\s+(\w+)(?:\s*<[^>{]*>)?\s*(?::\s*([^{]+))?\{")
+_CS_OVERRIDE = re.compile(r"\boverride\s+(?:async\s+)?[\w<>\[\],.?\s]+?\s(\w+)\s*\(")
+_CS_DOC = re.compile(r"(?:^[ \t]*///[^\n]*\n)+\Z", re.M)
+_XML_TAG = re.compile(r"</?\w+[^>]*>")
+
+
+def _cs_doc(text: str, pos: int) -> str | None:
+    """The ``///`` comment block right above ``pos`` (attributes in between allowed), tags dropped."""
+    head = text[: text.rfind("\n", 0, pos) + 1]
+    while True:
+        stripped = head.rstrip()
+        last = stripped[stripped.rfind("\n") + 1 :].strip()
+        if last.startswith("[") and last.endswith("]"):
+            head = stripped[: stripped.rfind("\n") + 1]
+            continue
+        break
+    block = _CS_DOC.search(head)
+    if not block:
+        return None
+    lines = [_XML_TAG.sub("", ln.strip()[3:]).strip() for ln in block.group(0).splitlines()]
+    return "\n".join(ln for ln in lines if ln) or None
+
+
+def csharp(path: str, text: str) -> tuple[list[CodeMethod], list[CodeType]]:
+    """Classes and their ``override`` methods (a gRPC service base is implemented by overriding)."""
+    methods, types = [], []
+    classes = [(m.start(), m.group(1), m.group(2) or "") for m in _CS_CLASS.finditer(text)]
+    for start, name, bases in classes:
+        line = text.count("\n", 0, start) + 1
+        embeds = tuple(b.strip() for b in bases.split(",") if b.strip())
+        types.append(CodeType(name, path, line, line, _cs_doc(text, start), embeds))
+    for m in _CS_OVERRIDE.finditer(text):
+        owner = next((n for s, n, _ in reversed(classes) if s < m.start()), None)
+        line = text.count("\n", 0, m.start()) + 1
+        methods.append(CodeMethod(owner, m.group(1), path, line, line, _cs_doc(text, m.start())))
+    return methods, types
+
+
+#: (key, the type its value has in that analyzer's parse result, reader)
+_READERS = (("funcs", list, _go), ("functions", dict, _node), ("funcs", dict, _python))
+
+
+def read_parsed(path: str, data: Any) -> tuple[list[CodeMethod], list[CodeType]]:
+    """Methods and types of one parse result, whichever analyzer wrote it."""
+    if not isinstance(data, dict) or "error" in data:
+        return [], []
+    for key, kind, reader in _READERS:
+        if isinstance(data.get(key), kind):
+            try:
+                return reader(path, data)
+            except (TypeError, AttributeError, KeyError, ValueError):
+                return [], []  # a shape this module does not know: nothing to bind from
+    return [], []
+
+
+class CodeIndex:
+    def __init__(self, entries: Iterable[tuple[list[CodeMethod], list[CodeType]]]) -> None:
+        self.methods: list[CodeMethod] = []
+        self.types: dict[str, CodeType] = {}
+        for methods, types in entries:
+            self.methods.extend(methods)
+            for t in types:
+                self.types.setdefault(t.name, t)
+        self.methods.sort(key=lambda m: (m.file, m.line, m.name))
+        self.by_fid: dict[tuple[str, str], CodeMethod] = {(m.file, m.fid): m for m in self.methods if m.fid}
