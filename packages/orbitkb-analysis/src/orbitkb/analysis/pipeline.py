@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from orbitkb.analysis import engines
+from orbitkb.analysis import configrefs, engines
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
 from orbitkb.analysis.calls import CallResolver, CallTarget
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
+from orbitkb.analysis.configrefs import KIND as CONFIG_REF
 from orbitkb.analysis.facts import LinkedFacts
 from orbitkb.analysis.gateway import nginx_routes, spring_routes
 from orbitkb.analysis.grpc import GrpcIndex, ProtoService, parse_proto_file
@@ -89,10 +90,17 @@ class Pipeline:
         linked = linker.link_all(self.units, owned)
         self.gaps.extend(linker.gaps)
         for facts in linked:
-            self.gaps.extend(Gap(self.repo, g.file, g.kind, g.reason) for g in facts.gaps)
+            self.gaps.extend(
+                Gap(self.repo, g.file, g.kind, g.reason) for g in facts.gaps if g.kind != CONFIG_REF
+            )
         grpc = self._protos()
         implementers, implemented, impl_types = self._grpc_servers(grpc, linked, owned)
         configs = [self._config(i, unit, owned.get(i, []), linked[i]) for i, unit in enumerate(self.units)]
+        for facts, config in zip(linked, configs):  # values the code needs, checked against config
+            for ref in (g for g in facts.gaps if g.kind == CONFIG_REF):
+                gap = configrefs.check(self.repo, ref, config)
+                if gap is not None:
+                    self.gaps.append(gap)
         builders = [FactBuilder(sids[i], linked[i], configs[i], self.commit) for i in range(len(self.units))]
         apis = {
             unit.name: b.build_apis(implemented[i], impl_types[i])

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..facts import Expr, Lit, RawApi, RawCall, RawComponent, RawEntity, RawMessage
+from ..configrefs import config_ref
+from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
 from .attribution import Reach
 from .naming import mongoose_collection, sequelize_table, snake_case
 from .resolve import Resolver, Target, path_text
@@ -28,6 +29,13 @@ class FactBuilder:
         self.entities: list[RawEntity] = []
         self._used_components: set[tuple[str, str]] = set()
         transports = {k: v for d in files.values() for k, v in d.get("transports", {}).items()}
+        for file in sorted(files):
+            for parts, source, provider in files[file].get("transport_refs", []):
+                expr = resolver.expr(file, parts)
+                value = expr.literal() if expr is not None else None
+                for key in (value, source):  # `@Inject(AUTH_SERVICE)` names the constant
+                    if key:
+                        transports.setdefault(key, provider)
         self.server_transport = transports.pop("@server", None)
         self.transports = transports
         distinct = sorted(set(transports.values()))
@@ -128,6 +136,19 @@ class FactBuilder:
             if found is not None:
                 msg = {**q, "dir": "publishes", "provider": "redis", "client": found[1]}
                 self._message(file, msg, found[0])
+
+    def config_refs(self) -> list[ParseGap]:
+        """Client queues read from configuration (`queue: config.get("USERS_QUEUE")`): the pipeline
+        reports those no configuration defines. The channel stays the message pattern."""
+        out = []
+        for file in sorted(self.files):
+            for q in self.files[file].get("client_queues", []):
+                expr = self.r.expr(file, q["queue"])
+                if expr is not None and any(isinstance(p, (Env, Prop)) for p in expr.parts):
+                    token = self.r.expr(file, q["token"]) if q.get("token") else None
+                    what = f"RMQ queue of NestJS client {path_text(token) if token else '?'}"
+                    out.append(config_ref(file, q["line"], what, _merged(expr)))
+        return out
 
     # ------------------------------------------------------------------ calls, messages, entities
     def build(self, http_vcalls: list[tuple[str, dict[str, Any], Target]], reach: Reach) -> None:

@@ -31,6 +31,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     owners = reach.owners((h.api.handler, h.handler_loc) for h in handled if h.handler_loc is not None)
     builder.owners = owners
     builder.build(graph.http_vcalls, reach)
+    gaps += builder.config_refs()
     apis = sorted({h.api for h in handled}, key=_api_key)
     components = builder.components(apis)
     frameworks = sorted({a.framework for a in apis if a.framework and a.kind == "http"})

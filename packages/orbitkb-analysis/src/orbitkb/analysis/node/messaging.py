@@ -14,7 +14,7 @@ from .signatures import (
     NEST_CLIENT_TYPES,
     NEST_TRANSPORTS,
 )
-from .syntax import args_of, dotted, object_pairs, string_value, text, unwrap
+from .syntax import args_of, dotted, lines, object_pairs, string_value, text, unwrap
 from .values import fold, literal, resolve_binding
 
 if TYPE_CHECKING:
@@ -83,12 +83,12 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
     first = unwrap(args[0]) if args else None
     if first is None:
         return False
+    if prop in ("register", "registerAsync") and (dotted(receiver) or "").endswith("ClientsModule"):
+        return _clients_module(ex, first)
     if first.type == "object":
         return _object_call(ex, node, prop, receiver, first, args)
     if prop in ("emit", "send") and _nest_client(ex, node, prop, receiver, args):
         return True
-    if prop in ("register", "registerAsync") and (dotted(receiver) or "").endswith("ClientsModule"):
-        return _clients_module(ex, first)
     if first.type not in _CHANNEL_NODES:
         return False
     providers = sorted(p for p in ex.providers if p in MESSAGE_METHODS)
@@ -167,15 +167,40 @@ def _nest_client(ex: Extractor, node: Node, prop: str, receiver: Node, args: lis
     return True
 
 
+def _factory_result(node: Node | None) -> Node | None:
+    """The object a `useFactory: (config) => ({ ... })` (or `{ return { ... } }`) returns."""
+    node = unwrap(node)
+    if node is None or node.type not in ("arrow_function", "function_expression", "method_definition"):
+        return None
+    body = unwrap(node.child_by_field_name("body"))
+    if body is not None and body.type == "statement_block":
+        found = [c for c in body.named_children if c.type == "return_statement" and c.named_children]
+        body = unwrap(found[-1].named_children[0]) if found else None
+    return body if body is not None and body.type == "object" else None
+
+
 def _clients_module(ex: Extractor, first: Node) -> bool:
-    """`ClientsModule.register([{ name: "ORDERS", transport: Transport.KAFKA }])`."""
+    """`ClientsModule.register([{ name: "ORDERS", transport: Transport.KAFKA, options: { queue } }])`,
+    `registerAsync([{ name, useFactory: (config) => ({ transport, options }) }])` or
+    `registerAsync({ clients: [...] })`: the transport per client token, and the RMQ queue."""
+    if first.type == "object" and "clients" in object_pairs(first):
+        first = unwrap(object_pairs(first)["clients"]) or first
     items = first.named_children if first.type == "array" else [first]
     for item in items:
         pairs = object_pairs(item)
-        provider = transport_of(pairs.get("transport"))
-        token = literal(fold(pairs["name"], ex.scope)) if "name" in pairs else None
+        made = object_pairs(_factory_result(pairs.get("useFactory")))
+        transport = pairs.get("transport") or made.get("transport")
+        provider = transport_of(transport)
+        name = fold(pairs["name"], ex.scope) if "name" in pairs else []
+        token = literal(name)
         if provider and token:
             ex.out["transports"][token] = provider
+        elif provider and name:  # a constant from another module: the linker resolves it
+            ex.out.setdefault("transport_refs", []).append([name, text(pairs["name"]), provider])
         elif provider:
             ex.out["transports"].setdefault("*", provider)
+        queue = object_pairs(pairs.get("options") or made.get("options")).get("queue")
+        if queue is not None:
+            record = {"token": name, "queue": fold(queue, ex.scope), "line": lines(queue)[0]}
+            ex.out.setdefault("client_queues", []).append(record)
     return True
