@@ -131,7 +131,7 @@ def test_maven_gradle_and_go_manifests(analyze):
         }
     )
     assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "genai")] == [
-        ("AWS", 10, "declared dependency software.amazon.awssdk:ses"),  # no SES vendor row: AWS
+        ("AWS SES", 10, "declared dependency software.amazon.awssdk:ses"),
         ("OpenAI API", 6, "declared dependency spring-ai-openai-spring-boot-starter"),
     ]  # stripe-java is test-scoped
     assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "sms")] == [("AWS SNS", 5), ("Twilio", 3)]

@@ -31,7 +31,7 @@ def vendors() -> tuple[Vendor, ...]:
     )
 
 
-_AWS = re.compile(r"(?:^|\.)(s3|sqs|sns|dynamodb|lambda)[.-].*amazonaws\.com$")
+_AWS = re.compile(r"(?:^|\.)(s3|sqs|sns|dynamodb|lambda|ses|email)[.-].*amazonaws\.com$")
 
 
 def host_of(target: str) -> str:
@@ -48,7 +48,7 @@ def find_vendor(target: str) -> Vendor | None:
         return by_name.get(target.strip().lower())
     m = _AWS.search(host)
     if m:
-        service = m.group(1)
+        service = {"email": "ses"}.get(m.group(1), m.group(1))
         for v in vendors():
             if service in v.hosts and v.name.startswith("AWS"):
                 return v
