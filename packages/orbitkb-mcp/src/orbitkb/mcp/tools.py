@@ -19,6 +19,7 @@ from orbitkb.domain import errors
 from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases._common import check_page, page
 from orbitkb.domain.usecases.indexing import IndexRequest
+from orbitkb.mcp import schemas
 from orbitkb.mcp.shaping import fit
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -92,19 +93,20 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
             registered.append(name)
             annotations = READ if read_only else ToolAnnotations(readOnlyHint=False, destructiveHint=False,
                                                                  idempotentHint=True, openWorldHint=False)
-            server.tool(name=name, annotations=annotations)(_guard(fn))
+            description = " ".join((fn.__doc__ or "").split())
+            server.tool(name=name, description=description, annotations=annotations)(_guard(fn))
             return fn
 
         return deco
 
     @tool("list_repositories")
-    def list_repositories() -> dict[str, Any]:
+    def list_repositories() -> schemas.RepositoriesOut:
         """Indexed repositories with service names and freshness. Next: list_services."""
         return {"repositories": to_data(uc.list_repositories()())}
 
     @tool("list_services")
     def list_services(repository: Annotated[str | None, Field(max_length=200)] = None, limit: Limit = None,
-                      offset: Offset = None) -> dict[str, Any]:
+                      offset: Offset = None) -> schemas.ServicesOut:
         """One line per service: name, short_desc, stack, api_count. Start here. Next: describe_service."""
         lim, off = check_page(limit if limit is not None else 100, offset)
         items = [dict(i, short_desc=_clip(i.get("short_desc"))) for i in to_data(uc.list_services()(repository))]
@@ -114,57 +116,57 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
 
     @tool("describe_service")
     def describe_service(service: Name, limit: Limit = None, offset: Offset = None,
-                         token_budget: Budget = None) -> dict[str, Any]:
+                         token_budget: Budget = None) -> schemas.ServiceOut:
         """A service: description, calls with reasons, APIs, components, entities and messages (names
         only), callers, freshness; each list paginated. Next: list_apis/describe_api, describe_persistence."""
         data = to_data(uc.describe_service()(service, limit, offset))
         return fit(data, ["messages", "persists", "components", "called_by", "calls", "apis"], token_budget)
 
     @tool("list_apis")
-    def list_apis(service: Name, limit: Limit = None, offset: Offset = None) -> dict[str, Any]:
+    def list_apis(service: Name, limit: Limit = None, offset: Offset = None) -> schemas.ApisOut:
         """All APIs of a service (method, path, handler, summary), paginated. Next: describe_api."""
         return fit(to_data(uc.list_apis()(service, limit, offset)), ["apis"])
 
     @tool("describe_api")
     def describe_api(service: Name, method: Annotated[str, Field(min_length=1, max_length=20)],
-                     path: Annotated[str, Field(min_length=1, max_length=500)], token_budget: Budget = None) -> dict[str, Any]:
+                     path: Annotated[str, Field(min_length=1, max_length=500)], token_budget: Budget = None) -> schemas.ApiOut:
         """One API in full: request/response shapes, validations, the calls it makes, evidence."""
         return fit(to_data(uc.describe_api()(service, method, path)), ["messages", "calls", "validations"],
                    token_budget)
 
     @tool("describe_persistence")
     def describe_persistence(service: Name, limit: Limit = None, offset: Offset = None,
-                             token_budget: Budget = None) -> dict[str, Any]:
+                             token_budget: Budget = None) -> schemas.EntitiesOut:
         """Entities a service persists, with fields, engine and who else persists the same name."""
         return fit(to_data(uc.describe_persistence()(service, limit, offset)), ["entities"], token_budget)
 
     @tool("describe_messages")
     def describe_messages(service: Name, limit: Limit = None, offset: Offset = None,
-                          token_budget: Budget = None) -> dict[str, Any]:
+                          token_budget: Budget = None) -> schemas.MessagesOut:
         """Channels a service publishes/consumes, provider, and the services on the other side."""
         return fit(to_data(uc.describe_messages()(service, limit, offset)), ["messages"], token_budget)
 
     @tool("search")
     def search(query: Annotated[str, Field(min_length=1, max_length=1000)],
-               limit: Annotated[int, Field(ge=1, le=100)] = 20, token_budget: Budget = None) -> dict[str, Any]:
+               limit: Annotated[int, Field(ge=1, le=100)] = 20, token_budget: Budget = None) -> schemas.SearchOut:
         """Search services, APIs, components, calls, channels, entities by words (hybrid bm25 + embeddings
         when installed). Returns typed hits. Next: describe_service / describe_api."""
         return fit(to_data(uc.search()(query, limit)), ["hits"], token_budget)
 
     @tool("get_relationships")
-    def get_relationships(service: Name, direction: Annotated[str, Field(pattern="^(in|out|both)$")] = "both") -> dict[str, Any]:
+    def get_relationships(service: Name, direction: Annotated[str, Field(pattern="^(in|out|both)$")] = "both") -> schemas.RelationshipsOut:
         """1-hop graph around a service: outbound/inbound calls and message links, with reason,
         confidence, provenance, evidence. Next: trace_flow."""
         return fit(to_data(uc.get_relationships()(service, direction)), ["relationships"])
 
     @tool("trace_flow")
-    def trace_flow(source: Name, target: Name, max_hops: Annotated[int, Field(ge=1, le=20)] = 6) -> dict[str, Any]:
+    def trace_flow(source: Name, target: Name, max_hops: Annotated[int, Field(ge=1, le=20)] = 6) -> schemas.FlowOut:
         """Shortest paths from one service to another over calls and publish->consume links."""
         return fit(to_data(uc.trace_flow()(source, target, max_hops)), ["alternatives"])
 
     @tool("find_architecture_smells")
     def find_architecture_smells(kind: Annotated[str | None, Field(max_length=50)] = None, limit: Limit = None,
-                                 offset: Offset = None) -> dict[str, Any]:
+                                 offset: Offset = None) -> schemas.SmellsOut:
         """Structural risks (cycles, fan-in/out, shared databases, duplicate vendors, deep sync chains)
         with trend since the previous index."""
         return fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"])
@@ -172,7 +174,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
     @tool("find_change_surface")
     def find_change_surface(task: Annotated[str, Field(min_length=1, max_length=4000)],
                             hint_services: Annotated[list[Annotated[str, Field(max_length=200)]] | None,
-                                                     Field(max_length=20)] = None) -> dict[str, Any]:
+                                                     Field(max_length=20)] = None) -> schemas.SurfaceOut:
         """CALL FIRST on a new task: the services it likely changes (primary/secondary) with reason,
         confidence, evidence, plus contracts at risk, unknowns, freshness and next queries."""
         data = to_data(uc.find_change_surface()(task, tuple(hint_services or ())))
@@ -181,25 +183,27 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
 
     @tool("record_change_surface_feedback", read_only=False)
     def record_change_surface_feedback(run_id: Annotated[int, Field(ge=1)], service: Name,
-                                       outcome: Annotated[str, Field(pattern="^(confirmed|rejected)$")]) -> dict[str, Any]:
+                                       outcome: Annotated[str, Field(pattern="^(confirmed|rejected)$")]) -> schemas.FeedbackOut:
         """After the work: did the service really need to change? Recalibrates future confidence."""
         return to_data(uc.record_feedback()(run_id, service, outcome))
 
     @tool("verify_change_surface")
     def verify_change_surface(run_id: Annotated[int, Field(ge=1)], repository: Name,
-                              since_commit: Annotated[str, Field(min_length=4, max_length=200)]) -> dict[str, Any]:
+                              since_commit: Annotated[str, Field(min_length=4, max_length=200)]) -> schemas.VerificationOut:
         """Compare a past prediction with the real git diff since a commit: precision and recall."""
-        return fit(to_data(uc.verify_change_surface()(run_id, repository, since_commit)), ["unowned_files"])
+        data = to_data(uc.verify_change_surface()(run_id, repository, since_commit))
+        data["verification_id"] = data.get("id")
+        return fit(data, ["unowned_files"])
 
     @tool("find_provenance")
     def find_provenance(file: Annotated[str, Field(min_length=1, max_length=1000)], line: Annotated[int, Field(ge=1)],
-                        repository: Annotated[str | None, Field(max_length=200)] = None) -> dict[str, Any]:
+                        repository: Annotated[str | None, Field(max_length=200)] = None) -> schemas.ProvenanceOut:
         """What is declared at file:line (service, component, API, call, message, entity) and which
         services depend on it. Use while editing a file."""
         return fit(to_data(uc.find_provenance()(file, line, repository)), ["items", "dependents"])
 
     @tool("refresh", read_only=False)
-    def refresh(repository: Annotated[str | None, Field(max_length=200)] = None) -> dict[str, Any]:
+    def refresh(repository: Annotated[str | None, Field(max_length=200)] = None) -> schemas.RefreshOut:
         """Re-index incrementally (only changed files are parsed) to repair staleness."""
         store = app.adapters.store()
         repos = [r for r in store.list_repositories() if repository in (None, r.name)]
@@ -213,4 +217,27 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
                         "files_changed": res.files_changed, "files_parsed": res.files_parsed, "status": res.run.status})
         return {"refreshed": out} if out else dict(EMPTY)
 
+    for info in server._tool_manager.list_tools():  # no public hook to shape schemas; see _slim
+        if info.name in registered:
+            info.parameters = _slim(info.parameters)
+            if info.fn_metadata.output_schema is not None:
+                info.fn_metadata.output_schema = _slim(info.fn_metadata.output_schema)
     return registered
+
+
+def _slim(schema: Any) -> Any:
+    """Schemas as small as they can be without losing meaning: no generated titles, and
+    ``anyOf [X, null]`` written as ``type: [X, "null"]`` — agents pay for every byte of tools/list."""
+    if isinstance(schema, list):
+        return [_slim(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _slim(v) for k, v in schema.items()
+           if not (k == "title" and isinstance(v, str)) and not (k == "additionalProperties" and v is True)}
+    any_of = out.get("anyOf")
+    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "null"} in any_of:
+        other = next(a for a in any_of if a != {"type": "null"})
+        if isinstance(other, dict) and isinstance(other.get("type"), str):
+            del out["anyOf"]
+            out = {**other, **out, "type": [other["type"], "null"]}
+    return out
