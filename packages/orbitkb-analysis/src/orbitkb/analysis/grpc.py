@@ -190,7 +190,8 @@ _IMPLEMENTS = (
     (
         "Server(",
         re.compile(
-            r"\bRegister(?P<svc>\w+)Server\s*\(\s*[\w.]+\s*,\s*(?:&?(?:\w+\.)?(?:New)?(?P<impl>[A-Z]\w*)\s*[{(])?"
+            r"\bRegister(?P<svc>\w+)Server\s*\(\s*[\w.]+\s*,\s*(?:&?(?:\w+\.)?(?:New)?(?P<impl>[A-Z]\w*)\s*[{(]"
+            r"|&?(?:\w+\.)?(?P<lower>[a-z_]\w*)\s*\{|new\((?P<new>\w+)\))?"
         ),
     ),
     (
@@ -292,7 +293,7 @@ def scan_implements(text: str) -> list[tuple[str, str | None]]:
         if marker in text:
             for match in pattern.finditer(text):
                 groups = match.groupdict()
-                found.add((groups["svc"], groups.get("impl")))
+                found.add((groups["svc"], groups.get("impl") or groups.get("lower") or groups.get("new")))
     if "addService" in text:
         found |= _add_service(text)
     return sorted(found, key=lambda x: (x[0], x[1] or ""))

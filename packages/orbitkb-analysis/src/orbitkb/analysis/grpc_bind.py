@@ -21,7 +21,7 @@ from attrs import evolve, frozen
 
 from orbitkb.analysis.facts import LinkedFacts, RawApi, RawCall, RawComponent
 from orbitkb.analysis.grpc import ProtoRpc, ProtoService, handler_map
-from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, norm, simple
+from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, simple
 from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod
 
 BIND_VERSION = "1"  # part of the link cache key: bump when binding output changes
@@ -106,7 +106,10 @@ class _Binder:
                 rpc = self.cat.rpc(proto, key)
                 method = self._handler(file, value) if rpc is not None else None
                 if rpc is not None and method is not None:
-                    found.setdefault(rpc.name, method)
+                    # an inline function the analyzer could not name is known by its object key
+                    found.setdefault(
+                        rpc.name, evolve(method, name=key) if method.name.startswith("<") else method
+                    )
         return found
 
     def _handler(self, file: str, value: str) -> CodeMethod | None:
@@ -114,11 +117,13 @@ class _Binder:
             line = int(value[2:])
             return next((m for m in self.code.methods if m.file == file and line <= m.line <= line + 1), None)
         last = value.rsplit(".", 1)[-1]
-        for want in (value, last):
-            hits = [m for m in self.code.methods if m.fid == want or m.fid.endswith("." + want)]
-            hits.sort(key=lambda m: (m.file != file, m.file, m.line))
+        for hits in (
+            self.code.by_fid.get(value),
+            self.code.by_fid.get(last),
+            self.code.by_fid.get("." + last),
+        ):
             if hits:
-                return hits[0]
+                return min(hits, key=lambda m: (m.file != file, m.file, m.line))
         return None
 
     def _signal(self, owner: str, proto: ProtoService, methods: Mapping[str, CodeMethod]) -> bool:
@@ -138,12 +143,11 @@ class _Binder:
         return False
 
     def _by_owner(self, proto: ProtoService, hints: set[str]) -> dict[str, CodeMethod]:
-        wanted = {norm(r.name): r.name for r in proto.rpcs}
         owners: dict[str, dict[str, CodeMethod]] = {}
-        for m in self.code.methods:
-            rpc = wanted.get(norm(m.name))
-            if m.owner and rpc:
-                owners.setdefault(m.owner, {}).setdefault(rpc, m)
+        for rpc in proto.rpcs:
+            for m in self.code.named(rpc.name):
+                if m.owner:
+                    owners.setdefault(m.owner, {}).setdefault(rpc.name, m)
         named = [o for o in sorted(owners) if o in hints]
         need = max(1, math.ceil(len(proto.rpcs) / 2))
         ranked = named or sorted(
@@ -157,7 +161,7 @@ class _Binder:
         return found
 
     def _loose(self, rpc: ProtoRpc, reg_files: set[str]) -> CodeMethod | None:
-        hits = [m for m in self.code.methods if m.owner is None and norm(m.name) == norm(rpc.name)]
+        hits = [m for m in self.code.named(rpc.name) if m.owner is None]
         preferred = [m for m in hits if m.file in reg_files] or hits
         return preferred[0] if len(preferred) == 1 else None
 

@@ -41,7 +41,8 @@ class ProtoCatalog:
         self._roots = [r for r in service_roots if r not in ("", ".")]
         self.files: list[tuple[str, str]] = []  # (path, digest) of every .proto read
         for loaded in sorted(protos, key=lambda p: p.path):
-            digest = hashlib.sha256(repr((loaded.services, loaded.messages)).encode()).hexdigest()[:16]
+            content = (loaded.package, [(s.name, s.line, s.rpcs) for s in loaded.services], loaded.messages)
+            digest = hashlib.sha256(repr(content).encode()).hexdigest()[:16]  # same for identical copies
             self.files.append((loaded.path, digest))
             for svc in loaded.services:
                 self._copies.setdefault(svc.full_name, []).append((loaded.path, digest, svc))

@@ -181,4 +181,14 @@ class CodeIndex:
             for t in types:
                 self.types.setdefault(t.name, t)
         self.methods.sort(key=lambda m: (m.file, m.line, m.name))
-        self.by_fid: dict[tuple[str, str], CodeMethod] = {(m.file, m.fid): m for m in self.methods if m.fid}
+        self.by_name: dict[str, list[CodeMethod]] = {}  # spelling-insensitive name -> methods
+        self.by_fid: dict[str, list[CodeMethod]] = {}  # analyzer id and its last part -> methods
+        for m in self.methods:
+            self.by_name.setdefault(m.name.replace("_", "").lower(), []).append(m)
+            if m.fid:
+                self.by_fid.setdefault(m.fid, []).append(m)
+                if "." in m.fid:
+                    self.by_fid.setdefault("." + m.fid.rsplit(".", 1)[-1], []).append(m)
+
+    def named(self, name: str) -> list[CodeMethod]:
+        return self.by_name.get(name.replace("_", "").lower(), [])

@@ -1,0 +1,199 @@
+"""The proto catalog (which copy a service cites, message shapes), gRPC call-to-API matching and
+the text scan of gRPC registrations (JS handler objects)."""
+
+from __future__ import annotations
+
+from orbitkb.analysis.apimatch import match_grpc
+from orbitkb.analysis.grpc import handler_map, scan_implements
+from orbitkb.analysis.grpc_catalog import MAX_FIELDS, ProtoCatalog
+from orbitkb.domain.model import Api, ApiKind
+
+SHOP = """syntax = "proto3";
+package shop.v1;
+import "common/money.proto";
+
+service Orders {
+  // Places an order.
+  rpc PlaceOrder(PlaceOrderRequest) returns (.shop.v1.Order);
+  rpc Watch(WatchRequest) returns (stream Order) {}
+}
+
+message PlaceOrderRequest {
+  string user_id = 1;
+  repeated Line lines = 2;
+  common.Money budget = 3;
+  map<string, string> labels = 4;
+  message Line {
+    string sku = 1;
+    int32 quantity = 2;
+  }
+}
+
+message Order {
+  string id = 1;
+  Order parent = 2;
+  google.protobuf.Timestamp created = 3;
+}
+message WatchRequest {}
+"""
+
+MONEY = """syntax = "proto3";
+package common;
+message Money { string currency = 1; int64 units = 2; }
+"""
+
+
+def catalog(files: dict[str, str], roots: list[str] | None = None) -> ProtoCatalog:
+    return ProtoCatalog.from_texts(files, roots or [])
+
+
+def test_shapes_follow_nested_imported_and_absolute_message_names():
+    cat = catalog({"protos/shop.proto": SHOP, "protos/common/money.proto": MONEY})
+    svc = cat.service("Orders")
+    assert svc is not None and svc.full_name == "shop.v1.Orders"
+    place = cat.rpc(svc, "placeOrder")
+    assert place is not None and place.name == "PlaceOrder" and place.doc == "Places an order."
+    assert cat.shape(place.request_type, svc.package) == (
+        ("user_id", "string", None),
+        ("lines", "repeated Line", None),
+        ("lines.sku", "string", None),
+        ("lines.quantity", "int32", None),
+        ("budget", "common.Money", None),
+        ("budget.currency", "string", None),
+        ("budget.units", "int64", None),
+        ("labels", "map<string, string>", None),
+    )
+    # a message that contains itself is expanded once; unknown (well-known) types stay leaves
+    assert cat.shape(place.response_type, svc.package) == (
+        ("id", "string", None),
+        ("parent", "Order", None),
+        ("created", "google.protobuf.Timestamp", None),
+    )
+    assert cat.shape("WatchRequest", "shop.v1") == ()
+    assert cat.shape("Missing", "shop.v1") == ()
+
+
+def test_huge_messages_are_capped():
+    fields = "\n".join(f"  string f{i} = {i};" for i in range(1, 200))
+    cat = catalog({"big.proto": f"syntax = 'proto3';\npackage big;\nmessage Big {{\n{fields}\n}}\n"})
+    assert len(cat.shape("Big", "big")) == MAX_FIELDS
+
+
+COPY = "syntax = 'proto3';\npackage hipstershop;\nservice CartService {\n  rpc AddItem(AddItemRequest) returns (Empty) {}\n}\n"
+OTHER = "syntax = 'proto3';\npackage hipstershop;\n// older copy\n\nservice CartService {\n  rpc AddItem(AddItemRequest) returns (Empty) {}\n}\n"
+
+
+def test_a_service_cites_its_own_copy_else_a_shared_one_else_the_first():
+    files = {
+        "src/paymentservice/proto/demo.proto": COPY,
+        "src/cartservice/protos/Cart.proto": OTHER,
+        "protos/demo.proto": COPY,
+    }
+    roots = ["src/paymentservice", "src/cartservice", "src/frontend"]
+    cat = catalog(files, roots)
+    assert cat.service("CartService", "src/cartservice").file == "src/cartservice/protos/Cart.proto"
+    assert (
+        cat.service("hipstershop.CartService", "src/paymentservice").file
+        == "src/paymentservice/proto/demo.proto"
+    )
+    # the frontend has no copy: the shared protos/ folder, never another service's folder
+    assert cat.service("CartService", "src/frontend").file == "protos/demo.proto"
+    no_shared = catalog({k: v for k, v in files.items() if not k.startswith("protos/")}, roots)
+    assert no_shared.service("CartService", "src/frontend").file == "src/cartservice/protos/Cart.proto"
+    # identical copies are one entry in the repository's proto digest list
+    assert len({digest for _, digest in cat.files}) == 2
+
+
+def test_simple_names_shared_by_two_packages_are_settled_by_the_own_copy():
+    a = "syntax = 'proto3';\npackage billing;\nservice Ledger { rpc Post(A) returns (B); }\n"
+    b = "syntax = 'proto3';\npackage audit;\nservice Ledger { rpc Post(A) returns (B); }\n"
+    cat = catalog({"billing/api/ledger.proto": a, "audit/api/ledger.proto": b}, ["billing", "audit"])
+    assert cat.full_name("Ledger", "billing") == "billing.Ledger"
+    assert cat.full_name("Ledger", "audit") == "audit.Ledger"
+    assert cat.full_name("Ledger", "frontend") is None
+    assert cat.full_name("audit.Ledger", "billing") == "audit.Ledger"
+
+
+def test_broken_protos_do_not_break_the_catalog():
+    cat = catalog({"bad.proto": "service { rpc ( returns", "ok.proto": COPY, "tests/fake.proto": OTHER})
+    assert [s.file for s in [cat.service("CartService")] if s] == ["ok.proto"]
+
+
+def _api(path: str, handler: str = "h") -> Api:
+    return Api(f"api:{path}:{handler}", "svc", "RPC", path, handler, "f", 1, 1, kind=ApiKind.GRPC)
+
+
+def test_grpc_calls_match_apis_in_every_spelling():
+    apis = [
+        _api("hipstershop.CurrencyService/Convert"),
+        _api("hipstershop.CurrencyService/GetSupportedCurrencies"),
+    ]
+    convert = apis[0]
+    for path in (
+        "hipstershop.CurrencyService/Convert",
+        "/hipstershop.CurrencyService/Convert",
+        "CurrencyService/Convert",
+        "hipstershop.CurrencyService/CurrencyService/Convert",
+        "hipstershop.CurrencyService/convert",
+        "Convert",
+    ):
+        assert match_grpc("RPC", path, apis) is convert, path
+    assert match_grpc("RPC", "OtherService/Convert", apis) is None
+    assert match_grpc("RPC", "hipstershop.CurrencyService/Refund", apis) is None
+    assert match_grpc("RPC", None, apis) is None
+
+
+def test_same_rpc_in_two_services_needs_the_service_to_decide():
+    apis = [_api("a.Orders/Get"), _api("b.Carts/Get")]
+    assert match_grpc("RPC", "Get", apis) is None
+    assert match_grpc("RPC", "Carts/Get", apis) is apis[1]
+    assert match_grpc("RPC", "a.Orders/Get", apis) is apis[0]
+
+
+JS = """
+server.addService(shopProto.CurrencyService.service, {getSupportedCurrencies, convert});
+this.server.addService(
+  hipsterShopPackage.PaymentService.service,
+  {
+    charge: HipsterShopServer.ChargeServiceHandler.bind(this),
+    'Refund': this.refund.bind(this),
+  }
+);
+server.addService(pkg.Inventory.service, {
+  getStock: (call, callback) => { callback(null, {sku: "}"}); },
+  async reserve(call) { return {}; },
+});
+server.addService(pkg.Ads.service, new AdsImpl(store));
+server.addService(healthProto.Health.service, health);
+"""
+
+
+def test_js_handler_objects_are_recorded_with_the_registration():
+    found = dict(scan_implements(JS))
+    assert set(found) == {"CurrencyService", "PaymentService", "Inventory", "Ads", "Health"}
+    assert handler_map(found["CurrencyService"]) == {
+        "getSupportedCurrencies": "getSupportedCurrencies",
+        "convert": "convert",
+    }
+    assert handler_map(found["PaymentService"]) == {
+        "charge": "HipsterShopServer.ChargeServiceHandler",
+        "Refund": "refund",
+    }
+    assert handler_map(found["Inventory"]) == {"getStock": "@L11", "reserve": "@L12"}
+    assert found["Ads"] == "AdsImpl" and found["Health"] is None
+    assert handler_map("AdsImpl") == {}
+
+
+def test_go_registrations_name_lower_case_types_too():
+    text = (
+        "pb.RegisterCheckoutServiceServer(srv, &checkoutService{db: db})\n"
+        "pb.RegisterCartServiceServer(srv, new(cartService))\n"
+        "pb.RegisterAdServiceServer(srv, svc)\n"
+        "add_EmailServiceServicer_to_server(EmailService(), s)\n"
+    )
+    assert scan_implements(text) == [
+        ("AdService", None),
+        ("CartService", "cartService"),
+        ("CheckoutService", "checkoutService"),
+        ("EmailService", "EmailService"),
+    ]
