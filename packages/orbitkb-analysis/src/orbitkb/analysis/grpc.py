@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from attrs import frozen
@@ -73,9 +74,11 @@ def _fallback_proto(text: str) -> dict[str, Any]:
     """Services and rpcs of a .proto, for when the full parser is not installed."""
     out: dict[str, Any] = {"package": "", "services": []}
     depth, service_depth, comments = 0, None, []
+    line, counted = 1, 0  # lines counted incrementally: a big .proto stays linear
     for match in _PROTO_TOKEN.finditer(text):
         token = match.group(0)
-        line = text.count("\n", 0, match.start()) + 1
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
         if token.startswith("//"):
             comments.append(token[2:].strip())
             continue
@@ -105,6 +108,7 @@ def parse_proto_file(path: str, text: str) -> tuple[list[ProtoService], str | No
     return list(loaded.services), loaded.error
 
 
+@lru_cache(maxsize=512)  # the pipeline and the linker's proto catalog both read every .proto
 def load_proto(path: str, text: str) -> LoadedProto:
     """Services (with rpc lines and doc comments from this module's scanner: the parser keeps no
     positions) and messages of one .proto file; bad input becomes ``error``, never an exception."""

@@ -21,7 +21,7 @@ from attrs import evolve, frozen
 
 from orbitkb.analysis.facts import LinkedFacts, RawApi, RawCall, RawComponent
 from orbitkb.analysis.grpc import ProtoRpc, ProtoService, handler_map
-from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, simple
+from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, Shape, simple
 from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod
 
 BIND_VERSION = "1"  # part of the link cache key: bump when binding output changes
@@ -52,11 +52,10 @@ class _Binder:
         self.root = inp.root
         self.code = inp.code
 
-    def _fields(self, proto: ProtoService, rpc: ProtoRpc) -> dict[str, object]:
-        return {
-            "request_fields": self.cat.shape(rpc.request_type, proto.package),
-            "response_fields": self.cat.shape(rpc.response_type, proto.package),
-        }
+    def _fields(self, proto: ProtoService, rpc: ProtoRpc) -> tuple[Shape, Shape]:
+        return self.cat.shape(rpc.request_type, proto.package), self.cat.shape(
+            rpc.response_type, proto.package
+        )
 
     def analyzer_apis(self) -> tuple[list[RawApi], set[tuple[str, str]]]:
         """The linker's APIs with gRPC ones qualified and shaped; rpcs the proto lacks dropped."""
@@ -76,14 +75,14 @@ class _Binder:
             if rpc is None:
                 continue  # a helper method of the servicer class, not an rpc
             covered.add((proto.full_name, rpc.name))
-            fields = self._fields(proto, rpc)
+            request, response = self._fields(proto, rpc)
             out.append(
                 evolve(
                     api,
                     path=f"{proto.full_name}/{rpc.name}",
                     doc=api.doc or rpc.doc,
-                    request_fields=api.request_fields or fields["request_fields"],
-                    response_fields=api.response_fields or fields["response_fields"],
+                    request_fields=api.request_fields or request,
+                    response_fields=api.response_fields or response,
                 )
             )
         return out, covered
@@ -156,8 +155,8 @@ class _Binder:
         )
         found: dict[str, CodeMethod] = {}
         for owner in ranked[:1] if not named else ranked:
-            for rpc, m in owners[owner].items():
-                found.setdefault(rpc, m)
+            for rpc_name, m in owners[owner].items():
+                found.setdefault(rpc_name, m)
         return found
 
     def _loose(self, rpc: ProtoRpc, reg_files: set[str]) -> CodeMethod | None:
@@ -176,24 +175,26 @@ class _Binder:
                 continue
             hints = {impl for _, impl in regs if impl and not impl.startswith("{")}
             sites = self._by_map(proto, regs)
-            for rpc, m in self._by_owner(proto, hints).items():
-                sites.setdefault(rpc, m)
+            for rpc_name, method in self._by_owner(proto, hints).items():
+                sites.setdefault(rpc_name, method)
             reg_files = {f for f, _ in regs if f}
             for rpc in todo:
                 covered.add((proto.full_name, rpc.name))
-                m = sites.get(rpc.name) or self._loose(rpc, reg_files)
+                site = sites.get(rpc.name) or self._loose(rpc, reg_files)
                 path = f"{proto.full_name}/{rpc.name}"
-                fields = self._fields(proto, rpc)
-                if m is not None:
+                request, response = self._fields(proto, rpc)
+                if site is not None:
                     out.append(
-                        RawApi("RPC", path, m.handler, m.file, m.line, max(m.end_line, m.line), kind="grpc",
-                               component=m.component, doc=m.doc or rpc.doc, framework="grpc", **fields)  # type: ignore[arg-type]
+                        RawApi("RPC", path, site.handler, site.file, site.line, max(site.end_line, site.line),
+                               kind="grpc", component=site.component, doc=site.doc or rpc.doc, framework="grpc",
+                               request_fields=request, response_fields=response)
                     )  # fmt: skip
                 else:
                     owner = sorted(hints)[0] if hints else proto.name
                     out.append(
                         RawApi("RPC", path, f"{owner}.{rpc.name}", proto.file, rpc.line, max(rpc.end_line, rpc.line),
-                               kind="grpc", doc=rpc.doc, framework="grpc", **fields)  # type: ignore[arg-type]
+                               kind="grpc", doc=rpc.doc, framework="grpc", request_fields=request,
+                               response_fields=response)
                     )  # fmt: skip
         return out
 

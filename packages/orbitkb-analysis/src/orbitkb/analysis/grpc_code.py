@@ -117,40 +117,57 @@ def _python(path: str, data: Mapping[str, Any]) -> tuple[list[CodeMethod], list[
     return methods, types
 
 
-_CS_CLASS = re.compile(r"\bclass\s+(\w+)(?:\s*<[^>{]*>)?\s*(?::\s*([^{]+))?\{")
-_CS_OVERRIDE = re.compile(r"\boverride\s+(?:async\s+)?[\w<>\[\],.?\s]+?\s(\w+)\s*\(")
-_CS_DOC = re.compile(r"(?:^[ \t]*///[^\n]*\n)+\Z", re.M)
+# bounded repetitions: a pathological file must not make these backtrack for long
+_CS_CLASS = re.compile(r"\bclass\s+(\w+)(?:\s*<[^>{]{0,200}>)?\s*(?::\s*([^{;]{1,500}))?\{")
+_CS_OVERRIDE = re.compile(r"\boverride\s+(?:async\s+)?[\w<>\[\],.?\s]{1,200}?\s(\w+)\s*\(")
 _XML_TAG = re.compile(r"</?\w+[^>]*>")
 
 
 def _cs_doc(text: str, pos: int) -> str | None:
     """The ``///`` comment block right above ``pos`` (attributes in between allowed), tags dropped."""
-    head = text[: text.rfind("\n", 0, pos) + 1]
-    while True:
-        stripped = head.rstrip()
-        last = stripped[stripped.rfind("\n") + 1 :].strip()
-        if last.startswith("[") and last.endswith("]"):
-            head = stripped[: stripped.rfind("\n") + 1]
-            continue
-        break
-    block = _CS_DOC.search(head)
-    if not block:
-        return None
-    lines = [_XML_TAG.sub("", ln.strip()[3:]).strip() for ln in block.group(0).splitlines()]
-    return "\n".join(ln for ln in lines if ln) or None
+    end = text.rfind("\n", 0, pos)
+    found: list[str] = []
+    while end > 0 and len(found) < 60:
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip()
+        if line.startswith("///"):
+            found.append(_XML_TAG.sub("", line[3:]).strip())
+        elif not (line.startswith("[") and line.endswith("]") and not found):
+            break
+        end = start - 1
+    return "\n".join(ln for ln in reversed(found) if ln) or None
+
+
+class _Lines:
+    """Line numbers of increasing offsets, counted incrementally (big files stay linear)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.pos, self.line = text, 0, 1
+
+    def at(self, pos: int) -> int:
+        if pos < self.pos:
+            self.pos, self.line = 0, 1
+        self.line += self.text.count("\n", self.pos, pos)
+        self.pos = pos
+        return self.line
 
 
 def csharp(path: str, text: str) -> tuple[list[CodeMethod], list[CodeType]]:
     """Classes and their ``override`` methods (a gRPC service base is implemented by overriding)."""
     methods, types = [], []
     classes = [(m.start(), m.group(1), m.group(2) or "") for m in _CS_CLASS.finditer(text)]
+    lines = _Lines(text)
     for start, name, bases in classes:
-        line = text.count("\n", 0, start) + 1
+        line = lines.at(start)
         embeds = tuple(b.strip() for b in bases.split(",") if b.strip())
         types.append(CodeType(name, path, line, line, _cs_doc(text, start), embeds))
+    lines = _Lines(text)
+    k = -1
     for m in _CS_OVERRIDE.finditer(text):
-        owner = next((n for s, n, _ in reversed(classes) if s < m.start()), None)
-        line = text.count("\n", 0, m.start()) + 1
+        while k + 1 < len(classes) and classes[k + 1][0] < m.start():
+            k += 1
+        line = lines.at(m.start())
+        owner = classes[k][1] if k >= 0 else None
         methods.append(CodeMethod(owner, m.group(1), path, line, line, _cs_doc(text, m.start())))
     return methods, types
 

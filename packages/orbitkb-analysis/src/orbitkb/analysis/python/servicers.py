@@ -100,7 +100,7 @@ def _leaves(st: LinkState, cands: list[Node]) -> set[Key]:
 def _apis(st: LinkState, c: Node, svc: str, serves: set[str]) -> list[ApiOut]:
     known = _KNOWN_RPCS.get(svc)
     others = {n for s in serves - {svc} for n in _KNOWN_RPCS.get(s, ())}
-    out = []
+    out: list[ApiOut] = []
     for name, file, cls, info in _methods(st, c):
         if (known is not None and name not in known) or name in others:
             continue
