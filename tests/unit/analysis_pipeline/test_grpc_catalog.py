@@ -197,3 +197,16 @@ def test_go_registrations_name_lower_case_types_too():
         ("CheckoutService", "checkoutService"),
         ("EmailService", "EmailService"),
     ]
+
+
+def test_implementations_declared_without_a_register_call():
+    kotlin = "class OrderService : OrdersGrpcKt.OrdersCoroutineImplBase() {}\n"
+    go_desc = "s.RegisterService(&pb.Inventory_ServiceDesc, srv)\n"
+    nest = "@GrpcMethod('HeroesService', 'FindOne')\nfindOne(data) {}\n"
+    python = "class Email(Base, demo_pb2_grpc.EmailServiceServicer):\n    pass\n"
+    generated = "class EmailServiceServicer(object):\n    pass\n"
+    assert scan_implements(kotlin) == [("Orders", "OrderService")]
+    assert scan_implements(go_desc) == [("Inventory", None)]
+    assert scan_implements(nest) == [("HeroesService", None)]
+    assert scan_implements(python) == [("EmailService", "Email")]
+    assert scan_implements(generated) == []

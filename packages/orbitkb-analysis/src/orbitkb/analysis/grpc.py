@@ -205,8 +205,14 @@ _IMPLEMENTS = (
     (
         "ImplBase",
         re.compile(
-            r"(?:class\s+(?P<impl>\w+)[^{;]*?(?:extends|:)\s*)?\b(?:[\w.]+\.)?(?P<svc>\w+)Grpc\.\w+ImplBase\b"
+            r"(?:class\s+(?P<impl>\w+)[^{;]*?(?:extends|:)\s*)?\b(?:[\w.]+\.)?(?P<svc>\w+)Grpc(?:Kt)?\.\w+ImplBase\b"
         ),
+    ),
+    ("_ServiceDesc", re.compile(r"\bRegisterService\s*\(\s*&?(?:\w+\.)?(?P<svc>\w+)_ServiceDesc\b")),
+    ("GrpcMethod", re.compile(r"@GrpcMethod\s*\(\s*['\"](?P<svc>\w+)['\"]")),
+    (
+        "Servicer",
+        re.compile(r"\bclass\s+(?P<impl>\w+)\s*\((?:[^()]*,)?\s*(?:[\w.]+\.)?(?P<svc>\w+)Servicer\s*[,)]"),
     ),
 )
 _ADD_SERVICE = re.compile(r"\baddService\s*\(\s*(?:[\w$]+\.)*?(?P<svc>\w+)\.service\b\s*,?\s*")

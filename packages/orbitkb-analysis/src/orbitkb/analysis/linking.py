@@ -5,7 +5,8 @@ served from the cache: its parse results are not even decoded. A linker crash is
 service only, and is not cached.
 
 After its language linker, each service's gRPC facts are bound to the repository's protos
-(``grpc_bind``): that step reads every .proto, so their digests are part of the cache key.
+(``grpc_bind``): for services that register a gRPC implementation, the digests of every .proto
+are part of the cache key.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class Linker:
         self.gaps: list[Gap] = []
         self._sha = {r.path: r.sha256 for r in src.records}
         self._catalog = ProtoCatalog(())
-        self._bind_key: list[tuple[str, str]] = [("\x00grpc-bind", BIND_VERSION)]
+        self._bind_key = [("\x00grpc-bind", BIND_VERSION)]
 
     def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
         loaded = self.analyzers[unit.stack]
@@ -75,14 +76,17 @@ class Linker:
         keys: dict[int, str] = {}
         inputs: dict[int, list[str]] = {}
         self._catalog = ProtoCatalog.from_texts(self.src.texts, [u.root for u in units])
-        self._bind_key = [("\x00grpc-bind", BIND_VERSION), *(("\x00" + p, d) for p, d in self._catalog.files)]
+        # only services that register a gRPC implementation depend on the protos: a proto edit
+        # must not re-link every service of a big repository
+        protos = [("\x00" + p, d) for p, d in self._catalog.files]
         for i, unit in enumerate(units):
             loaded = self.analyzers.get(unit.stack)
             if loaded is None:
                 continue
             inputs[i] = self._inputs(unit, owned.get(i, []))
             ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
-            files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key
+            serves = any(p in self.src.grpc_registrations for p in inputs[i])
+            files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key + (protos if serves else [])
             keys[i] = linkcache.link_key(loaded.analyzer.stack, loaded.analyzer.version, ctx, files)
         wanted = sorted(set(keys.values()))
         hits: dict[str, str] = {}
