@@ -27,6 +27,8 @@ from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod
 BIND_VERSION = "1"  # part of the link cache key: bump when binding output changes
 #: Folders whose code is run by hand, never deployed as part of the service.
 DEV_DIRS = frozenset({"scripts", "script", "tools", "tool", "examples", "example", "hack", "dev", "devtools"})
+_NOT_SERVER_WORDS = ("store", "repository", "repo", "client", "stub", "dao", "cache", "db", "model", "mock")
+_SERVER_WORDS = ("server", "service", "servicer", "impl", "handler", "handlers", "controller", "api", "rpc")
 #: Base-type suffixes that say "this type implements proto service X" (Go, C#, Java, Python).
 _IMPL_MARKS = ("Unimplemented{}Server", "{}Base", "{}ImplBase", "{}CoroutineImplBase", "{}Servicer")
 
@@ -38,6 +40,16 @@ class BindInput:
     registrations: Mapping[str, Sequence[tuple[str, str | None]]]  # path -> (proto service, impl)
     code: CodeIndex
     entry_files: frozenset[str] = frozenset()
+
+
+def _server_like(owner: str, proto: ProtoService) -> bool:
+    """A type matched by method names alone must also be named like a server of ``proto``
+    (``productCatalog``, ``HipsterShopServer``, ``OrdersImpl``), not like a store or client."""
+    name = owner.lower()
+    if name.endswith(_NOT_SERVER_WORDS):
+        return False
+    stem = proto.name.lower().removesuffix("service") or proto.name.lower()
+    return stem in name or name.endswith(_SERVER_WORDS)
 
 
 def _split(path: str) -> tuple[str, str]:
@@ -150,7 +162,11 @@ class _Binder:
         named = [o for o in sorted(owners) if o in hints]
         need = max(1, math.ceil(len(proto.rpcs) / 2))
         ranked = named or sorted(
-            (o for o in owners if self._signal(o, proto, owners[o]) or len(owners[o]) >= need),
+            (
+                o
+                for o in owners
+                if self._signal(o, proto, owners[o]) or (len(owners[o]) >= need and _server_like(o, proto))
+            ),
             key=lambda o: (not self._signal(o, proto, owners[o]), -len(owners[o]), o),
         )
         found: dict[str, CodeMethod] = {}
