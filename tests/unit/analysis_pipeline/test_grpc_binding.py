@@ -85,6 +85,12 @@ def test_every_rpc_points_at_the_code_that_implements_it(boutique):
     }  # fmt: skip
 
 
+def test_components_are_the_implementing_classes_only(boutique):
+    # BaseEmailService only held Check/Watch (grpc.health, no proto here): gone with them
+    assert sorted(c.name for c in boutique["src/emailservice"].components) == ["DummyEmailService"]
+    assert sorted(c.name for c in boutique["src/paymentservice"].components) == ["HipsterShopServer"]
+
+
 def test_apis_keep_their_component_and_doc(boutique):
     for facts in boutique.values():
         names = {c.id: c.name for c in facts.components}

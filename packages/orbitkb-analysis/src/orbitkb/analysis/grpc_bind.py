@@ -267,8 +267,15 @@ def bind(inp: BindInput, catalog: ProtoCatalog) -> LinkedFacts:
     apis += b.bind_served(covered)
     apis.sort(key=lambda a: (a.file, a.start_line, a.path, a.method, a.handler))
     calls = b.calls(apis)
-    # a module component that only held the dropped dev-only calls goes with them
-    dropped = {c.file for c in inp.facts.calls} - {c.file for c in calls}
-    used = {a.file for a in apis} | {c.file for c in calls} | {m.file for m in inp.facts.messages}
-    components = tuple(c for c in b.components(apis) if c.file not in dropped or c.file in used)
+    # a component that only held dropped facts (dev-only calls, infra or non-rpc APIs) goes too
+    live = (*apis, *calls, *inp.facts.messages)
+    gone = {(x.component, x.file) for x in (*inp.facts.apis, *inp.facts.calls)} - {
+        (x.component, x.file) for x in live
+    }
+    live_files = {x.file for x in live}
+    components = tuple(
+        c
+        for c in b.components(apis)
+        if (c.name, c.file) not in gone and not ((None, c.file) in gone and c.file not in live_files)
+    )
     return evolve(inp.facts, apis=tuple(apis), components=components, calls=calls)
