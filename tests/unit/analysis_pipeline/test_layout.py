@@ -220,7 +220,7 @@ def test_skaffold_maps_an_image_to_its_folder(analyze):
         }
     )
     assert run.names() == ["cartservice"]
-    assert run.service("cartservice").service.aliases == ("cart", "server")  # go module, container
+    assert run.service("cartservice").service.aliases == ("cart",)  # go module; the container is called "server": a generic name, not an alias
 
 
 def test_forced_service_takes_the_whole_tree(analyze, stubs):
@@ -351,3 +351,17 @@ def test_spring_application_name_names_the_service_and_the_folder_is_an_alias(an
     )
     # discovery (lb://billing-service, Feign, Eureka) knows the application name, not the folder
     assert run.service("billing-service").service.aliases == ("billing",)
+
+
+def test_generic_folder_and_shared_aliases_name_nothing() -> None:
+    from orbitkb.analysis.layout.model import ServiceUnit
+    from orbitkb.analysis.layout.naming import dedupe_names, name_unit
+
+    a = ServiceUnit("", "src/cartservice/src", "dotnet")
+    b = ServiceUnit("", "src/emailservice", "python")
+    name_unit(a, "shop", [], None)
+    name_unit(b, "shop", [], None)
+    a.aliases, b.aliases = sorted({*a.aliases, "shared", "server"}), sorted({*b.aliases, "shared"})
+    dedupe_names([a, b])
+    assert a.name == "cartservice" and b.name == "emailservice"
+    assert "shared" not in a.aliases + b.aliases and "server" not in a.aliases

@@ -24,7 +24,7 @@ from orbitkb.analysis.walk import DEFAULT_SIZE_CAP
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, AnalysisRequest, AnalysisResult, SourceTree
 
-PIPELINE_VERSION = "2"
+PIPELINE_VERSION = "3"
 
 
 class StaticCodeAnalyzer:

@@ -35,7 +35,7 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
                 "api",
                 a.id,
                 f"{a.method} {a.path}",
-                keywords(a.handler, a.channel, " ".join(x.field for x in a.request_shape)),
+                keywords(a.handler, a.channel, " ".join(x.field for x in (*a.request_shape, *a.response_shape))),
                 " ".join(x for x in (a.doc, a.summary, a.description) if x),
             )
         for call in f.calls:

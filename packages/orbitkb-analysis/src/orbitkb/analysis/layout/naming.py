@@ -10,6 +10,9 @@ from orbitkb.analysis.layout.k8s import KService
 from orbitkb.analysis.layout.model import ServiceUnit
 
 _WORKLOAD_SUFFIX = re.compile(r"-(deployment|deploy|statefulset|sts|daemonset|ds|rollout|dc)$")
+#: Names that say nothing about a service: a container called "server", a folder called "src".
+GENERIC_NAMES = frozenset({"server", "main", "app", "application", "src", "source", "service", "default",
+                           "container", "code", "impl", "cmd", "bin"})
 
 
 def _package_names(unit: ServiceUnit) -> list[str]:
@@ -38,13 +41,17 @@ def name_unit(
         if _WORKLOAD_SUFFIX.search(workload_name) and container.name:
             workload_name = container.name
         names.append(workload_name)
-        names.append(container.name)
+        if container.name and container.name.lower() not in GENERIC_NAMES:
+            names.append(container.name)
         for ksvc in k8s_services:
             if ksvc.selector and all(workload.labels.get(k) == v for k, v in ksvc.selector.items()):
                 names.append(ksvc.name)
     if app_name:  # what discovery uses (lb://name, Eureka, Feign): right after deployment names
         names.append(app_name)
     folder = repository if unit.root == "." else paths.basename(unit.root)
+    if folder.lower() in GENERIC_NAMES and unit.root != ".":  # src/cartservice/src -> cartservice
+        parent = paths.basename(paths.parent(unit.root))
+        folder = parent if parent and parent != "." else folder
     names.append(folder)
     names.extend(_package_names(unit))  # npm names are often scoped: kept below the folder
     clean = [n.strip() for n in names if n and n.strip() and "${" not in n and "{{" not in n]
@@ -53,7 +60,14 @@ def name_unit(
 
 
 def dedupe_names(units: Sequence[ServiceUnit]) -> None:
-    """Two units named alike (``orders/api`` and ``payments/api``) get their parent folder prefixed."""
+    """Two units named alike (``orders/api`` and ``payments/api``) get their parent folder prefixed;
+    an alias several units share names none of them (a host called that would be ambiguous)."""
+    alias_count: dict[str, int] = {}
+    for unit in units:
+        for a in set(unit.aliases):
+            alias_count[a] = alias_count.get(a, 0) + 1
+    for unit in units:
+        unit.aliases = sorted(a for a in unit.aliases if alias_count[a] == 1 and a.lower() not in GENERIC_NAMES)
     seen: dict[str, int] = {}
     for unit in sorted(units, key=lambda u: u.root):
         seen[unit.name] = seen.get(unit.name, 0) + 1
