@@ -130,3 +130,21 @@ def test_behaviour_change_does_not_pull_callers() -> None:
 def test_synonyms_bridge_business_words() -> None:
     s = FindChangeSurface(seeded_store())("Let shoppers put gift wrap in the basket before they purchase")
     assert "checkout" in names(s.primary) + names(s.secondary)
+
+
+def test_a_ui_task_brings_in_the_user_facing_service() -> None:
+    from orbitkb.domain.ids import service_id
+    from orbitkb.domain.model import Service, ServiceFacts
+    from orbitkb.domain.search_docs import documents_for
+
+    from .seed import REPO, facts
+
+    store = seeded_store()
+    f = [*facts(), ServiceFacts(Service(service_id(REPO, "web-frontend"), "web-frontend", REPO, "web", "go"))]
+    from orbitkb.domain.model import Repository
+
+    store.replace_repository_facts(Repository(REPO, "/nowhere"), f, [], [], [], documents_for(f))
+    s = FindChangeSurface(store)("Show the refund status on the order page")
+    assert "web-frontend" in names(s.secondary)
+    plain = FindChangeSurface(store)("Retry refunds on Stripe timeouts")
+    assert "web-frontend" not in names(plain.primary) + names(plain.secondary)

@@ -27,6 +27,7 @@ from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
+from orbitkb.domain.change.ui import add_ui
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError, ServiceNotFound
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.ids import make_id
@@ -150,6 +151,7 @@ class FindChangeSurface:
                 note = f"the LLM backend failed ({exc}); classified deterministically instead"
         else:
             findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
+            findings = add_ui(task, findings, services)
         findings = self._recalibrate(findings)
         builder = SurfaceBuilder(self.store, graph, by_name, findings, probe, task)
         unmapped = builder.unmapped_internal()
