@@ -44,3 +44,10 @@ def test_output_is_json_and_deterministic() -> None:
     first = parse_all(files)
     assert json.loads(json.dumps(first)) == first
     assert analyze(files) == analyze(dict(reversed(list(files.items()))))
+
+
+def test_type_declaration_files_are_not_parsed() -> None:
+    from orbitkb.analysis.node import ANALYZER
+
+    for path in ("types/index.d.ts", "lib/schema.d.cts", "lib/schema.d.mts"):
+        assert ANALYZER.parse(path, "export declare const x: <T,>(a: T) => T;\nexport type Y = {a: 1}") == {}

@@ -16,14 +16,14 @@ _MAX_BYTES = 1_500_000
 
 class NodeAnalyzer:
     stack = "node-ts"
-    version = "6"
+    version = "7"
     suffixes = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".prisma")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
         try:
             if path.endswith(".prisma"):
                 return parse_prisma(text)
-            if path.endswith(".d.ts"):
+            if path.endswith((".d.ts", ".d.mts", ".d.cts")):  # type declarations: no behaviour
                 return {}
             data = text.encode("utf-8", "replace")
             if len(data) > _MAX_BYTES:
