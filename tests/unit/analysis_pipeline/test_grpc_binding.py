@@ -1,7 +1,7 @@
 """gRPC APIs bound to the implementing code, with package-qualified paths and message fields.
 
-``fixtures/boutique`` imitates a polyglot system sharing one proto copied into several service
-folders (C# override, Node handler objects, Python servicer chains, Go receivers, a Java
+``fixtures/bookshelf`` is a small polyglot library system sharing one proto copied into several
+service folders (C# override, Node handler objects, Python servicer chains, Go receivers, a Java
 ImplBase); the stub-analyzer tests pin the rules one at a time.
 """
 
@@ -16,7 +16,7 @@ from orbitkb.domain.fakes import MemorySourceTree
 from orbitkb.domain.model import ApiKind
 from orbitkb.domain.ports import AnalysisRequest
 
-BOUTIQUE = Path(__file__).parent / "fixtures" / "boutique"
+BOOKSHELF = Path(__file__).parent / "fixtures" / "bookshelf"
 
 
 class _Cache:
@@ -31,10 +31,10 @@ class _Cache:
 
 
 @pytest.fixture(scope="module")
-def boutique():
-    files = {p.relative_to(BOUTIQUE).as_posix(): p.read_bytes() for p in BOUTIQUE.rglob("*") if p.is_file()}
+def bookshelf():
+    files = {p.relative_to(BOOKSHELF).as_posix(): p.read_bytes() for p in BOOKSHELF.rglob("*") if p.is_file()}
     result = StaticCodeAnalyzer(workers=0).analyze(
-        MemorySourceTree(files, commit="c0ffee"), AnalysisRequest("boutique"), _Cache()
+        MemorySourceTree(files, commit="c0ffee"), AnalysisRequest("bookshelf"), _Cache()
     )
     return {f.service.root_dir: f for f in result.services}
 
@@ -43,135 +43,134 @@ def rpc_apis(facts) -> list[tuple]:
     return sorted((a.path, a.handler, a.file, a.start_line) for a in facts.apis if a.kind == ApiKind.GRPC)
 
 
-def test_every_rpc_points_at_the_code_that_implements_it(boutique):
-    got = {root: rpc_apis(f) for root, f in boutique.items()}
-    cs = "src/cartservice/src/services/CartService.cs"
-    catalog = "src/productcatalogservice/product_catalog.go"
+def test_every_rpc_points_at_the_code_that_implements_it(bookshelf):
+    got = {root: rpc_apis(f) for root, f in bookshelf.items()}
+    cs = "src/lendingservice/src/services/LendingService.cs"
+    titles = "src/catalogueservice/titles.go"
     assert got == {
-        "src/cartservice/src": [
-            ("hipstershop.CartService/AddItem", "CartService.AddItem", cs, 21),
-            ("hipstershop.CartService/EmptyCart", "CartService.EmptyCart", cs, 33),
-            ("hipstershop.CartService/GetCart", "CartService.GetCart", cs, 27),
+        "src/lendingservice/src": [
+            ("bookshelf.LendingService/CheckOut", "LendingService.CheckOut", cs, 19),
+            ("bookshelf.LendingService/GetLoans", "LendingService.GetLoans", cs, 25),
+            ("bookshelf.LendingService/ReturnAll", "LendingService.ReturnAll", cs, 29),
         ],
-        "src/currencyservice": [
-            ("hipstershop.CurrencyService/Convert", "convert", "src/currencyservice/server.js", 25),
-            ("hipstershop.CurrencyService/GetSupportedCurrencies", "getSupportedCurrencies",
-             "src/currencyservice/server.js", 18),
+        "src/finesservice": [
+            ("bookshelf.FinesService/Assess", "assess", "src/finesservice/server.js", 24),
+            ("bookshelf.FinesService/ListRates", "listRates", "src/finesservice/server.js", 17),
         ],
-        "src/paymentservice": [
-            ("hipstershop.PaymentService/Charge", "HipsterShopServer.ChargeServiceHandler",
-             "src/paymentservice/server.js", 20),
+        "src/billingservice": [
+            ("bookshelf.BillingService/Settle", "LibraryDeskServer.SettleHandler",
+             "src/billingservice/server.js", 18),
         ],
-        "src/emailservice": [
-            ("hipstershop.EmailService/SendOrderConfirmation", "DummyEmailService.SendOrderConfirmation",
-             "src/emailservice/email_server.py", 31),
+        "src/notifierservice": [
+            ("bookshelf.NotifierService/SendDueReminder", "ConsoleNotifier.SendDueReminder",
+             "src/notifierservice/notifier_server.py", 30),
         ],
-        "src/recommendationservice": [
-            ("hipstershop.RecommendationService/ListRecommendations", "RecommendationService.ListRecommendations",
-             "src/recommendationservice/recommendation_server.py", 16),
+        "src/suggestionservice": [
+            ("bookshelf.SuggestionService/Suggest", "SuggestionService.Suggest",
+             "src/suggestionservice/suggestion_server.py", 14),
         ],
-        "src/productcatalogservice": [
-            ("hipstershop.ProductCatalogService/GetProduct", "productCatalog.GetProduct", catalog, 29),
-            ("hipstershop.ProductCatalogService/ListProducts", "productCatalog.ListProducts", catalog, 24),
-            ("hipstershop.ProductCatalogService/SearchProducts", "productCatalog.SearchProducts", catalog, 38),
+        "src/catalogueservice": [
+            ("bookshelf.CatalogueService/GetTitle", "shelfIndex.GetTitle", titles, 29),
+            ("bookshelf.CatalogueService/ListTitles", "shelfIndex.ListTitles", titles, 24),
+            ("bookshelf.CatalogueService/SearchTitles", "shelfIndex.SearchTitles", titles, 38),
         ],
-        "src/checkoutservice": [
-            ("hipstershop.CheckoutService/PlaceOrder", "checkoutService.PlaceOrder", "src/checkoutservice/main.go", 29),
+        "src/reservationservice": [
+            ("bookshelf.ReservationService/PlaceHold", "reservationDesk.PlaceHold",
+             "src/reservationservice/main.go", 29),
         ],
-        "src/adservice": [
-            ("hipstershop.AdService/GetAds", "AdServiceImpl.getAds",
-             "src/adservice/src/main/java/hipstershop/AdService.java", 23),
+        "src/readinglistservice": [
+            ("bookshelf.ReadingListService/GetReadingList", "ReadingListImpl.getReadingList",
+             "src/readinglistservice/src/main/java/bookshelf/ReadingLists.java", 22),
         ],
     }  # fmt: skip
 
 
-def test_components_are_the_implementing_classes_only(boutique):
-    # BaseEmailService only held Check/Watch (grpc.health, no proto here): gone with them
-    assert sorted(c.name for c in boutique["src/emailservice"].components) == ["DummyEmailService"]
-    assert sorted(c.name for c in boutique["src/paymentservice"].components) == ["HipsterShopServer"]
+def test_components_are_the_implementing_classes_only(bookshelf):
+    # BaseNotifier only held Check/Watch (grpc.health, no proto here): gone with them
+    assert sorted(c.name for c in bookshelf["src/notifierservice"].components) == ["ConsoleNotifier"]
+    assert sorted(c.name for c in bookshelf["src/billingservice"].components) == ["LibraryDeskServer"]
 
 
-def test_apis_keep_their_component_and_doc(boutique):
-    for facts in boutique.values():
+def test_apis_keep_their_component_and_doc(bookshelf):
+    for facts in bookshelf.values():
         names = {c.id: c.name for c in facts.components}
         for api in facts.apis:
             assert api.component_id in names, api.handler
             assert names[api.component_id] == api.handler.rsplit(".", 1)[0] or "." not in api.handler
-    docs = {a.path: a.doc for f in boutique.values() for a in f.apis}
-    assert docs["hipstershop.CartService/AddItem"] == "Adds an item to the user's cart."
-    assert docs["hipstershop.PaymentService/Charge"] == "Handler for PaymentService.Charge."
+    docs = {a.path: a.doc for f in bookshelf.values() for a in f.apis}
+    assert docs["bookshelf.LendingService/CheckOut"] == "Lends one copy to a member for a number of days."
+    assert docs["bookshelf.BillingService/Settle"] == "Handler for BillingService.Settle."
     # no doc in the code: the comment on the rpc in the service's own proto copy
-    assert docs["hipstershop.CartService/EmptyCart"] == "Empties the cart of one user."
-    assert docs["hipstershop.CartService/GetCart"] is None
-    assert docs["hipstershop.CurrencyService/Convert"] == "Converts between currencies"
+    assert docs["bookshelf.LendingService/ReturnAll"] == "Returns every loan of one member."
+    assert docs["bookshelf.LendingService/GetLoans"] is None
+    assert docs["bookshelf.FinesService/Assess"] == "Works out what a late return costs"
 
 
-def test_request_and_response_fields_come_from_the_messages(boutique):
-    apis = {a.path: a for f in boutique.values() for a in f.apis}
-    get = apis["hipstershop.ProductCatalogService/GetProduct"]
+def test_request_and_response_fields_come_from_the_messages(bookshelf):
+    apis = {a.path: a for f in bookshelf.values() for a in f.apis}
+    get = apis["bookshelf.CatalogueService/GetTitle"]
     assert [(s.field, s.type_desc, s.required) for s in get.request_shape] == [("id", "string", None)]
     assert [s.field for s in get.response_shape] == [
-        "id", "name", "description", "price_usd",
-        "price_usd.currency_code", "price_usd.units", "price_usd.nanos", "categories",
+        "id", "name", "blurb", "replacement_cost",
+        "replacement_cost.currency", "replacement_cost.units", "replacement_cost.cents", "subjects",
     ]  # fmt: skip
-    listed = {
-        s.field: s.type_desc for s in apis["hipstershop.ProductCatalogService/ListProducts"].response_shape
-    }
-    assert listed["products"] == "repeated Product" and listed["products.categories"] == "repeated string"
-    charge = {s.field for s in apis["hipstershop.PaymentService/Charge"].request_shape}
-    assert {"amount.units", "credit_card.credit_card_number"} <= charge
-    assert apis["hipstershop.EmailService/SendOrderConfirmation"].response_shape == ()
+    listed = {s.field: s.type_desc for s in apis["bookshelf.CatalogueService/ListTitles"].response_shape}
+    assert listed["titles"] == "repeated Title" and listed["titles.subjects"] == "repeated string"
+    # SettleRequest.Card is a message nested in the request
+    settle = {s.field for s in apis["bookshelf.BillingService/Settle"].request_shape}
+    assert {"amount.units", "card.number"} <= settle
+    assert apis["bookshelf.NotifierService/SendDueReminder"].response_shape == ()
 
 
-def test_clients_link_to_the_callee_rpc(boutique):
-    api_ids = {a.id: a.path for f in boutique.values() for a in f.apis}
+def test_clients_link_to_the_callee_rpc(bookshelf):
+    api_ids = {a.id: a.path for f in bookshelf.values() for a in f.apis}
     got = sorted(
         (f.service.name, c.target, c.path, api_ids.get(c.to_api_id or ""))
-        for f in boutique.values()
+        for f in bookshelf.values()
         for c in f.calls
         if c.call_kind.value == "grpc"
     )
     assert got == [
-        ("checkoutservice", "currencyservice", "hipstershop.CurrencyService/Convert",
-         "hipstershop.CurrencyService/Convert"),
-        ("checkoutservice", "paymentservice", "hipstershop.PaymentService/Charge",
-         "hipstershop.PaymentService/Charge"),
-        ("recommendationservice", "productcatalogservice", "hipstershop.ProductCatalogService/ListProducts",
-         "hipstershop.ProductCatalogService/ListProducts"),
+        ("reservationservice", "billingservice", "bookshelf.BillingService/Settle",
+         "bookshelf.BillingService/Settle"),
+        ("reservationservice", "finesservice", "bookshelf.FinesService/Assess",
+         "bookshelf.FinesService/Assess"),
+        ("suggestionservice", "catalogueservice", "bookshelf.CatalogueService/ListTitles",
+         "bookshelf.CatalogueService/ListTitles"),
     ]  # fmt: skip
 
 
-def test_dev_clients_calling_their_own_service_are_dropped_with_their_component(boutique):
+def test_dev_clients_calling_their_own_service_are_dropped_with_their_component(bookshelf):
     # the analyzers do see these stubs; the pipeline drops them as self-calls of dev-only modules
     from orbitkb.analysis.facts import ServiceContext
     from orbitkb.analysis.python import ANALYZER
 
-    path = "src/emailservice/email_client.py"
+    path = "src/notifierservice/notifier_client.py"
     raw = ANALYZER.link(
-        ServiceContext("e", "src/emailservice", "python", "r"),
-        {path: ANALYZER.parse(path, (BOUTIQUE / path).read_text())},
+        ServiceContext("n", "src/notifierservice", "python", "r"),
+        {path: ANALYZER.parse(path, (BOOKSHELF / path).read_text())},
     )
-    assert [c.grpc_service for c in raw.calls] == ["EmailService"]
-    for root in ("src/emailservice", "src/recommendationservice", "src/currencyservice"):
-        files = {e.file for c in boutique[root].calls for e in c.evidence}
+    assert [c.grpc_service for c in raw.calls] == ["NotifierService"]
+    for root in ("src/notifierservice", "src/suggestionservice", "src/finesservice"):
+        files = {e.file for c in bookshelf[root].calls for e in c.evidence}
         assert not any("client" in f for f in files), root
-        assert not any("client" in c.file_path for c in boutique[root].components), root
+        assert not any("client" in c.file_path for c in bookshelf[root].components), root
 
 
 # --------------------------------------------------------------------------- rules, one at a time
 
 PROTO = """syntax = "proto3";
-package shop.catalog.v1;
+package library.catalogue.v1;
 
-service ProductCatalogService {
-  // One product.
-  rpc GetProduct(GetProductRequest) returns (Product);
-  rpc ListProducts(Empty) returns (Products);
+service CatalogueService {
+  // One title.
+  rpc GetTitle(GetTitleRequest) returns (Title);
+  rpc ListTitles(Empty) returns (Titles);
 }
 message Empty {}
-message GetProductRequest { string id = 1; }
-message Product { string id = 1; repeated string categories = 2; }
-message Products { repeated Product products = 1; }
+message GetTitleRequest { string id = 1; }
+message Title { string id = 1; repeated string categories = 2; }
+message Titles { repeated Title titles = 1; }
 """
 
 
@@ -183,9 +182,9 @@ def test_analyzer_apis_are_qualified_filtered_and_shaped(analyze):
             "catalog/main.go": "\n".join(
                 [
                     "// @entry",
-                    "// @api RPC ProductCatalogService/GetProduct catalog.GetProduct kind=grpc",
-                    "// @api RPC ProductCatalogService/ListProducts catalog.ListProducts kind=grpc doc=Lists",
-                    "// @api RPC ProductCatalogService/Reload catalog.Reload kind=grpc",
+                    "// @api RPC CatalogueService/GetTitle catalog.GetTitle kind=grpc",
+                    "// @api RPC CatalogueService/ListTitles catalog.ListTitles kind=grpc doc=Lists",
+                    "// @api RPC CatalogueService/Reload catalog.Reload kind=grpc",
                     "// @api RPC Health/Check catalog.Check kind=grpc",
                     "// @api RPC Legacy/Ping legacy.Ping kind=grpc",
                     "// @api GET /healthz health",
@@ -197,16 +196,16 @@ def test_analyzer_apis_are_qualified_filtered_and_shaped(analyze):
     assert apis == [
         ("/healthz", "health", "catalog/main.go", 7, None),
         ("Legacy/Ping", "legacy.Ping", "catalog/main.go", 6, None),  # no proto: kept as the code says
-        ("shop.catalog.v1.ProductCatalogService/GetProduct", "catalog.GetProduct", "catalog/main.go", 2,
-         "One product."),
-        ("shop.catalog.v1.ProductCatalogService/ListProducts", "catalog.ListProducts", "catalog/main.go", 3,
+        ("library.catalogue.v1.CatalogueService/GetTitle", "catalog.GetTitle", "catalog/main.go", 2,
+         "One title."),
+        ("library.catalogue.v1.CatalogueService/ListTitles", "catalog.ListTitles", "catalog/main.go", 3,
          "Lists"),
     ]  # fmt: skip
-    listed = next(a for a in run.service("catalog").apis if a.path.endswith("ListProducts"))
+    listed = next(a for a in run.service("catalog").apis if a.path.endswith("ListTitles"))
     assert [(s.field, s.type_desc) for s in listed.response_shape] == [
-        ("products", "repeated Product"),
-        ("products.id", "string"),
-        ("products.categories", "repeated string"),
+        ("titles", "repeated Title"),
+        ("titles.id", "string"),
+        ("titles.categories", "repeated string"),
     ]
 
 
@@ -218,31 +217,31 @@ def test_without_code_the_rpc_points_at_the_services_own_proto_copy(analyze):
             "search/protos/catalog.proto": PROTO,
             "catalog/protos/catalog.proto": own,
             "catalog/requirements.txt": "grpcio\n",
-            "catalog/server.py": "# @entry\n# add_ProductCatalogServiceServicer_to_server(Catalog(), server)\n",
+            "catalog/server.py": "# @entry\n# add_CatalogueServiceServicer_to_server(Catalog(), server)\n",
             "search/requirements.txt": "grpcio\n",
             "search/app.py": "# @entry\n# @api GET /search search\n",
             "stock/requirements.txt": "grpcio\n",
-            "stock/server.py": "# @entry\n# add_ProductCatalogServiceServicer_to_server(svc, server)\n",
+            "stock/server.py": "# @entry\n# add_CatalogueServiceServicer_to_server(svc, server)\n",
         }
     )
     assert rpc_apis(run.service("catalog")) == [
-        ("shop.catalog.v1.ProductCatalogService/GetProduct", "Catalog.GetProduct", "catalog/protos/catalog.proto", 8),
-        ("shop.catalog.v1.ProductCatalogService/ListProducts", "Catalog.ListProducts",
+        ("library.catalogue.v1.CatalogueService/GetTitle", "Catalog.GetTitle", "catalog/protos/catalog.proto", 8),
+        ("library.catalogue.v1.CatalogueService/ListTitles", "Catalog.ListTitles",
          "catalog/protos/catalog.proto", 9),
     ]  # fmt: skip
     # no copy of its own: the shared protos/ folder, never the search service's copy
     assert rpc_apis(run.service("stock")) == [
-        ("shop.catalog.v1.ProductCatalogService/GetProduct", "ProductCatalogService.GetProduct",
+        ("library.catalogue.v1.CatalogueService/GetTitle", "CatalogueService.GetTitle",
          "protos/catalog.proto", 6),
-        ("shop.catalog.v1.ProductCatalogService/ListProducts", "ProductCatalogService.ListProducts",
+        ("library.catalogue.v1.CatalogueService/ListTitles", "CatalogueService.ListTitles",
          "protos/catalog.proto", 7),
     ]  # fmt: skip
 
 
-EMAIL = """syntax = "proto3";
-package hipstershop;
-service EmailService { rpc SendOrderConfirmation(Req) returns (Empty); }
-service PaymentService { rpc Charge(Req) returns (Empty); }
+NOTIFIER = """syntax = "proto3";
+package bookshelf;
+service NotifierService { rpc SendDueReminder(Req) returns (Empty); }
+service BillingService { rpc Settle(Req) returns (Empty); }
 message Req {}
 message Empty {}
 """
@@ -252,26 +251,24 @@ def test_self_calls_from_dev_only_modules_are_dropped(analyze):
     stub = "# @call grpc grpc-stub lit:localhost:8080 grpc={svc} method={rpc}\n"
     run = analyze(
         {
-            "protos/demo.proto": EMAIL,
-            "email/requirements.txt": "grpcio\n",
-            "email/server.py": "# @entry\n# add_EmailServiceServicer_to_server(EmailService(), server)\n"
-            + stub.format(svc="EmailService", rpc="SendOrderConfirmation"),
-            "email/email_client.py": stub.format(svc="EmailService", rpc="SendOrderConfirmation")
-            + stub.format(svc="PaymentService", rpc="Charge"),
-            "email/scripts/smoke.py": stub.format(
-                svc="hipstershop.EmailService", rpc="SendOrderConfirmation"
-            ),
-            "email/try_it.py": "# @entry\n" + stub.format(svc="EmailService", rpc="SendOrderConfirmation"),
-            "email/notify.py": stub.format(svc="EmailService", rpc="SendOrderConfirmation"),
-            "payments/requirements.txt": "grpcio\n",
-            "payments/main.py": "# @entry\n# @grpc_impl PaymentService\n",
+            "protos/bookshelf.proto": NOTIFIER,
+            "notifier/requirements.txt": "grpcio\n",
+            "notifier/server.py": "# @entry\n# add_NotifierServiceServicer_to_server(NotifierService(), server)\n"
+            + stub.format(svc="NotifierService", rpc="SendDueReminder"),
+            "notifier/notifier_client.py": stub.format(svc="NotifierService", rpc="SendDueReminder")
+            + stub.format(svc="BillingService", rpc="Settle"),
+            "notifier/scripts/smoke.py": stub.format(svc="bookshelf.NotifierService", rpc="SendDueReminder"),
+            "notifier/try_it.py": "# @entry\n" + stub.format(svc="NotifierService", rpc="SendDueReminder"),
+            "notifier/notify.py": stub.format(svc="NotifierService", rpc="SendDueReminder"),
+            "billing/requirements.txt": "grpcio\n",
+            "billing/main.py": "# @entry\n# @grpc_impl BillingService\n",
         }
     )
-    kept = sorted((c.evidence[0].file, c.target) for c in run.service("email").calls)
+    kept = sorted((c.evidence[0].file, c.target) for c in run.service("notifier").calls)
     assert kept == [
-        ("email/email_client.py", "payments"),  # a dev client calling ANOTHER service is a real edge
-        ("email/notify.py", "email"),  # an ordinary module: not ours to judge
-        ("email/server.py", "email"),  # the serving module itself
+        ("notifier/notifier_client.py", "billing"),  # a dev client calling ANOTHER service is a real edge
+        ("notifier/notify.py", "notifier"),  # an ordinary module: not ours to judge
+        ("notifier/server.py", "notifier"),  # the serving module itself
     ]
 
 
@@ -279,9 +276,9 @@ def test_a_proto_change_relinks_a_cached_service(analyze, stubs, cache):
     files = {
         "protos/catalog.proto": PROTO,
         "catalog/requirements.txt": "grpcio\n",
-        "catalog/server.py": "# @entry\n# add_ProductCatalogServiceServicer_to_server(Catalog(), server)\n",
+        "catalog/server.py": "# @entry\n# add_CatalogueServiceServicer_to_server(Catalog(), server)\n",
         "web/requirements.txt": "flask\n",
-        "web/app.py": "# @entry\n# @api GET /products list_products\n",
+        "web/app.py": "# @entry\n# @api GET /titles list_titles\n",
     }
     first = analyze(files, stubs=stubs, cache=cache)
     assert [a.start_line for a in first.service("catalog").apis] == [6, 7]

@@ -79,27 +79,29 @@ def test_huge_messages_are_capped():
     assert len(cat.shape("Big", "big")) == MAX_FIELDS
 
 
-COPY = "syntax = 'proto3';\npackage hipstershop;\nservice CartService {\n  rpc AddItem(AddItemRequest) returns (Empty) {}\n}\n"
-OTHER = "syntax = 'proto3';\npackage hipstershop;\n// older copy\n\nservice CartService {\n  rpc AddItem(AddItemRequest) returns (Empty) {}\n}\n"
+COPY = "syntax = 'proto3';\npackage bookshelf;\nservice LendingService {\n  rpc CheckOut(CheckOutRequest) returns (Empty) {}\n}\n"
+OTHER = "syntax = 'proto3';\npackage bookshelf;\n// older copy\n\nservice LendingService {\n  rpc CheckOut(CheckOutRequest) returns (Empty) {}\n}\n"
 
 
 def test_a_service_cites_its_own_copy_else_a_shared_one_else_the_first():
     files = {
-        "src/paymentservice/proto/demo.proto": COPY,
-        "src/cartservice/protos/Cart.proto": OTHER,
-        "protos/demo.proto": COPY,
+        "src/reservationservice/proto/bookshelf.proto": COPY,
+        "src/lendingservice/protos/Lending.proto": OTHER,
+        "protos/bookshelf.proto": COPY,
     }
-    roots = ["src/paymentservice", "src/cartservice", "src/frontend"]
+    roots = ["src/reservationservice", "src/lendingservice", "src/kiosk"]
     cat = catalog(files, roots)
-    assert cat.service("CartService", "src/cartservice").file == "src/cartservice/protos/Cart.proto"
     assert (
-        cat.service("hipstershop.CartService", "src/paymentservice").file
-        == "src/paymentservice/proto/demo.proto"
+        cat.service("LendingService", "src/lendingservice").file == "src/lendingservice/protos/Lending.proto"
     )
-    # the frontend has no copy: the shared protos/ folder, never another service's folder
-    assert cat.service("CartService", "src/frontend").file == "protos/demo.proto"
+    assert (
+        cat.service("bookshelf.LendingService", "src/reservationservice").file
+        == "src/reservationservice/proto/bookshelf.proto"
+    )
+    # the kiosk has no copy: the shared protos/ folder, never another service's folder
+    assert cat.service("LendingService", "src/kiosk").file == "protos/bookshelf.proto"
     no_shared = catalog({k: v for k, v in files.items() if not k.startswith("protos/")}, roots)
-    assert no_shared.service("CartService", "src/frontend").file == "src/cartservice/protos/Cart.proto"
+    assert no_shared.service("LendingService", "src/kiosk").file == "src/lendingservice/protos/Lending.proto"
     # identical copies are one entry in the repository's proto digest list
     assert len({digest for _, digest in cat.files}) == 2
 
@@ -116,7 +118,7 @@ def test_simple_names_shared_by_two_packages_are_settled_by_the_own_copy():
 
 def test_broken_protos_do_not_break_the_catalog():
     cat = catalog({"bad.proto": "service { rpc ( returns", "ok.proto": COPY, "tests/fake.proto": OTHER})
-    assert [s.file for s in [cat.service("CartService")] if s] == ["ok.proto"]
+    assert [s.file for s in [cat.service("LendingService")] if s] == ["ok.proto"]
 
 
 def _api(path: str, handler: str = "h") -> Api:
@@ -125,21 +127,21 @@ def _api(path: str, handler: str = "h") -> Api:
 
 def test_grpc_calls_match_apis_in_every_spelling():
     apis = [
-        _api("hipstershop.CurrencyService/Convert"),
-        _api("hipstershop.CurrencyService/GetSupportedCurrencies"),
+        _api("bookshelf.FinesService/Assess"),
+        _api("bookshelf.FinesService/ListRates"),
     ]
-    convert = apis[0]
+    assess = apis[0]
     for path in (
-        "hipstershop.CurrencyService/Convert",
-        "/hipstershop.CurrencyService/Convert",
-        "CurrencyService/Convert",
-        "hipstershop.CurrencyService/CurrencyService/Convert",
-        "hipstershop.CurrencyService/convert",
-        "Convert",
+        "bookshelf.FinesService/Assess",
+        "/bookshelf.FinesService/Assess",
+        "FinesService/Assess",
+        "bookshelf.FinesService/FinesService/Assess",
+        "bookshelf.FinesService/assess",
+        "Assess",
     ):
-        assert match_grpc("RPC", path, apis) is convert, path
-    assert match_grpc("RPC", "OtherService/Convert", apis) is None
-    assert match_grpc("RPC", "hipstershop.CurrencyService/Refund", apis) is None
+        assert match_grpc("RPC", path, apis) is assess, path
+    assert match_grpc("RPC", "OtherService/Assess", apis) is None
+    assert match_grpc("RPC", "bookshelf.FinesService/Waive", apis) is None
     assert match_grpc("RPC", None, apis) is None
 
 
@@ -151,12 +153,12 @@ def test_same_rpc_in_two_services_needs_the_service_to_decide():
 
 
 JS = """
-server.addService(shopProto.CurrencyService.service, {getSupportedCurrencies, convert});
+server.addService(shelfProto.FinesService.service, {listRates, assess});
 this.server.addService(
-  hipsterShopPackage.PaymentService.service,
+  shelfPackage.BillingService.service,
   {
-    charge: HipsterShopServer.ChargeServiceHandler.bind(this),
-    'Refund': this.refund.bind(this),
+    settle: LibraryDeskServer.SettleHandler.bind(this),
+    'Waive': this.waive.bind(this),
   }
 );
 server.addService(pkg.Inventory.service, {
@@ -170,14 +172,14 @@ server.addService(healthProto.Health.service, health);
 
 def test_js_handler_objects_are_recorded_with_the_registration():
     found = dict(scan_implements(JS))
-    assert set(found) == {"CurrencyService", "PaymentService", "Inventory", "Ads", "Health"}
-    assert handler_map(found["CurrencyService"]) == {
-        "getSupportedCurrencies": "getSupportedCurrencies",
-        "convert": "convert",
+    assert set(found) == {"FinesService", "BillingService", "Inventory", "Ads", "Health"}
+    assert handler_map(found["FinesService"]) == {
+        "listRates": "listRates",
+        "assess": "assess",
     }
-    assert handler_map(found["PaymentService"]) == {
-        "charge": "HipsterShopServer.ChargeServiceHandler",
-        "Refund": "refund",
+    assert handler_map(found["BillingService"]) == {
+        "settle": "LibraryDeskServer.SettleHandler",
+        "Waive": "waive",
     }
     assert handler_map(found["Inventory"]) == {"getStock": "@L11", "reserve": "@L12"}
     assert found["Ads"] == "AdsImpl" and found["Health"] is None
@@ -186,16 +188,16 @@ def test_js_handler_objects_are_recorded_with_the_registration():
 
 def test_go_registrations_name_lower_case_types_too():
     text = (
-        "pb.RegisterCheckoutServiceServer(srv, &checkoutService{db: db})\n"
-        "pb.RegisterCartServiceServer(srv, new(cartService))\n"
-        "pb.RegisterAdServiceServer(srv, svc)\n"
-        "add_EmailServiceServicer_to_server(EmailService(), s)\n"
+        "pb.RegisterReservationServiceServer(srv, &reservationDesk{db: db})\n"
+        "pb.RegisterLendingServiceServer(srv, new(lendingDesk))\n"
+        "pb.RegisterReadingListServiceServer(srv, svc)\n"
+        "add_NotifierServiceServicer_to_server(NotifierService(), s)\n"
     )
     assert scan_implements(text) == [
-        ("AdService", None),
-        ("CartService", "cartService"),
-        ("CheckoutService", "checkoutService"),
-        ("EmailService", "EmailService"),
+        ("LendingService", "lendingDesk"),
+        ("NotifierService", "NotifierService"),
+        ("ReadingListService", None),
+        ("ReservationService", "reservationDesk"),
     ]
 
 
@@ -203,10 +205,10 @@ def test_implementations_declared_without_a_register_call():
     kotlin = "class OrderService : OrdersGrpcKt.OrdersCoroutineImplBase() {}\n"
     go_desc = "s.RegisterService(&pb.Inventory_ServiceDesc, srv)\n"
     nest = "@GrpcMethod('HeroesService', 'FindOne')\nfindOne(data) {}\n"
-    python = "class Email(Base, demo_pb2_grpc.EmailServiceServicer):\n    pass\n"
-    generated = "class EmailServiceServicer(object):\n    pass\n"
+    python = "class Notifier(Base, bookshelf_pb2_grpc.NotifierServiceServicer):\n    pass\n"
+    generated = "class NotifierServiceServicer(object):\n    pass\n"
     assert scan_implements(kotlin) == [("Orders", "OrderService")]
     assert scan_implements(go_desc) == [("Inventory", None)]
     assert scan_implements(nest) == [("HeroesService", None)]
-    assert scan_implements(python) == [("EmailService", "Email")]
+    assert scan_implements(python) == [("NotifierService", "Notifier")]
     assert scan_implements(generated) == []

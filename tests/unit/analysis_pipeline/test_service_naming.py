@@ -9,31 +9,31 @@ POM = "<project><artifactId>{name}</artifactId><build><plugins><plugin><artifact
 def test_spring_application_name_outranks_the_module_folder(analyze):
     run = analyze(
         {
-            "spring-petclinic-genai-service/pom.xml": POM.format(name="spring-petclinic-genai-service"),
-            "spring-petclinic-genai-service/src/main/java/GenAi.java": "// @entry\n// @api POST /chatclient chat\n",
-            "spring-petclinic-genai-service/src/main/resources/application.yml": (
-                "spring:\n  application:\n    name: genai-service\n  config:\n    import: optional:configserver:${CONFIG_SERVER_URL:http://localhost:8888/}\n"
-                "---\nspring:\n  config:\n    activate:\n      on-profile: docker\n  application:\n    name: genai-docker\n"
+            "acme-library-search-service/pom.xml": POM.format(name="acme-library-search-service"),
+            "acme-library-search-service/src/main/java/Search.java": "// @entry\n// @api POST /lookup lookup\n",
+            "acme-library-search-service/src/main/resources/application.yml": (
+                "spring:\n  application:\n    name: search-service\n  config:\n    import: optional:configserver:${SETTINGS_URI:http://settings:8071/}\n"
+                "---\nspring:\n  config:\n    activate:\n      on-profile: compose\n  application:\n    name: search-compose\n"
             ),
-            "spring-petclinic-api-gateway/pom.xml": POM.format(name="spring-petclinic-api-gateway"),
-            "spring-petclinic-api-gateway/src/main/java/Gw.java": (
-                "// @entry\n// @call http RestClient lit:http://genai-service/chatclient method=POST\n"
+            "acme-library-edge/pom.xml": POM.format(name="acme-library-edge"),
+            "acme-library-edge/src/main/java/Gw.java": (
+                "// @entry\n// @call http RestClient lit:http://search-service/lookup method=POST\n"
             ),
-            "spring-petclinic-api-gateway/src/main/resources/application.yml": (
-                "spring:\n  application:\n    name: api-gateway\n  cloud:\n    gateway:\n      routes:\n"
-                "        - id: genai\n          uri: lb://genai-service\n          predicates:\n            - Path=/api/genai/**\n"
+            "acme-library-edge/src/main/resources/application.yml": (
+                "spring:\n  application:\n    name: edge-gateway\n  cloud:\n    gateway:\n      routes:\n"
+                "        - id: lookup\n          uri: lb://search-service\n          predicates:\n            - Path=/edge/search/**\n"
                 "          filters:\n            - StripPrefix=2\n"
             ),
         }
     )
-    assert run.names() == ["api-gateway", "genai-service"]
-    genai = run.service("genai-service")
-    assert genai.service.aliases == ("spring-petclinic-genai-service",)
-    chat = genai.apis[0].id
-    got = [(c.target, c.path, c.confidence, c.to_api_id) for c in run.service("api-gateway").calls]
+    assert run.names() == ["edge-gateway", "search-service"]
+    search = run.service("search-service")
+    assert search.service.aliases == ("acme-library-search-service",)
+    lookup = search.apis[0].id
+    got = [(c.target, c.path, c.confidence, c.to_api_id) for c in run.service("edge-gateway").calls]
     assert got == [
-        ("genai-service", "/chatclient", 1.0, chat),
-        ("genai-service", "/**", 1.0, chat),
+        ("search-service", "/lookup", 1.0, lookup),
+        ("search-service", "/**", 1.0, lookup),
     ]
 
 
