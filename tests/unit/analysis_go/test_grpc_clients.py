@@ -17,7 +17,7 @@ import (
 	"github.com/gorilla/mux"
 	"google.golang.org/grpc"
 
-	shoppb "example.org/boutique/web/protogen"
+	shoppb "example.org/bookshelf/web/protogen"
 )
 
 type webApp struct {
@@ -57,7 +57,7 @@ package main
 import (
 	"net/http"
 
-	shoppb "example.org/boutique/web/protogen"
+	shoppb "example.org/bookshelf/web/protogen"
 )
 
 // indexPage renders the product grid and the basket size.
@@ -89,7 +89,7 @@ package main
 import (
 	"context"
 
-	shoppb "example.org/boutique/web/protogen"
+	shoppb "example.org/bookshelf/web/protogen"
 )
 
 // basketItems is shared by several pages.

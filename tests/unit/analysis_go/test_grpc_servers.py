@@ -19,7 +19,7 @@ import (
 	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
-	orderpb "example.org/boutique/checkout/genproto"
+	orderpb "example.org/bookshelf/checkout/genproto"
 )
 
 type orderSvc struct {
@@ -99,7 +99,7 @@ import (
 	"google.golang.org/grpc/health"
 	"google.golang.org/grpc/health/grpc_health_v1"
 
-	catalogpb "example.org/boutique/catalog/genproto"
+	catalogpb "example.org/bookshelf/catalog/genproto"
 )
 
 type catalog struct {

@@ -44,7 +44,7 @@ class BindInput:
 
 def _server_like(owner: str, proto: ProtoService) -> bool:
     """A type matched by method names alone must also be named like a server of ``proto``
-    (``productCatalog``, ``HipsterShopServer``, ``OrdersImpl``), not like a store or client."""
+    (``productCatalog``, ``ShopServer``, ``OrdersImpl``), not like a store or client."""
     name = owner.lower()
     if name.endswith(_NOT_SERVER_WORDS):
         return False
