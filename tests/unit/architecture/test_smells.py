@@ -115,3 +115,17 @@ def test_trace_flow_returns_tied_paths_once_each() -> None:
     assert [[(e.source, e.target) for e in p] for p in paths] == [[("a", "b"), ("b", "d")], [("a", "c"), ("c", "d")]]
     assert shortest_paths(g, "d", "a", 6) == []
     assert shortest_paths(g, "a", "d", 1) == []
+
+
+def test_a_gateway_routing_to_many_services_is_not_a_fan_out_smell() -> None:
+    from orbitkb.domain.model import Service
+
+    from .builders import svc as make
+
+    targets = ["a", "b", "c", "d", "e"]
+    services = [make(n) for n in targets]
+    services.append(Service(make("edge").id, "edge", "r", "edge", "jvm-spring", framework="spring-cloud-gateway"))
+    services.append(make("bff"))
+    g = SystemGraph(services, [call("edge", t) for t in targets] + [call("bff", t) for t in targets], [])
+    fans = [f for f in detect_all(g, [], []) if f.kind == "fan_out"]
+    assert [f.services for f in fans] == [("bff",)]

@@ -101,14 +101,20 @@ def fan(graph: SystemGraph, _: Sequence[PersistenceEntity], s: SmellSettings) ->
                 "fan_in", "info", (name,),
                 f"{n} other internal services call {name} directly — a potential bottleneck or single point "
                 "of coupling.", {"count": n, "callers": sorted(callers[name])}))
+    gateways = {svc.name for svc in graph.services.values() if _is_gateway(svc.name, svc.framework)}
     for name in sorted(callees):
         n = len(callees[name])
-        if n >= s.fan_threshold:
+        if n >= s.fan_threshold and name not in gateways:  # routing to many services is a gateway's job
             out.append(ArchitectureFinding(
                 "fan_out", "info", (name,),
                 f"{name} calls {n} other internal services directly — it may know too much about the system "
                 "and change whenever they do.", {"count": n, "callees": sorted(callees[name])}))
     return out
+
+
+def _is_gateway(name: str, framework: str | None) -> bool:
+    return "gateway" in (framework or "") or framework in ("nginx", "envoy", "kong", "traefik") \
+        or any(w in name.lower() for w in ("gateway", "proxy", "edge", "ingress"))
 
 
 def shared_database(_: SystemGraph, entities: Sequence[PersistenceEntity], s: SmellSettings,

@@ -85,8 +85,10 @@ class DescribeService:
         comp_refs, p_comps = page([ComponentRef(c.name, c.file_path, c.summary or _first_line(c.doc))
                                    for c in comps], limit, offset)
         ent_refs, p_ents = page([EntityRef(e.name, e.kind, e.engine) for e in ents], limit, offset)
-        msg_refs, p_msgs = page([MessageRef(m.direction.value, m.channel, m.provider, m.description)
-                                 for m in msgs], limit, offset)
+        # one line per channel and direction: several publish sites of one topic are one fact here
+        unique_msgs = list({(m.direction.value, m.channel, m.provider): MessageRef(
+            m.direction.value, m.channel, m.provider, m.description) for m in msgs}.values())
+        msg_refs, p_msgs = page(unique_msgs, limit, offset)
         repo = self.store.get_repository(svc.repository)
         pagination: dict[str, object] = {"limit": limit, "offset": offset}
         for key, p in (("calls", p_calls), ("apis", p_apis), ("components", p_comps),
