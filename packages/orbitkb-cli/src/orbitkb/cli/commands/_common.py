@@ -33,6 +33,13 @@ def add_backend(p: argparse.ArgumentParser) -> None:
                    help="bill ANTHROPIC_API_KEY instead of the Claude Code subscription")
     p.add_argument("--codex-api-key", action="store_true",
                    help="bill CODEX_API_KEY instead of the ChatGPT subscription")
+    add_embedder(p)
+
+
+def add_embedder(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--embedder", metavar="auto|off|MODEL",
+                   help="local embeddings for hybrid search (default: $ORBITKB_EMBEDDER or auto: the packaged "
+                   "offline model when installed; or a fastembed model name when online)")
 
 
 def positive_int(text: str) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from orbitkb.cli.commands._common import add_command, add_json, positive_int
+from orbitkb.cli.commands._common import add_command, add_embedder, add_json, positive_int
 from orbitkb.cli.context import app_from, print_json
 from orbitkb.domain.errors import InvalidInput
 
@@ -21,6 +21,7 @@ def register(sub: Any) -> None:
                     "orbitkb search refund card", run_search)
     s.add_argument("words", nargs="+")
     s.add_argument("--limit", type=positive_int, default=20)
+    add_embedder(s)
     add_json(s)
 
 
