@@ -62,3 +62,10 @@ def test_verify_against_git_history() -> None:
     assert v.recall == round(len(v.true_positives) / 2, 4)
     assert {f.outcome for f in store.list_feedback("payments")} == {"confirmed"}
     assert v.id is not None and store.list_verifications(run.run_id)[0].precision == v.precision
+
+
+def test_embedding_hook_reports_progress() -> None:
+    seen: list[tuple[str, int, int]] = []
+    hook = EmbedKnowledge(seeded_store(), FakeEmbedder()).with_progress(lambda *a: seen.append(a))
+    hook(None, facts())
+    assert seen and seen[0][0] == "embed" and seen[0][1] == 0 and seen[-1][2] > 0

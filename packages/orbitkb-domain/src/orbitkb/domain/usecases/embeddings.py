@@ -3,9 +3,9 @@ content hash so that only changed text is re-embedded; vectors of vanished facts
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from orbitkb.domain.model import Repository, ServiceFacts
 from orbitkb.domain.ports import Embedder, KnowledgeStore
@@ -25,6 +25,10 @@ MAX_CHARS = 600  # MiniLM reads ~256 tokens; longer text only costs time
 class EmbedKnowledge:
     store: KnowledgeStore
     embedder: Embedder
+    progress: Callable[[str, int, int], None] | None = None
+
+    def with_progress(self, progress: Callable[[str, int, int], None] | None) -> EmbedKnowledge:
+        return evolve(self, progress=progress)
 
     def __call__(self, repo: Repository | None, facts: Sequence[ServiceFacts]) -> HookOutcome:
         model = self.embedder.model_id
@@ -38,6 +42,8 @@ class EmbedKnowledge:
                 if existing.get((doc.ref_id, field)) != h:
                     todo.append((doc.kind, doc.ref_id, field, h, text))
         for i in range(0, len(todo), BATCH):
+            if self.progress is not None:
+                self.progress("embed", i, len(todo))
             chunk = todo[i : i + BATCH]
             vectors = self.embedder.embed([t[4] for t in chunk])
             self.store.put_embeddings([Embedding(k, o, f, h, model, tuple(v)) for (k, o, f, h, _), v

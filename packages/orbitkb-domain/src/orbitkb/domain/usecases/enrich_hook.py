@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from orbitkb.domain.enrichment import EnrichKnowledge, EnrichRequest
 from orbitkb.domain.model import Repository, ServiceFacts
@@ -21,6 +21,9 @@ class EnrichAfterIndex:
     git: GitReader | None = None
     jobs: int = 4
     progress: Callable[[str, int, int], None] | None = None
+
+    def with_progress(self, progress: Callable[[str, int, int], None] | None) -> EnrichAfterIndex:
+        return evolve(self, progress=progress)
 
     def _tree(self, repo: Repository) -> SourceTree | None:
         try:

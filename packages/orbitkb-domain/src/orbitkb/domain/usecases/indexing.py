@@ -144,6 +144,8 @@ class IndexRepository:
         for hook in self.hooks:
             if unchanged and not getattr(hook, "runs_when_unchanged", True):
                 continue
+            if progress is not None and hasattr(hook, "with_progress"):
+                hook = hook.with_progress(progress)
             try:
                 outcomes.append(hook(repo, facts))
             except OrbitkbError as exc:
