@@ -9,7 +9,7 @@ from typing import Any
 
 from orbitkb.cli.commands._common import add_command
 from orbitkb.cli.context import app_from
-from orbitkb.domain.errors import InvalidInput, NotAvailableYet
+from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.serialization import to_data
 
 FORMATS = ["json", "md", "mermaid", "backstage"]
@@ -35,10 +35,7 @@ def run(args: argparse.Namespace) -> int:
         target.write_text(json.dumps(to_data(snapshot), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {target} ({len(snapshot.services)} services)")
         return 0
-    renderers = app.use_cases.renderers()
-    if args.format not in renderers:
-        raise NotAvailableYet(f"export {args.format} is not available yet")
-    files = renderers[args.format](snapshot)
+    files = app.use_cases.renderers()[args.format](snapshot)
     for rel, text in sorted(files.items()):
         path = out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
