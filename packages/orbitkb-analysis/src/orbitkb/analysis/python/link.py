@@ -33,6 +33,7 @@ from orbitkb.analysis.python import (
     routes_fastapi,
     routes_flask,
     servicers,
+    shapes,
 )
 from orbitkb.analysis.python.linkctx import LinkState
 from orbitkb.analysis.python.rebase import rebase
@@ -108,6 +109,12 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
 
 def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[ApiOut]:
     out = []
+    request: shapes.Shape = ()
+    response: shapes.Shape = ()
+    if route.framework == routes_fastapi.FRAMEWORK:
+        request, response = shapes.shapes(
+            st, route.handler_file or route.file, route.qual, route.response_model
+        )
     for path in full_paths(st, tree, route):
         for method in route.methods:
             api = RawApi(
@@ -120,6 +127,8 @@ def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[ApiOut]:
                 component=route.component,
                 doc=route.doc,
                 framework=route.framework,
+                request_fields=request,
+                response_fields=response,
             )
             impl = (route.handler_file or route.file, route.qual) if route.qual else None
             out.append((api, impl, route.component_file))

@@ -52,9 +52,9 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             continue
         methods = [VERBS[fv["n"]]] if fv["n"] in VERBS else methods_from(kw.get("methods"), ["GET"])
         site = (path, line, info["e"])
-        routes.append(
-            function_route(st, register(st, tree, o), path_node, methods, path, qual, FRAMEWORK, site)
-        )
+        route = function_route(st, register(st, tree, o), path_node, methods, path, qual, FRAMEWORK, site)
+        route.response_model = dec["k"].get("response_model")
+        routes.append(route)
     for inv in st.invs:
         c = inv.callee
         if c["t"] != "bm" or c["n"] not in ("include_router", "mount", "add_api_route"):
@@ -76,16 +76,16 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             path_node = inv.arg(0, "path")
             if endpoint is not None and endpoint["t"] == "fn" and path_node is not None:
                 methods = methods_from(inv.kw.get("methods"), ["GET"])
-                routes.append(
-                    function_route(
-                        st,
-                        parent,
-                        path_node,
-                        methods,
-                        endpoint["p"],
-                        endpoint["n"],
-                        FRAMEWORK,
-                        (inv.path, inv.line, inv.end),
-                    )
+                route = function_route(
+                    st,
+                    parent,
+                    path_node,
+                    methods,
+                    endpoint["p"],
+                    endpoint["n"],
+                    FRAMEWORK,
+                    (inv.path, inv.line, inv.end),
                 )
+                route.response_model = inv.rec.get("k", {}).get("response_model")
+                routes.append(route)
     return routes

@@ -71,6 +71,7 @@ class PendingRoute:
     framework: str
     doc: str | None = None
     handler_file: str = ""
+    response_model: Node | None = None  # FastAPI ``response_model=`` as written (unevaluated)
 
 
 def decorated_functions(st: LinkState) -> Iterator[tuple[str, str, dict[str, Any], Node, int]]:

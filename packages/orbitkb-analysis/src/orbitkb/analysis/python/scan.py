@@ -226,6 +226,12 @@ class Scanner:
         }
         if cls:
             rec["c"] = cls
+        if node.returns is not None:
+            rt, _ = self._ann_type(node.returns)
+            if rt:
+                rec["rt"] = rt
+                if _is_list(node.returns):
+                    rec["rl"] = 1
         self.funcs[qual] = rec
         if self.frames:  # a nested def is reachable from its parent as parent.<name>
             self.frames[-1].locals[node.name] = ref(f"{self.module}.{qual}")
@@ -256,6 +262,8 @@ class Scanner:
                 ty, dep = self._ann_type(ann)
                 if ty:
                     p["ty"] = ty
+                    if _is_list(ann):
+                        p["tl"] = 1
                 if dep is not None and "d" not in p:
                     p["d"] = dep
             if init:
@@ -426,6 +434,8 @@ class Scanner:
                 self.calls_in(s.value)
             elif isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
                 rec["ann"][s.target.id] = _unparse(s.annotation)
+                if not _has_default(s.value):
+                    rec.setdefault("nd", []).append(s.target.id)
                 if s.value is not None:
                     rec["attrs"][s.target.id] = self.b.build(s.value, f"{self.module}.{qual}.{s.target.id}")
                 self._field(rec, s.target.id, s.annotation, s.value)
@@ -481,6 +491,36 @@ def _blocks(s: ast.stmt) -> list[list[ast.stmt]]:
     for h in getattr(s, "handlers", ()) or ():
         out.append(h.body)
     return out
+
+
+_LISTS = frozenset({"list", "List", "Sequence", "Iterable", "set", "Set", "tuple", "Tuple", "frozenset"})
+_WRAPPERS = frozenset({"Optional", "Annotated"})
+_FIELD_CALLS = frozenset({"Field", "field", "ib", "attrib"})
+
+
+def _is_list(ann: ast.expr) -> bool:
+    """``list[X]`` (through ``Optional``/``Annotated``/``| None``): the model is a list item."""
+    for _ in range(4):
+        if isinstance(ann, ast.BinOp):
+            ann = ann.left
+        elif isinstance(ann, ast.Subscript) and _last(ann.value) in _WRAPPERS:
+            sl = ann.slice
+            ann = sl.elts[0] if isinstance(sl, ast.Tuple) and sl.elts else sl
+        else:
+            break
+    return isinstance(ann, ast.Subscript) and _last(ann.value) in _LISTS
+
+
+def _has_default(value: ast.expr | None) -> bool:
+    """Whether a class-body annotation carries a default (``Field(...)`` / ``Field()`` do not)."""
+    if value is None:
+        return False
+    if isinstance(value, ast.Call) and _last(value.func) in _FIELD_CALLS:
+        if any(k.arg in ("default", "default_factory", "factory") for k in value.keywords):
+            return True
+        first = value.args[0] if value.args else None
+        return first is not None and not (isinstance(first, ast.Constant) and first.value is Ellipsis)
+    return True
 
 
 def _is_main_guard(test: ast.expr) -> bool:
