@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import queues
+from . import dto, queues
 from .messaging import pattern_parts, transport_of
 from .signatures import NEST_CLIENT_TYPES, NEST_MESSAGE_DECORATORS, NEST_METHODS
 from .syntax import args_of, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
@@ -103,6 +103,9 @@ def on_class(ex: Extractor, node: Node, name: str) -> None:
         "fields": fields,
     }
     _fields(ex, name, members, fields)
+    typed = dto.class_fields(members)
+    if typed:
+        ex.out["classes"][name]["dto"] = typed
     names = {d[0]: d[1] for d in decs}
     if "Controller" in names:
         _controller(ex, name, names["Controller"], members)
@@ -171,6 +174,7 @@ def _controller(
                     "line": start,
                     "end": end,
                     "doc": jsdoc(member),
+                    **dto.route_types(member),
                 }
             )
     ex.out["nest"].append({"cls": cls, "prefixes": _paths(ex, args), "routes": routes})

@@ -10,6 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from ..facts import RawApi
+from .dto import DtoIndex
 from .resolve import Resolver, Target, join_path, path_text, ref_text
 from .signatures import FRAMEWORK_OF, INSTANCE_VERBS, ROUTER_KINDS
 
@@ -178,8 +179,10 @@ def nest_apis(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> list[H
         {path_text(resolver.expr(f, d["global_prefix"])) for f, d in files.items() if d.get("global_prefix")}
     ) or [""]
     out: list[Handled] = []
+    dtos: DtoIndex | None = None
     for file in sorted(files):
         for ctrl in files[file].get("nest", []):
+            dtos = dtos or DtoIndex(files)
             prefixes = [path_text(resolver.expr(file, p)) for p in ctrl["prefixes"]]
             for route in ctrl["routes"]:
                 paths = [path_text(resolver.expr(file, p)) for p in route["paths"]]
@@ -196,6 +199,8 @@ def nest_apis(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> list[H
                         component=ctrl["cls"],
                         doc=route.get("doc"),
                         framework="nestjs",
+                        request_fields=dtos.request(route),
+                        response_fields=dtos.shape(route.get("ret")),
                     )
                     out.append(Handled(api, (file, route["fid"])))
     return out
