@@ -22,7 +22,7 @@ from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "2"
+    version = "3"
     suffixes = (".java", ".kt")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from orbitkb.analysis.facts import Expr, RawApi
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, join_path, render
+from orbitkb.analysis.jvm.shapes import request_fields, response_fields
 from orbitkb.analysis.jvm.tables import CONTROLLER_ANNOTATIONS, JAXRS_METHODS, MAPPINGS, PATH_ATTRS
 
 _GRPC_SKIP = {"bindService", "toString", "hashCode", "equals"}
@@ -92,6 +93,8 @@ def spring_apis(index: ServiceIndex, ref: ClassRef, framework: str) -> list[RawA
     for declared, owner, mapped in mapped_methods(index, ref):
         ann = first_mapping(mapped["anns"])
         assert ann is not None
+        request = request_fields(index, declared, mapped)
+        response = response_fields(index, declared)
         site = ref if declared is not mapped or owner is ref else owner
         for prefix in prefixes:
             for path in mapping_paths(index, ann, owner):
@@ -107,6 +110,8 @@ def spring_apis(index: ServiceIndex, ref: ClassRef, framework: str) -> list[RawA
                             component=ref.name,
                             doc=declared.get("doc") or mapped.get("doc"),
                             framework=framework,
+                            request_fields=request,
+                            response_fields=response,
                         )
                     )
     return out

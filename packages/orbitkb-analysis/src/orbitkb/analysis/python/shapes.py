@@ -86,8 +86,8 @@ def response_fields(st: LinkState, info: dict[str, Any], declared: Node | None) 
             declared, many = declared["i"], True
         c = st.r.ev(declared)
         return model_fields(st, c, many) if c["t"] == "cls" and is_model(st, c) else ()
-    c = _model(st, info.get("rt"))
-    return model_fields(st, c, bool(info.get("rl"))) if c is not None else ()
+    model = _model(st, info.get("rt"))
+    return model_fields(st, model, bool(info.get("rl"))) if model is not None else ()
 
 
 def shapes(st: LinkState, file: str, qual: str | None, declared: Node | None) -> tuple[Shape, Shape]:
