@@ -250,3 +250,20 @@ def test_trees_without_mtimes_write_no_stat_entries() -> None:
     analyzer = StaticCodeAnalyzer(analyzers=make_stubs(), workers=0)
     analyzer.analyze(MemorySourceTree(files, commit="abc"), AnalysisRequest("shop"), cache)
     assert not [k for k in cache.data if k.startswith("stat:")]
+
+
+def test_no_fork_while_native_threads_run() -> None:
+    import threading
+    import time
+
+    from orbitkb.analysis.parsing import can_fork
+
+    stop = threading.Event()
+    t = threading.Thread(target=lambda: stop.wait(5))
+    t.start()
+    try:
+        time.sleep(0.05)
+        assert can_fork() is False
+    finally:
+        stop.set()
+        t.join()

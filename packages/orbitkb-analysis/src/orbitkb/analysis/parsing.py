@@ -47,8 +47,15 @@ def default_workers() -> int:
 
 def can_fork() -> bool:
     """Worker processes are forked (spawned ones would re-run the caller's main script), and only
-    from a single-threaded process on Linux, where forking cannot inherit another thread's lock."""
-    return sys.platform.startswith("linux") and threading.active_count() == 1
+    from a single-threaded process on Linux, where forking cannot inherit another thread's lock.
+    Native threads count too (an ONNX runtime loaded for embeddings starts its own): a fork from a
+    process that has them can deadlock in the child, so /proc's task list is the judge."""
+    if not sys.platform.startswith("linux") or threading.active_count() != 1:
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
 
 
 def _worker_parse(module: str, items: list[tuple[str, str]]) -> list[tuple[str, bool]]:
