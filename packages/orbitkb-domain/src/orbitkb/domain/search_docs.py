@@ -35,8 +35,11 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
                 "api",
                 a.id,
                 f"{a.method} {a.path}",
-                keywords(a.handler, a.channel, " ".join(x.field for x in (*a.request_shape, *a.response_shape))),
-                " ".join(x for x in (a.doc, a.summary, a.description) if x),
+                keywords(a.handler, a.channel),
+                # field names are weak evidence (every DTO has an id and a name): lowest-weight column
+                " ".join(x for x in (a.doc, a.summary, a.description,
+                                     keywords(" ".join(f.field for f in (*a.request_shape, *a.response_shape))))
+                         if x),
             )
         for call in f.calls:
             doc(
