@@ -46,19 +46,24 @@ def classify_facts(facts: Sequence[ServiceFacts], catalog: ServiceCatalog,
     out = [evolve(f, calls=tuple(classify_call(c, catalog) for c in f.calls)) for f in facts]
     if store is None:
         return out
-    other_apis = None
+    # APIs by service, built once: this runs for every call of a 300-service system
+    by_service: dict[str, list[Api]] = {}
+    for x in facts:
+        for a in x.apis:
+            by_service.setdefault(a.service_id, []).append(a)
+    local = {x.service.id for x in facts}
+    stored: dict[str, list[Api]] | None = None
     linked = []
     for f in out:
         calls = []
         for c in f.calls:
             if c.to_service_id and not c.to_api_id and c.path:
-                if c.to_service_id in {x.service.id for x in facts}:
-                    apis: Sequence[Api] = [a for x in facts for a in x.apis if a.service_id == c.to_service_id]
-                else:
-                    if other_apis is None:
-                        other_apis = store.list_apis()
-                    apis = [a for a in other_apis if a.service_id == c.to_service_id]
-                c = link_api(c, apis)
+                if c.to_service_id not in local and stored is None:
+                    stored = {}
+                    for a in store.list_apis():
+                        stored.setdefault(a.service_id, []).append(a)
+                source = by_service if c.to_service_id in local else (stored or {})
+                c = link_api(c, source.get(c.to_service_id, []))
             calls.append(c)
         linked.append(evolve(f, calls=tuple(calls)))
     return linked
