@@ -117,3 +117,16 @@ def test_missing_file_at_commit_is_file_not_found(repo: Path) -> None:
     with pytest.raises(FileNotFoundError):
         tree.read_bytes(".orbitkbignore")
     assert tree.read_bytes("README.md") == b"hello\n"  # the batch process survives a miss
+
+
+def test_a_blob_missing_from_the_clone_is_listed_as_missing_not_a_crash(repo: Path) -> None:
+    """Partial clones (and damaged ones) list blobs they do not hold; ls-tree prints 'BAD' sizes."""
+    reader = SubprocessGitReader()
+    head = reader.head_commit(str(repo))
+    assert head
+    blob = git(repo, "rev-parse", "HEAD:README.md")
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    tree = reader.tree_at(str(repo), head)
+    entries = {e.path: e.kind for e in tree.list_files()}
+    assert entries == {"README.md": "missing_object", "svc/app.py": "file"}
+    assert tree.read_bytes("svc/app.py") == b"print('v1')\n"

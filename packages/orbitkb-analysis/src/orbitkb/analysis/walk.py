@@ -123,6 +123,9 @@ class Walker:
             if entry.kind == "symlink_outside":
                 self._gap(path, "symlink_outside", "symbolic link leaving the repository; not followed")
                 continue
+            if entry.kind == "missing_object":
+                self._gap(path, "missing_object", "its content is not in this clone (partial clone?); not read")
+                continue
             if entry.kind != "file" or ft.is_generated(name) or name == IGNORE_FILE:
                 continue
             if self.ignore and self.ignore.ignored(path):

@@ -52,7 +52,12 @@ class GitCommitSource:
             if mode == b"120000":
                 entries.append(SourceEntry(path, 0, "symlink_outside"))  # never followed from git objects
                 continue
-            entries.append(SourceEntry(path, int(size) if size != b"-" else 0))
+            if not size.isdigit():
+                # a blob this clone does not hold (a partial or shallow clone: `ls-tree` prints its
+                # size as "BAD"): reported as a gap, the rest of the tree is indexed
+                entries.append(SourceEntry(path, 0, "missing_object"))
+                continue
+            entries.append(SourceEntry(path, int(size)))
         entries.sort(key=lambda e: e.path)
         return iter(entries)
 

@@ -1,0 +1,1 @@
+"""Scoring of orbitkb extraction against the real-repository corpus (benchmarks/realworld/)."""
