@@ -32,6 +32,7 @@ from orbitkb.domain.model import (
     Service,
     ServiceCall,
     ServiceFacts,
+    Technology,
     ShapeField,
     TargetKind,
     Validation,
@@ -168,7 +169,13 @@ def service_facts(
         )  # fmt: skip
         for d, c in ((Direction.PUBLISHES, channel), (Direction.CONSUMES, f"{channel}.dlq"))
     )
-    return ServiceFacts(svc, comps, apis, calls, entities, messages, files=(comps[0].file_path,))
+    techs = (
+        Technology(make_id("tech", sid, "library", "httpx"), sid, "library", "httpx", "0.27",
+                   (evidence(f"services/{name}/requirements.txt", 2),)),
+        Technology(make_id("tech", sid, "language", "python"), sid, "language", "python", None,
+                   (evidence(f"services/{name}/main.py", 1),)),
+    )  # fmt: skip
+    return ServiceFacts(svc, comps, apis, calls, entities, messages, files=(comps[0].file_path,), technologies=techs)
 
 
 def resources(repo: str) -> list[Resource]:

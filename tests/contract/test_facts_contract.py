@@ -33,6 +33,8 @@ def test_every_fact_round_trips_exactly(store, samples):
     assert set(store.list_calls(from_service_id=sid)) == set(orders.calls)
     assert set(store.list_entities(sid)) == set(orders.entities)
     assert set(store.list_messages(sid)) == set(orders.messages)
+    assert store.list_technologies(sid) == sorted(orders.technologies, key=lambda t: (t.kind, t.name))
+    assert store.list_technologies("svc:missing") == []
     assert store.list_resources("shop") == sorted(samples.resources("shop"), key=lambda r: r.name)
     assert store.list_gaps("shop") == sorted(samples.gaps("shop"), key=lambda g: g.path)
     assert store.list_indexed_files("shop") == sorted(samples.files("shop"), key=lambda f: f.path)
@@ -221,5 +223,5 @@ def test_enrichment_rewrites_descriptive_fields_only(store, samples):
 
 
 def test_schema_version_and_close(store):
-    assert store.schema_version() == 2  # the enrichment writes needed no new column
+    assert store.schema_version() == 3  # 3: technology facts
     store.close()

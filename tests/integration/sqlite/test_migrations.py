@@ -100,7 +100,8 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
     before = count_rows(path)
     assert set(before.values()) == {1}
     with SqliteKnowledgeStore(path) as store:
-        assert store.schema_version() == migrations.LATEST == 2
+        assert store.schema_version() == migrations.LATEST == 3
+        assert store.list_technologies() == []
         assert count_rows(path) == before
         (svc,) = store.list_services()
         assert svc == V1_ROWS[1][1] and svc.readme is None
@@ -115,7 +116,7 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
         store.update_services([attrs.evolve(svc, short_desc="enriched")])
         assert store.get_service_by_id(SID).short_desc == "enriched"
     with SqliteKnowledgeStore(path) as again:  # reopening an up-to-date file changes nothing
-        assert again.get_llm_cache("q") == "a" and again.schema_version() == 2
+        assert again.get_llm_cache("q") == "a" and again.schema_version() == 3
 
 
 def test_a_fresh_database_has_exactly_the_current_tables(tmp_path):
@@ -137,7 +138,7 @@ def test_a_newer_database_is_refused_naming_both_versions(tmp_path):
         conn.execute(sa.text("UPDATE schema_meta SET value = '7' WHERE key = 'version'"))
     with pytest.raises(SchemaTooNew) as raised:
         SqliteKnowledgeStore(path)
-    assert "7" in str(raised.value) and "2" in str(raised.value) and raised.value.hint
+    assert "7" in str(raised.value) and f"version {migrations.LATEST}" in str(raised.value) and raised.value.hint
     with engine.connect() as conn:  # left untouched
         assert conn.execute(sa.text("SELECT value FROM schema_meta")).scalar() == "7"
 
@@ -173,6 +174,6 @@ def test_an_empty_file_and_missing_folders_become_a_database(tmp_path):
     empty = tmp_path / "empty.db"
     empty.touch()
     with SqliteKnowledgeStore(str(empty)) as store:
-        assert store.schema_version() == 2
+        assert store.schema_version() == 3
     with SqliteKnowledgeStore(str(tmp_path / "a" / "b" / "kb.db")) as store:
         assert store.list_services() == []

@@ -28,7 +28,7 @@ from orbitkb.analysis.facts import (
     expr_to_json,
 )
 
-FORMAT = "1"  # bump when this encoding changes
+FORMAT = "2"  # bump when this encoding changes (2: the vocabulary)
 _LISTS = {
     "components": RawComponent,
     "apis": RawApi,
@@ -77,6 +77,7 @@ def dumps(facts: LinkedFacts) -> str:
     out["grpc_implements"] = list(facts.grpc_implements)
     out["framework"] = facts.framework
     out["properties"] = dict(facts.properties)
+    out["vocabulary"] = list(facts.vocabulary)
     return json.dumps(out, separators=(",", ":"), sort_keys=True)
 
 
@@ -95,5 +96,6 @@ def loads(text: str) -> LinkedFacts:
         grpc_implements=tuple(data.get("grpc_implements", [])),
         framework=data.get("framework"),
         properties=dict(data.get("properties", {})),
+        vocabulary=tuple(data.get("vocabulary", [])),
         **kwargs,
     )

@@ -16,8 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+import attrs
+
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis import linkcache
+from orbitkb.analysis import linkcache, vocabulary
 from orbitkb.analysis.facts import LinkedFacts, ServiceContext
 from orbitkb.analysis.grpc import csharp_implements
 from orbitkb.analysis.grpc_bind import BIND_VERSION, BindInput, bind
@@ -151,6 +153,8 @@ class Linker:
         ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
         try:
             facts = loaded.analyzer.link(ctx, parsed)
+            words = vocabulary.service_words((p.get(vocabulary.KEY) or () for p in parsed.values()), inputs)
+            facts = attrs.evolve(facts, vocabulary=words)
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
             who = loaded.module or unit.stack

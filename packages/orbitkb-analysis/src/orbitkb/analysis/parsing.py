@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from orbitkb.analysis import vocabulary
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.walk import FileRecord
 
@@ -31,9 +32,13 @@ CHUNK = 48
 
 
 def _safe_parse(analyzer: Any, path: str, text: str) -> tuple[str, bool]:
-    """(json text, cacheable). An analyzer crash is a gap, and is not cached (a fix may follow)."""
+    """(json text, cacheable). An analyzer crash is a gap, and is not cached (a fix may follow).
+    The file's vocabulary rides along with its parse (``vocabulary.KEY``), cached by content too."""
     try:
-        return json.dumps(analyzer.parse(path, text), separators=(",", ":"), sort_keys=True), True
+        result = analyzer.parse(path, text)
+        if isinstance(result, dict) and "error" not in result:
+            result[vocabulary.KEY] = vocabulary.file_words(text)
+        return json.dumps(result, separators=(",", ":"), sort_keys=True), True
     except Exception as exc:  # noqa: BLE001 - a bug in one parser must not stop the index
         reason = (
             f"analyzer failed: {type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
@@ -92,7 +97,7 @@ class ParseStage:
 
     def key(self, record: FileRecord) -> str:
         analyzer = self._analyzers[record.stack or ""].analyzer
-        return f"{analyzer.stack}:{analyzer.version}:{record.sha256}"
+        return f"{analyzer.stack}:{analyzer.version}+{vocabulary.VERSION}:{record.sha256}"
 
     def feed(self, record: FileRecord, known: list[Any] | None = None) -> None:
         """Queue one file (``record.stack`` must name a loaded analyzer); its text is released.

@@ -221,6 +221,22 @@ class Message:
 
 
 @frozen
+class Technology:
+    """A technology a service is built with, read from its manifests and files: its languages,
+    frameworks, declared dependencies, build tool and container base images."""
+
+    id: str
+    service_id: str
+    kind: str  # language | framework | library | build_tool | base_image
+    name: str  # as the ecosystem names it: "python", "spring-boot", "org.projectlombok:lombok", "node:20-alpine"
+    version: str | None = None
+    evidence: tuple[Evidence, ...] = ()
+
+
+TECHNOLOGY_KINDS = ("language", "framework", "library", "build_tool", "base_image")
+
+
+@frozen
 class Resource:
     """Infrastructure declared by a repository (a database, broker or cache container)."""
 
@@ -253,6 +269,10 @@ class ServiceFacts:
     entities: tuple[PersistenceEntity, ...] = ()
     messages: tuple[Message, ...] = ()
     files: tuple[str, ...] = field(default=())  # the files owned by this service
+    technologies: tuple[Technology, ...] = ()
+    #: Words of the service's own source (identifiers split, literals, comments, file names),
+    #: most frequent first, bounded: a low-weight retrieval field, never shown as a fact.
+    vocabulary: tuple[str, ...] = ()
 
 
 @frozen

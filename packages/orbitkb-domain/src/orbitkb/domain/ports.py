@@ -22,6 +22,7 @@ from orbitkb.domain.model import (
     Service,
     ServiceCall,
     ServiceFacts,
+    Technology,
 )
 from orbitkb.domain.runs import (
     ArchitectureRun,
@@ -40,7 +41,8 @@ from orbitkb.domain.runs import (
 
 @frozen
 class SourceEntry:
-    """One entry of a source tree. ``kind`` is "file" or "symlink_outside" (never followed).
+    """One entry of a source tree. ``kind`` is "file", "symlink_outside" (never followed) or
+    "missing_object" (listed by git but absent from a partial clone).
 
     ``mtime_ns`` is the file's modification time when the tree knows one (a working tree); with
     the size it lets a re-index reuse what it learned from an unchanged file without reading it.
@@ -228,6 +230,7 @@ class KnowledgeStore(Protocol):
     def list_calls_to_target(self, targets: Sequence[str]) -> list[ServiceCall]: ...
     def list_messages(self, service_id: str | None = None, channel: str | None = None) -> list[Message]: ...
     def list_entities(self, service_id: str | None = None) -> list[PersistenceEntity]: ...
+    def list_technologies(self, service_id: str | None = None) -> list[Technology]: ...
     def list_resources(self, repository: str | None = None) -> list[Resource]: ...
     def list_gaps(self, repository: str | None = None) -> list[Gap]: ...
     def list_indexed_files(self, repository: str) -> list[IndexedFile]: ...

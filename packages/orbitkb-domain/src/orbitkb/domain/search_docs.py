@@ -1,5 +1,6 @@
-"""What is searchable: one SearchDocument per service, component, API, call, message and entity,
-with names split into words (camelCase, snake_case, path segments) so that business words match."""
+"""What is searchable: one SearchDocument per service, component, API, call, message, entity and
+technology, plus one per service holding the vocabulary of its source, with names split into
+words (camelCase, snake_case, path segments) so that business words match."""
 
 from __future__ import annotations
 
@@ -51,6 +52,13 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
             )
         for m in f.messages:
             doc("message", m.id, m.channel, keywords(m.direction.value, m.provider), m.description or "")
+        for t in f.technologies:
+            # "org.projectlombok:lombok" -> words org projectlombok lombok; the kind and version help
+            # a task that says "logging library" or "java 17"
+            doc("technology", t.id, t.name, keywords(t.kind.replace("_", " "), t.version), "")
+        if f.vocabulary:
+            # the words of the service's own source: the lowest-weight evidence there is
+            doc("source", f"{sid}#source", s.name, "", " ".join(f.vocabulary))
         for e in f.entities:
             doc(
                 "entity",

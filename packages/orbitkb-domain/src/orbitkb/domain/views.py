@@ -78,6 +78,14 @@ class EntityRef:
 
 
 @frozen
+class TechnologyRef:
+    kind: str  # language | framework | library | build_tool | base_image
+    name: str
+    version: str | None
+    evidence: str | None  # "file:line"
+
+
+@frozen
 class MessageRef:
     direction: str
     channel: str
@@ -104,6 +112,8 @@ class ServiceDescription:
     called_by: tuple[str, ...]
     freshness: Freshness
     pagination: dict[str, object] = field(factory=dict)
+    #: Languages, frameworks, build tools and base images first, then declared libraries.
+    technologies: tuple[TechnologyRef, ...] = ()
 
 
 @frozen

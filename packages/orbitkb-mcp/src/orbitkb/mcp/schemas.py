@@ -41,6 +41,7 @@ class ServiceOut(Guidance, total=False):
     called_by: list[str]
     freshness: dict[str, Any]
     pagination: dict[str, Any]
+    technologies: Items
 
 
 class ApisOut(Guidance, total=False):

@@ -118,9 +118,11 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
     def describe_service(service: Name, limit: Limit = None, offset: Offset = None,
                          token_budget: Budget = None) -> schemas.ServiceOut:
         """A service: description, calls with reasons, APIs, components, entities and messages (names
-        only), callers, freshness; each list paginated. Next: list_apis/describe_api, describe_persistence."""
+        only), callers, technologies (languages, frameworks, libraries), freshness; each list paginated.
+        Next: list_apis/describe_api, describe_persistence."""
         data = to_data(uc.describe_service()(service, limit, offset))
-        return fit(data, ["messages", "persists", "components", "called_by", "calls", "apis"], token_budget)
+        return fit(data, ["technologies", "messages", "persists", "components", "called_by", "calls", "apis"],
+                   token_budget)
 
     @tool("list_apis")
     def list_apis(service: Name, limit: Limit = None, offset: Offset = None) -> schemas.ApisOut:

@@ -30,6 +30,7 @@ from orbitkb.domain.model import (
     Gap,
     Message,
     PersistenceEntity,
+    Technology,
     Repository,
     Resource,
     Service,
@@ -63,6 +64,7 @@ from orbitkb.sqlite import resources as resources_sql
 from orbitkb.sqlite import runs as runs_sql
 from orbitkb.sqlite import search as search_sql
 from orbitkb.sqlite import services as services_sql
+from orbitkb.sqlite import technologies as technologies_sql
 from orbitkb.sqlite.engine import Database
 
 #: The children of a service, each with the module that stores them.
@@ -72,6 +74,7 @@ _CHILDREN: tuple[tuple[Any, str], ...] = (
     (calls_sql, "calls"),
     (entities_sql, "entities"),
     (messages_sql, "messages"),
+    (technologies_sql, "technologies"),
 )
 _Owned = TypeVar("_Owned", Resource, Gap, IndexedFile)
 
@@ -174,6 +177,10 @@ class SqliteKnowledgeStore:
     def list_messages(self, service_id: str | None = None, channel: str | None = None) -> list[Message]:
         with self._db.read() as conn:
             return messages_sql.list_messages(conn, service_id, channel)
+
+    def list_technologies(self, service_id: str | None = None) -> list[Technology]:
+        with self._db.read() as conn:
+            return technologies_sql.list_technologies(conn, service_id)
 
     def list_entities(self, service_id: str | None = None) -> list[PersistenceEntity]:
         with self._db.read() as conn:

@@ -153,6 +153,19 @@ entities = sa.Table(
     sa.Index("ix_entities_service", "service_id"),
 )
 
+technologies = sa.Table(
+    "technologies",
+    metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    _fk("service_id", "services.id"),
+    _text("kind", False),
+    _text("name", False),
+    _text("version"),
+    _text("evidence", False),
+    sa.Index("ix_technologies_service", "service_id"),
+    sa.Index("ix_technologies_name", "name"),
+)
+
 resources = sa.Table(
     "resources",
     metadata,

@@ -63,6 +63,15 @@ def run_describe(args: argparse.Namespace) -> int:
         print(f"  persists {e.name} ({e.kind}, {e.engine})")
     if d.called_by:
         print(f"  called by: {', '.join(d.called_by)}")
+    named = [t for t in d.technologies if t.kind != "library"]
+    libraries = [t.name for t in d.technologies if t.kind == "library"]
+    if named:
+        print("  built with: " + ", ".join(f"{t.name}{' ' + t.version if t.version else ''} ({t.kind.replace('_', ' ')})"
+                                         for t in named))
+    if libraries:
+        more = d.pagination.get("technologies", {})
+        extra = " (more with --json)" if isinstance(more, dict) and more.get("truncated") else ""
+        print(f"  libraries: {', '.join(libraries)}{extra}")
     return 0
 
 

@@ -16,12 +16,14 @@ from attrs import define, field
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.change.naming import loose_names
 from orbitkb.domain.model import Service
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
 from orbitkb.domain.text import stem, words
 
-KIND_WEIGHT = {"service": 1.0, "api": 0.8, "entity": 0.75, "component": 0.7, "message": 0.65, "call": 0.35}
+KIND_WEIGHT = {"service": 1.0, "technology": 0.85, "api": 0.8, "entity": 0.75, "component": 0.7, "message": 0.65,
+               "call": 0.35, "source": 0.3}
 FIELD_WEIGHT = {"name_text": 1.0, "keywords": 0.7, "text": 0.5}
 EDGE_DECAY = {"out": 0.4, "in": 0.3, "MESSAGE_LINK": 0.3}
 MAX_TERMS = 16
@@ -29,6 +31,12 @@ SUPPORT = 0.25
 SYNONYM_WEIGHT = 0.6
 SEMANTIC_WEIGHT = 0.25
 PER_TERM_LIMIT = 80
+#: Below this absolute evidence (rarity x kind x field of the best word), a task matches nothing:
+#: words every service's code uses ("write", "value") are not a reason to change anything.
+ABSTAIN_FLOOR = 0.3
+#: A service only semantically close to the task needs this cosine (absolute, not relative to the
+#: best one: a nonsense task still has a "closest" service).
+SEMANTIC_ALONE = 0.5
 
 
 @define
@@ -41,6 +49,10 @@ class Candidate:
     matched_terms: set[str] = field(factory=set)
     hits: list[SearchHit] = field(factory=list)
     hops: int = 0
+    #: the strongest single piece of word evidence (absolute): what abstention is decided on
+    strength: float = 0.0
+    #: task words matched through a technology the service uses (a library, language, framework)
+    tech_terms: set[str] = field(factory=set)
     reached_from: str | None = None
     edge_type: str | None = None
     channel: str | None = None
@@ -96,19 +108,23 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     terms = task_terms(task, keep)
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
+        source_only: dict[str, tuple[float, SearchHit]] = {}
         for word, factor in term_variants(term):
             hits = retriever.keyword(sorted({word, stem(word)}), PER_TERM_LIMIT)
             for rank, h in enumerate(hits, 1):
                 if h.service not in services:
                     continue
+                if h.kind == "technology" and not _names_word(h.name, word):
+                    continue  # "java" must not select every service that uses javascript
                 w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5) * factor
                 if h.kind == "service" and h.field == "name_text":
                     w *= 1.5  # the task names the service itself
                 if rank > 50:
                     w *= 0.5
-                if w > best.get(h.service, (0.0, h))[0]:
-                    best[h.service] = (w, h)
-        if not best:
+                pool = source_only if h.kind == "source" else best
+                if w > pool.get(h.service, (0.0, h))[0]:
+                    pool[h.service] = (w, h)
+        if not best and not source_only:
             unmatched.append(term)
             continue
         strong = sum(1 for w, _ in best.values() if w >= 0.5) or len(best)
@@ -116,11 +132,24 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         named = [name for name, (_, h) in best.items() if h.kind == "service" and h.field == "name_text"]
         # a word that names a service is rare among service names even when common in the text
         idf_named = max(0.2, math.log((n + 1) / (len(named) + 0.5)))
-        for name, (w, h) in best.items():
+        # a word of the source counts by its own rarity across the services' code
+        idf_source = max(0.2, math.log((n + 1) / (len(source_only) + len(best) + 0.5)))
+        evidence = {name: (w, h, idf_named if name in named else idf) for name, (w, h) in best.items()}
+        for name, (w, h) in source_only.items():
+            if name not in evidence:
+                evidence[name] = (w, h, idf_source)
+        # a source word is evidence on its own only when few services' code uses it
+        rare_in_source = len(source_only) + len(best) <= max(1, n // 4)
+        for name, (w, h, rarity) in evidence.items():
             c = cands.setdefault(name, Candidate(services[name]))
-            c.keyword += (idf_named if name in named else idf) * w
+            c.keyword += rarity * w
+            c.strength = max(c.strength, (ABSTAIN_FLOOR if rare_in_source else 0.0) if h.kind == "source"
+                             else rarity * w)
             c.matched_terms.add(term)
             c.hits.append(h)
+            if h.kind == "technology":
+                c.tech_terms.add(term)
+    _loose_names(task, services, cands, n)
     vector = retriever.vector(task, 60)
     if vector:
         sem: dict[str, float] = defaultdict(float)
@@ -132,6 +161,10 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             c = cands.setdefault(name, Candidate(services[name]))
             c.semantic = sim
     _combine(cands)
+    if max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR and not any(
+            c.semantic >= SEMANTIC_ALONE for c in cands.values()):
+        unmatched = [t for t in terms]  # weak evidence everywhere is no evidence
+        cands.clear()
     top = max((c.score for c in cands.values()), default=1.0) or 1.0
     for s in hints:
         c = cands.setdefault(s.name, Candidate(s))
@@ -139,6 +172,28 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         c.score = max(c.score, top)
     _expand(cands, graph, services)
     return cands, unmatched
+
+
+def _names_word(name: str, word: str) -> bool:
+    """A technology hit counts only when one of its name's words is the task word (FTS matches
+    prefixes: "java" would otherwise match "javascript")."""
+    mine = set(words(name, keep_stopwords=True))
+    return word in mine or stem(word) in {stem(w) for w in mine}
+
+
+def _loose_names(task: str, services: dict[str, Service], cands: dict[str, Candidate], n: int) -> None:
+    """Services the task names loosely (run together, misspelt, shortened): as if named exactly."""
+    rarity = max(0.2, math.log((n + 1) / 1.5))
+    for m in loose_names(task, list(services.values())):
+        c = cands.setdefault(m.service, Candidate(services[m.service]))
+        if any(h.kind == "service" and h.field == "name_text" for h in c.hits):
+            continue
+        w = KIND_WEIGHT["service"] * FIELD_WEIGHT["name_text"] * 1.5
+        c.keyword += rarity * w
+        c.strength = max(c.strength, rarity * w)
+        c.matched_terms.add(m.matched)
+        c.hits.append(SearchHit("service", m.service, m.service, 1.0, "name_text",
+                                f"named as '{m.matched}' ({m.how})", services[m.service].id))
 
 
 def _combine(cands: dict[str, Candidate]) -> None:
@@ -152,7 +207,7 @@ def _combine(cands: dict[str, Candidate]) -> None:
         if c.keyword:
             c.score = c.keyword / kmax + SEMANTIC_WEIGHT * sem
         else:
-            c.score = 0.35 * sem if sem >= 0.8 else 0.0
+            c.score = 0.35 * sem if sem >= 0.8 and c.semantic >= SEMANTIC_ALONE else 0.0
     for name in [n for n, c in cands.items() if c.score == 0.0 and not c.keyword]:
         del cands[name]
 

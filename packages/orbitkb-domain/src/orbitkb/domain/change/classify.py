@@ -13,6 +13,7 @@ from orbitkb.domain.change.candidates import Candidate
 from orbitkb.domain.model import Evidence
 
 MAX_PRIMARY = 4
+MAX_GROUP = 10  # a task about a technology changes every service that uses it
 MAX_SECONDARY = 6
 MAX_NO_CHANGE = 6
 PRIMARY_CUT = 0.6  # share of the best score a direct match needs to be primary
@@ -37,6 +38,9 @@ class Classified:
 def _hit_text(c: Candidate) -> str:
     parts = []
     for h in sorted(c.hits, key=lambda h: -h.score)[:3]:
+        if h.kind == "source":
+            parts.append("words of its source code")
+            continue
         where = {"name_text": "name", "keywords": "keywords", "text": "description"}.get(h.field, h.field)
         parts.append(f"{h.kind} '{h.name}' ({where})")
     return "; ".join(parts)
@@ -75,7 +79,10 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
     expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
     top = direct[0].score if direct else 0.0
     out: list[Classified] = []
-    primary = [c for c in direct if c.via == "hint" or (top and c.score >= PRIMARY_CUT * top)][:MAX_PRIMARY]
+    primary = [c for c in direct if c.via == "hint" or (top and c.score >= PRIMARY_CUT * top)]
+    group = direct[0].tech_terms if direct else set()
+    limit = MAX_GROUP if group and all(c.tech_terms & group for c in primary[:MAX_PRIMARY]) else MAX_PRIMARY
+    primary = primary[:limit]
     if not primary and direct:
         primary = direct[:1]
     chosen = {c.service.name for c in primary}

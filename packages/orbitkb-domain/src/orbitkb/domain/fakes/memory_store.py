@@ -32,6 +32,7 @@ from orbitkb.domain.model import (
     Service,
     ServiceCall,
     ServiceFacts,
+    Technology,
 )
 from orbitkb.domain.ports import AnalysisCache, SearchDocument
 from orbitkb.domain.runs import (
@@ -46,7 +47,7 @@ from orbitkb.domain.runs import (
 )
 
 T = TypeVar("T")
-SCHEMA_VERSION = 2  # the SQLite store's latest schema: the fake answers like a fresh database
+SCHEMA_VERSION = 3  # the SQLite store's latest schema: the fake answers like a fresh database
 WEIGHTS: tuple[tuple[str, float], ...] = (("name_text", 10.0), ("keywords", 4.0), ("text", 1.0))
 _TOKEN = re.compile(r"[^\W_]+")
 _K1, _B = 1.2, 0.75  # FTS5's bm25 constants
@@ -233,6 +234,9 @@ class InMemoryKnowledgeStore:
     def list_entities(self, service_id: str | None = None) -> list[PersistenceEntity]:
         return self._children_of("entities", service_id=service_id)
 
+    def list_technologies(self, service_id: str | None = None) -> list[Technology]:
+        return self._children_of("technologies", service_id=service_id)
+
     def list_resources(self, repository: str | None = None) -> list[Resource]:
         with self._lock:
             found = [
@@ -409,6 +413,7 @@ _CHILD_KINDS = {
     "calls": "from_service_id",
     "entities": "service_id",
     "messages": "service_id",
+    "technologies": "service_id",
 }
 _ORDERS = {
     "components": _by("service_id", "file_path", "start_line", "name", "id"),
@@ -416,6 +421,7 @@ _ORDERS = {
     "calls": _by("from_service_id", "target", "id"),
     "entities": _by("service_id", "name", "id"),
     "messages": _by("service_id", "channel", "direction", "id"),
+    "technologies": _by("service_id", "kind", "name", "id"),
 }
 _Owned = TypeVar("_Owned", Resource, Gap, IndexedFile)
 

@@ -82,6 +82,9 @@ def _evidence_lookup(store: KnowledgeStore) -> dict[str, Evidence]:
     for call in store.list_calls():
         if call.evidence:
             out[call.id] = call.evidence[0]
+    for t in store.list_technologies():
+        if t.evidence:
+            out[t.id] = t.evidence[0]
     return out
 
 

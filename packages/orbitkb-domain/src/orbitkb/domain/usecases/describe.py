@@ -28,6 +28,7 @@ from orbitkb.domain.views import (
     RepositoryView,
     ServiceDescription,
     ServiceListItem,
+    TechnologyRef,
 )
 
 
@@ -89,10 +90,15 @@ class DescribeService:
         unique_msgs = list({(m.direction.value, m.channel, m.provider): MessageRef(
             m.direction.value, m.channel, m.provider, m.description) for m in msgs}.values())
         msg_refs, p_msgs = page(unique_msgs, limit, offset)
+        order = {"language": 0, "framework": 1, "build_tool": 2, "base_image": 3, "library": 4}
+        techs = sorted(self.store.list_technologies(svc.id), key=lambda t: (order.get(t.kind, 5), t.name))
+        tech_refs, p_techs = page([TechnologyRef(t.kind, t.name, t.version, f"{t.evidence[0].file}:"
+                                                 f"{t.evidence[0].start_line}" if t.evidence else None)
+                                   for t in techs], limit, offset)
         repo = self.store.get_repository(svc.repository)
         pagination: dict[str, object] = {"limit": limit, "offset": offset}
         for key, p in (("calls", p_calls), ("apis", p_apis), ("components", p_comps),
-                       ("persists", p_ents), ("messages", p_msgs)):
+                       ("persists", p_ents), ("messages", p_msgs), ("technologies", p_techs)):
             pagination[key] = {"total": p.total, "truncated": p.truncated}
         return ServiceDescription(
             name=svc.name, repository=svc.repository, root_dir=svc.root_dir, stack=svc.stack,
@@ -100,7 +106,7 @@ class DescribeService:
             desc_provenance=svc.desc_provenance.value, calls=call_views, apis=api_refs, components=comp_refs,
             persists=ent_refs, messages=msg_refs,
             called_by=tuple(sorted({by_id.get(c.from_service_id, c.from_service_id) for c in inbound})),
-            freshness=FreshnessProbe(self.git).of(repo), pagination=pagination,
+            freshness=FreshnessProbe(self.git).of(repo), pagination=pagination, technologies=tech_refs,
         )
 
 

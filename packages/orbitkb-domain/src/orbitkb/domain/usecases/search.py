@@ -11,7 +11,10 @@ from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
 from orbitkb.domain.text import words
 
-KINDS = ("service", "api", "component", "call", "message", "entity")
+KINDS = ("service", "api", "component", "call", "message", "entity", "technology", "source")
+#: Searched when no kinds are asked for. "source" (the words of a service's code) is the weakest
+#: evidence there is: it answers only when nothing else matches, and the note says so.
+DEFAULT_KINDS = KINDS[:-1]
 MAX_QUERY = 1000
 
 
@@ -44,6 +47,12 @@ class Search:
             raise EmptyKnowledgeBase("the knowledge base is empty")
         retriever = HybridRetriever(self.store, self.embedder)
         terms = words(query) or words(query, keep_stopwords=True)
-        hits = retriever.search(query, terms, limit, kinds)
-        note = None if hits else "nothing indexed matches these words; try other words or list_services"
+        hits = retriever.search(query, terms, limit, kinds or DEFAULT_KINDS)
+        note = None
+        if not hits and not kinds:
+            hits = retriever.search(query, terms, limit, ("source",))
+            if hits:
+                note = "only the services' source vocabulary matches these words (no named fact does)"
+        if not hits:
+            note = "nothing indexed matches these words; try other words or list_services"
         return SearchResult(query, retriever.mode, tuple(hits), note)

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.errors import SchemaTooNew, StoreError
 from orbitkb.sqlite.engine import Database
-from orbitkb.sqlite.migrations import v0001_initial, v0002_llm_cache_embeddings
+from orbitkb.sqlite.migrations import v0001_initial, v0002_llm_cache_embeddings, v0003_technologies
 
 
 @frozen
@@ -26,7 +26,7 @@ class Migration:
 
 
 MIGRATIONS: tuple[Migration, ...] = tuple(
-    Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (v0001_initial, v0002_llm_cache_embeddings)
+    Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (v0001_initial, v0002_llm_cache_embeddings, v0003_technologies)
 )
 LATEST = MIGRATIONS[-1].version
 _meta = sa.table("schema_meta", sa.column("key"), sa.column("value"))

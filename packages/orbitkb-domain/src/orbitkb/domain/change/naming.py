@@ -1,0 +1,116 @@
+"""Services named loosely in a task: run together ("paymentservice"), split ("voting app" for
+"voting-app"), misspelt ("recomendation"), shortened ("notif" for "notification-service") or
+named by the repository that holds them alone. Exact names are the search index's job; this
+catches what people really type in commit messages and tickets."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from orbitkb.domain.model import Service
+from orbitkb.domain.text import split_identifier
+
+#: Words that decorate service names without naming anything.
+DECORATION = frozenset("service services svc server srv api app application ms micro microservice backend".split())
+MIN_COMPACT = 5  # shorter run-together names collide with ordinary words
+MIN_PREFIX = 4
+#: "bill" is not short for "billing": a prefix that only drops an inflection is the plain word.
+SUFFIXES = frozenset("s es ed ing ings er ers or ors ment ments ion ions ation ations al ally ly ness ity y".split())
+
+
+@frozen
+class NameMatch:
+    service: str
+    matched: str  # the task's words that name it
+    how: str  # compact | typo | prefix | repository
+
+
+def _compact(words: Sequence[str]) -> str:
+    return "".join(words)
+
+
+def _forms(s: Service, single_in_repo: bool) -> list[tuple[str, str]]:
+    """(compact form, how) for each name of the service, decorated and bare."""
+    out = []
+    names = [s.name, *s.aliases] + ([s.repository] if single_in_repo else [])
+    for n in names:
+        ws = split_identifier(n)
+        bare = [w for w in ws if w not in DECORATION]
+        how = "repository" if n == s.repository and single_in_repo and n not in (s.name, *s.aliases) else "compact"
+        for form in {_compact(ws), _compact(bare)}:
+            if len(form) >= MIN_COMPACT:
+                out.append((form, how))
+    return out
+
+
+def _distance_at_most(a: str, b: str, limit: int) -> bool:
+    """Damerau-Levenshtein distance (adjacent swaps count one) <= limit, with an early exit."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return False
+        prev2, prev = prev, cur
+    return prev[-1] <= limit
+
+
+def _typo_limit(n: int) -> int:
+    return 0 if n < 6 else 1 if n < 10 else 2
+
+
+def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
+    """Services the task names loosely (never one its words only brush against)."""
+    tokens = [w for w in split_identifier(task) if w]
+    # runs of 1..3 adjacent task words, run together: "payment service" -> "paymentservice"
+    runs: dict[str, str] = {}
+    for i in range(len(tokens)):
+        for k in range(1, 4):
+            if i + k <= len(tokens):
+                ws = tokens[i : i + k]
+                runs.setdefault(_compact(ws), " ".join(ws))
+                bare = [w for w in ws if w not in DECORATION]
+                if bare:
+                    runs.setdefault(_compact(bare), " ".join(ws))
+    per_repo = Counter(s.repository for s in services)
+    # a word in the names of many services ("ts", "order" in ts-order-*) names none of them
+    word_count = Counter(w for s in services for w in {w for n in (s.name, *s.aliases) for w in split_identifier(n)})
+    crowded = max(2, len(services) // 3)
+    out: dict[str, NameMatch] = {}
+    for s in services:
+        for form, how in _forms(s, per_repo[s.repository] == 1):
+            if form in runs:
+                out.setdefault(s.name, NameMatch(s.name, runs[form], how))
+                break
+            limit = _typo_limit(len(form))
+            if limit:
+                hit = next((text for run, text in runs.items() if len(run) >= 6
+                            and run[0] == form[0] and _distance_at_most(run, form, limit)), None)
+                if hit is not None:
+                    out.setdefault(s.name, NameMatch(s.name, hit, "typo"))
+                    break
+        if s.name in out:
+            continue
+        # a shortened distinctive word of the name: "notif" -> notification-service
+        distinctive = [w for n in (s.name, *s.aliases) for w in split_identifier(n)
+                       if w not in DECORATION and len(w) >= 7 and word_count[w] <= 1]
+        for t in tokens:
+            if len(t) >= MIN_PREFIX and any(w.startswith(t) and len(t) < len(w) and len(t) >= 0.4 * len(w)
+                                            and w[len(t):] not in SUFFIXES for w in distinctive):
+                out[s.name] = NameMatch(s.name, t, "prefix")
+                break
+    dropped = {n for n, m in out.items() if m.how == "prefix" and word_count[m.matched] > crowded}
+    # "ts order other" names ts-order-other-service, not also ts-order-service
+    dropped |= {n for n, m in out.items() for o in out.values()
+                if o.service != n and m.matched != o.matched and f" {m.matched} " in f" {o.matched} "}
+    return [m for n, m in sorted(out.items()) if n not in dropped]
