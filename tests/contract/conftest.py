@@ -32,9 +32,9 @@ from orbitkb.domain.model import (
     Service,
     ServiceCall,
     ServiceFacts,
-    Technology,
     ShapeField,
     TargetKind,
+    Technology,
     Validation,
 )
 from orbitkb.domain.ports import KnowledgeStore, SearchDocument

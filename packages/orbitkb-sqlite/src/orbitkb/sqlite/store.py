@@ -30,12 +30,12 @@ from orbitkb.domain.model import (
     Gap,
     Message,
     PersistenceEntity,
-    Technology,
     Repository,
     Resource,
     Service,
     ServiceCall,
     ServiceFacts,
+    Technology,
 )
 from orbitkb.domain.ports import AnalysisCache, SearchDocument
 from orbitkb.domain.runs import (
