@@ -1,0 +1,1 @@
+"""The change-surface benchmark on real git history: tasks mined from public repositories."""

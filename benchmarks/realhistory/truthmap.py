@@ -1,0 +1,75 @@
+"""The hand-written truth map of a repository (services.json): which service owns a path, and which
+truth service an orbitkb service's root folder stands for."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+SERVICES_FILE = Path(__file__).resolve().parent / "services.json"
+
+
+def _stem(prefix: str) -> str:
+    return prefix[:-1] if prefix.endswith("*") else prefix
+
+
+def matches(prefix: str, path: str) -> bool:
+    """'a/b' matches a/b and a/b/...; 'a/b-*' matches anything starting with 'a/b-'."""
+    if prefix.endswith("*"):
+        return path.startswith(prefix[:-1])
+    return path == prefix or path.startswith(prefix + "/")
+
+
+@frozen
+class ServiceMap:
+    repository: str  # the clone's folder name
+    services: dict[str, tuple[str, ...]]  # service -> root folders
+    split: str = "tune"
+    url: str = ""
+    stacks: tuple[str, ...] = ()
+
+    def owner(self, path: str) -> str | None:
+        """The service with the longest prefix matching path, if any."""
+        best, best_len = None, -1
+        for name, prefixes in self.services.items():
+            for p in prefixes:
+                if matches(p, path) and len(_stem(p)) > best_len:
+                    best, best_len = name, len(_stem(p))
+        return best
+
+    def map_root(self, root_dir: str) -> str | None:
+        """The truth service an orbitkb root folder stands for: the one whose prefix contains it,
+        else the only one it contains; None when it contains several or none."""
+        root = "" if root_dir in ("", ".") else root_dir.strip("/")
+        if root:
+            found = self.owner(root)
+            if found is not None:
+                return found
+        inside = {
+            name
+            for name, prefixes in self.services.items()
+            for p in prefixes
+            if not root or _stem(p).startswith(root + "/")
+        }
+        return next(iter(inside)) if len(inside) == 1 else None
+
+    def aliases(self, name: str) -> tuple[str, ...]:
+        """Folder names of a service (last segment of each prefix), for the 'task names it' split."""
+        return tuple(sorted({_stem(p).rstrip("-/").rsplit("/", 1)[-1] for p in self.services[name]} - {name}))
+
+
+def load(path: Path = SERVICES_FILE) -> dict[str, ServiceMap]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for name, spec in data["repositories"].items():
+        out[name] = ServiceMap(
+            name,
+            {s: tuple(p) for s, p in spec["services"].items()},
+            spec.get("split", "tune"),
+            f"https://github.com/{spec['repository']}",
+            tuple(spec.get("stacks", ())),
+        )
+    return out

@@ -1,0 +1,244 @@
+"""The real-history benchmark: mining filters, message cleaning and root mapping on a tiny git
+repository made here (no network, no clones), and the whole benchmark on the clones when present."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from realhistory.filters import clean_message, drop_reason, kind  # noqa: E402
+from realhistory.mine import mine_repo  # noqa: E402
+from realhistory.truthmap import ServiceMap, load  # noqa: E402
+
+SMAP = ServiceMap(
+    "tiny",
+    {
+        "orders": ("services/orders", "orders"),
+        "payments": ("services/payments",),
+        "billing": ("billing-*",),
+        "web": ("web",),
+    },
+    "tune",
+    "https://github.com/example/tiny",
+)
+
+
+def _git(repo: Path, *args: str, date: str = "2024-01-01T12:00:00+00:00", author: str = "dev") -> str:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": author,
+        "GIT_AUTHOR_EMAIL": f"{author}@example.invalid",
+        "GIT_COMMITTER_NAME": author,
+        "GIT_COMMITTER_EMAIL": f"{author}@example.invalid",
+        "GIT_AUTHOR_DATE": date,
+        "GIT_COMMITTER_DATE": date,
+    }
+    return subprocess.run(
+        ["git", *args], cwd=repo, check=True, capture_output=True, text=True, env=env
+    ).stdout
+
+
+def _commit(repo: Path, n: int, message: str, files: dict[str, str], author: str = "dev") -> str:
+    for path, text in files.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", message, date=f"2024-01-{n:02d}T12:00:00+00:00", author=author)
+    return _git(repo, "rev-parse", "HEAD").strip()
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    repo = tmp_path_factory.mktemp("tiny")
+    _git(repo, "init", "-q", "-b", "main")
+    _commit(
+        repo,
+        1,
+        "Initial import of the shop",
+        {
+            "services/orders/app.py": "x = 1\n",
+            "services/payments/pay.go": "package p\n",
+            "web/index.js": "1\n",
+            "billing-api/Main.java": "class M {}\n",
+            "README.md": "shop\n",
+        },
+    )
+    _commit(
+        repo,
+        2,
+        "Let customers cancel an order within a day\n\nSigned-off-by: Dev <d@x.invalid>\n"
+        "Co-authored-by: Other <o@x.invalid>\nFixes #12",
+        {"services/orders/app.py": "x = 2\n"},
+    )
+    _commit(repo, 3, "Bump requests from 2.31 to 2.32", {"services/orders/requirements.txt": "requests\n"})
+    _commit(repo, 4, "Update README with the setup steps", {"README.md": "shop!\n"})
+    _commit(repo, 5, "Add tests for payment refunds", {"services/payments/pay_test.go": "package p\n"})
+    _commit(repo, 6, "fix", {"web/index.js": "2\n"})
+    _commit(repo, 7, "Reformat all sources with prettier", {"web/index.js": "3\n"})
+    _commit(
+        repo,
+        8,
+        "Show the refund status on the order page (#345)",
+        {
+            "web/index.js": "4\n",
+            "services/payments/pay.go": "package q\n",
+            "billing-api/Main.java": "class N {}\n",
+        },
+    )
+    _commit(repo, 9, "Add a shipping service with its own API", {"shipping/main.py": "1\n"})
+    _commit(
+        repo,
+        10,
+        "Deploy the orders service to the staging cluster",
+        {"k8s/orders.yaml": "kind: Deployment\n", "services/orders/Dockerfile": "FROM python\n"},
+    )
+    _commit(
+        repo,
+        11,
+        "Add a fraud check before charging the card",
+        {"services/payments/fraud.go": "package p\n"},
+        author="dependabot[bot]",
+    )
+    _git(repo, "checkout", "-q", "-b", "side", "HEAD~1")
+    _commit(repo, 12, "Side branch change to the web page", {"web/side.js": "1\n"})
+    _git(repo, "checkout", "-q", "main")
+    _git(
+        repo,
+        "merge",
+        "-q",
+        "--no-ff",
+        "-m",
+        "Merge branch side into main",
+        "side",
+        date="2024-01-13T12:00:00+00:00",
+    )
+    return repo
+
+
+def test_kinds_of_files() -> None:
+    assert kind("services/orders/app.py") == "code"
+    assert kind("services/orders/tests/test_app.py") == "test"
+    assert kind("src/main/java/a/OrderServiceTest.java") == "test"
+    assert kind("web/src/app.spec.ts") == "test"
+    assert kind("docs/setup.png") == "docs" and kind("orders/README.md") == "docs"
+    assert kind(".github/workflows/ci.yml") == "ci"
+    assert kind("kubernetes-manifests/orders.yaml") == "deploy" and kind("docker-compose.yml") == "deploy"
+    assert kind("web/node_modules/x/index.js") == "vendor"
+
+
+def test_message_cleaning() -> None:
+    msg = "Add Pix payments (#1234)\n\nSupport Pix at checkout. See #99\n\nSigned-off-by: A <a@b>\nCo-authored-by: B <b@c>\n"
+    assert clean_message(msg) == "Add Pix payments\n\nSupport Pix at checkout. See"
+
+
+def test_drop_reasons() -> None:
+    one = ["p"]
+    code = ["services/orders/app.py"]
+    assert drop_reason(["a", "b"], "dev", "Merge x", code, SMAP) == "merge"
+    assert drop_reason(one, "renovate[bot] <r@x>", "Update x", code, SMAP) == "bot"
+    assert drop_reason(one, "dev", "chore(deps): bump x from 1 to 2", code, SMAP) == "version-bump"
+    assert drop_reason(one, "dev", "Update Spring Boot to 3.2.1", code, SMAP) == "version-bump"
+    assert (
+        drop_reason(one, "dev", "Pin the client libraries", ["orders/package.json"], SMAP)
+        == "build-files-only"
+    )
+    assert drop_reason(one, "dev", "Run gofmt over everything", code, SMAP) == "formatting"
+    assert drop_reason(one, "dev", "Document the API", ["docs/api.md", "orders/x_test.go"], SMAP) == (
+        "tests-docs-ci-deploy-only"
+    )
+    assert drop_reason(one, "dev", "Add a helper script", ["scripts/run.py"], SMAP) == "no-service"
+    six = [f"svc{i}/a.py" for i in range(6)]
+    many = ServiceMap("m", {f"s{i}": (f"svc{i}",) for i in range(6)})
+    assert drop_reason(one, "dev", "Rename the logger everywhere", six, many) == "too-many-services"
+    assert drop_reason(one, "dev", "wip", code, SMAP) == "uninformative"
+    assert drop_reason(one, "dev", "Let customers cancel an order", code, SMAP) is None
+
+
+def test_owner_and_root_mapping() -> None:
+    assert SMAP.owner("orders/app.py") == "orders" and SMAP.owner("services/orders/x/y.py") == "orders"
+    assert SMAP.owner("billing-api/Main.java") == "billing" and SMAP.owner("ordersx/a.py") is None
+    assert SMAP.map_root("services/orders") == "orders"  # the same folder
+    assert SMAP.map_root("services/orders/app") == "orders"  # inside a truth service
+    assert SMAP.map_root("billing-worker") == "billing"  # a sibling module of a '*' prefix
+    assert SMAP.map_root("services") is None  # contains two truth services: no mapping
+    assert SMAP.map_root(".") is None and SMAP.map_root("tools") is None
+    single = ServiceMap("s", {"api": ("src/api",)})
+    assert single.map_root("src") == "api" and single.map_root(".") == "api"  # contains exactly one
+
+
+def test_mining_a_tiny_history(tiny: Path) -> None:
+    tasks, reasons = mine_repo(tiny, SMAP, per_repo=15)
+    by_text = {t["task"].split("\n")[0]: t for t in tasks}
+    assert set(by_text) == {
+        "Let customers cancel an order within a day",
+        "Show the refund status on the order page",
+        "Side branch change to the web page",
+    }
+    cancel = by_text["Let customers cancel an order within a day"]
+    assert cancel["task"] == "Let customers cancel an order within a day"  # trailers and 'Fixes #12' gone
+    assert cancel["expected"] == ["orders"]
+    assert cancel["parent"] == _git(tiny, "rev-parse", cancel["commit"] + "^").strip()
+    assert cancel["url"] == f"https://github.com/example/tiny/commit/{cancel['commit']}"
+    assert by_text["Show the refund status on the order page"]["expected"] == ["billing", "payments", "web"]
+    assert reasons["root"] == 1 and reasons["merge"] == 1 and reasons["bot"] == 1
+    assert reasons["version-bump"] == 1 and reasons["formatting"] == 1 and reasons["uninformative"] == 1
+    assert reasons["tests-docs-ci-deploy-only"] == 2 and reasons["no-service"] == 1
+    assert reasons["build-files-only"] == 1
+    again, _ = mine_repo(tiny, SMAP, per_repo=15)
+    assert again == tasks  # deterministic
+    two, _ = mine_repo(tiny, SMAP, per_repo=2)
+    assert len(two) == 2
+
+
+def test_committed_tasks_are_consistent() -> None:
+    doc = json.loads((ROOT / "benchmarks" / "realhistory" / "tasks.json").read_text())
+    maps = load()
+    tasks = doc["tasks"]
+    assert len(tasks) >= 120 and len({t["repository"] for t in tasks}) >= 10
+    for t in tasks:
+        smap = maps[t["repository"]]
+        assert t["split"] == smap.split and 1 <= len(t["expected"]) <= 5
+        assert set(t["expected"]) <= set(smap.services) and t["task"].strip()
+        assert len(t["parent"]) == len(t["commit"]) == 40
+
+
+CLONES = Path(os.environ.get("ORBITKB_CLONES", "/work/clones"))
+
+
+@pytest.mark.skipif(not (CLONES / "nameko-examples").exists(), reason="no clones (set ORBITKB_CLONES)")
+def test_benchmark_on_the_clones(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "realhistory.py"),
+            "--clones",
+            str(CLONES),
+            "--only",
+            "nameko-examples",
+            "--limit",
+            "2",
+            "--cache",
+            str(tmp_path / "cache"),
+            "--out",
+            str(tmp_path / "rh"),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads((tmp_path / "rh.json").read_text())
+    assert result["summary"]["tasks"] == 2
+    for key in ("orbitkb", "baseline_all", "baseline_bm25_top1", "baseline_bm25_top2"):
+        assert 0.0 <= result["summary"][key]["f1"] <= 1.0
+    assert "### Quality" in (tmp_path / "rh.md").read_text()
