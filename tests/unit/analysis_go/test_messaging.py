@@ -168,6 +168,7 @@ def test_rabbitmq_exchange_key_queue_and_bindings() -> None:
     assert _msgs(facts) == [
         (18, "consumes", "rabbitmq", "email.send", None),
         (21, "consumes", "rabbitmq", "audit", None),  # audit.q is bound to the audit exchange
+        (21, "consumes", "rabbitmq", "audit.q", None),
         (27, "publishes", "rabbitmq", "notifications", "Notifier.Notify"),
         (28, "publishes", "rabbitmq", "sms.send", "Notifier.Notify"),
     ]

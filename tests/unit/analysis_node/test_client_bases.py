@@ -286,3 +286,58 @@ def test_recursive_getters_and_helpers_end_as_unknown_parts() -> None:
     assert got == [(13, "GET"), (17, "GET")]
     urls = {c.line: url(c.url) for c in facts.calls}
     assert urls == {13: "{?this.base}/a", 17: "/b{?this.twice(p)}{?this.twice(p)}"}
+
+
+def test_base_then_verb_clients() -> None:
+    """`supertest(base).post(path)`: the base URL comes first, the verb and the path after it."""
+    files = {
+        "src/ledger.js": """\
+            const supertest = require('supertest')
+            module.exports = (entry) => supertest('http://ledger:4000').post('/entries').send(entry)
+            """,
+        "src/rates.ts": """\
+            import request from 'supertest';
+            const RATES = process.env.RATES_URL || 'http://rates:9000';
+            export const rate = (code: string) => request(RATES).get(`/rates/${code}`).expect(200);
+            """,
+        # The app testing itself in process is no call.
+        "src/selfcheck.js": """\
+            const express = require('express')
+            const supertest = require('supertest')
+            const app = express()
+            exports.ping = () => supertest(app).get('/health')
+            """,
+    }
+    calls = sorted((c.file, c.line, c.client, c.method, url(c.url)) for c in analyze(files).calls)
+    assert calls == [
+        ("src/ledger.js", 2, "supertest", "POST", "http://ledger:4000/entries"),
+        ("src/rates.ts", 3, "supertest", "GET", "${RATES_URL:http://rates:9000}/rates/{?code}"),
+    ]
+
+
+def test_urls_built_with_util_format() -> None:
+    files = {
+        "src/stock.js": """\
+            const util = require('util')
+            const axios = require('axios')
+            const host = process.env.STOCK_HOST || 'stock'
+            exports.items = (sku) => axios.get(util.format('http://%s:%d/items/%s', host, 8080, sku))
+            """,
+        "src/rates.ts": """\
+            import { format } from 'node:util';
+            const RATES = 'rates:9000';
+            export const rate = (c: string) => fetch(format('http://%s/rates/%s?%%', RATES, c));
+            """,
+        # Another library's `format` is no URL template.
+        "src/dates.js": """\
+            const { format } = require('date-fns')
+            const axios = require('axios')
+            exports.day = (d) => axios.get(format(d, 'yyyy-MM-dd'))
+            """,
+    }
+    calls = sorted((c.file, url(c.url)) for c in analyze(files).calls)
+    assert calls == [
+        ("src/dates.js", "{?format(d, 'yyyy-MM-dd')}"),
+        ("src/rates.ts", "http://rates:9000/rates/{?c}?%"),
+        ("src/stock.js", "http://${STOCK_HOST:stock}:8080/items/{?sku}"),
+    ]

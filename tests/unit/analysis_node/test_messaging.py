@@ -130,3 +130,77 @@ def test_enum_and_constant_topics_across_modules() -> None:
         }
     )
     assert [(url(m.channel), m.provider, m.line) for m in facts.messages] == [("order.paid", "kafka", 4)]
+
+
+# ----------------------------------------------------------------------------- the project's own helpers
+
+HELPER_CJS = {
+    "src/bus.js": """\
+        const { Kafka } = require('kafkajs')
+        const producer = new Kafka({ brokers: ['broker:9092'] }).producer()
+        async function publish(topic, payload) {
+          await producer.send({ topic, messages: [{ value: JSON.stringify(payload) }] })
+        }
+        const audit = (what, payload) => publish('audit.' + what, payload)
+        module.exports = { publish, audit }
+        """,
+    "src/invoices.js": """\
+        const bus = require('./bus')
+        const ISSUED = 'invoices.issued'
+        exports.issue = async (inv) => {
+          await bus.publish(ISSUED, inv)
+          await bus.audit('invoice', inv)
+        }
+        """,
+}
+
+HELPER_TS = {
+    "src/events/publisher.ts": """\
+        import * as amqp from 'amqplib';
+        export class EventPublisher {
+          private channel!: amqp.Channel;
+          async emit(exchange: string, event: object) {
+            this.channel.publish(exchange, '', Buffer.from(JSON.stringify(event)));
+          }
+        }
+        """,
+    "src/parcels/parcels.service.ts": """\
+        import { EventPublisher } from '../events/publisher';
+        export class ParcelsService {
+          constructor(private readonly events: EventPublisher) {}
+          async ship(id: string) {
+            await this.events.emit('parcel-events', { id });
+          }
+        }
+        """,
+}
+
+
+def _messages(files: dict[str, str]) -> list[tuple[str, str | None, str, str, int]]:
+    return sorted((m.direction, url(m.channel), m.provider, m.file, m.line) for m in analyze(files).messages)
+
+
+def test_channel_of_a_publish_helper_comes_from_its_call_sites_commonjs() -> None:
+    assert _messages(HELPER_CJS) == [
+        ("publishes", "audit.invoice", "kafka", "src/invoices.js", 5),
+        ("publishes", "invoices.issued", "kafka", "src/invoices.js", 4),
+    ]
+
+
+def test_channel_of_a_class_publisher_comes_from_its_call_sites_typescript() -> None:
+    assert _messages(HELPER_TS) == [
+        ("publishes", "parcel-events", "rabbitmq", "src/parcels/parcels.service.ts", 5)
+    ]
+
+
+def test_helper_nobody_calls_stays_one_message_naming_its_parameter() -> None:
+    # `audit` passes its own parameter on and nobody calls it: reported once, where it calls `publish`.
+    assert _messages({"src/bus.js": HELPER_CJS["src/bus.js"]}) == [
+        ("publishes", "audit.{?what}", "kafka", "src/bus.js", 6)
+    ]
+    alone = {
+        "src/bus.js": HELPER_CJS["src/bus.js"].replace(
+            "const audit = (what, payload) => publish('audit.' + what, payload)\n", ""
+        )
+    }
+    assert _messages(alone) == [("publishes", "{?topic}", "kafka", "src/bus.js", 4)]

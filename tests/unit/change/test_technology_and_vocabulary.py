@@ -63,8 +63,15 @@ def test_a_word_that_lives_only_in_the_source_is_enough_when_it_is_rare() -> Non
     assert chosen(FindChangeSurface(store())("tugboat assignments overlap")) == {"pilots"}
 
 
-@pytest.mark.parametrize("task", ["zzqx frobnicate the wibble", "write the value", "Bake a chocolate cake",
-                                  "What is the capital of France?", "handler result list"])
-def test_weak_or_no_evidence_gives_an_empty_answer_with_a_note(task: str) -> None:
+@pytest.mark.parametrize("task", ["zzqx frobnicate the wibble", "Bake a chocolate cake",
+                                  "What is the capital of France?", "Translate the poem into Latin"])
+def test_off_topic_tasks_give_an_empty_answer_with_a_note(task: str) -> None:
     s = FindChangeSurface(store())(task)
     assert s.primary == () and s.secondary == () and s.note
+
+
+@pytest.mark.parametrize("task", ["write the value", "handler result list"])
+def test_words_every_service_uses_give_one_low_confidence_guess(task: str) -> None:
+    s = FindChangeSurface(store())(task)
+    assert len(s.primary) == 1 and s.secondary == ()
+    assert s.primary[0]["confidence"] <= 0.3 and "source code" in s.primary[0]["reason"]

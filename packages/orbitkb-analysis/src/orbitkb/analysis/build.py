@@ -102,6 +102,16 @@ class FactBuilder:
         channel, more = self._channel_text(raw.channel)
         return path, channel, (*used, *more)
 
+    def _http_path(self, raw: RawApi) -> tuple[str, str | None, tuple[ConfigValue, ...]]:
+        """An HTTP path with ``${prop:default}`` prefixes (Spring Data REST's base path, mapping
+        placeholders) resolved against the service's configuration."""
+        if "${" not in raw.path:
+            return raw.path, raw.channel, ()
+        marks = Sentinels()
+        expanded, used = expand(raw.path, self.config, marks)
+        path = "/" + "/".join(s for s in marks.readable(expanded).split("/") if s)
+        return path, raw.channel, used
+
     def build_apis(
         self, protos: Sequence[ProtoService], impl_types: Mapping[str, str] | None = None
     ) -> list[Api]:
@@ -111,7 +121,7 @@ class FactBuilder:
         for raw in self.linked.apis:
             kind = ApiKind(raw.kind) if raw.kind in ApiKind._value2member_map_ else ApiKind.HTTP
             path, channel, used = (
-                self._message_path(raw) if kind == ApiKind.MESSAGE else (raw.path, raw.channel, ())
+                self._message_path(raw) if kind == ApiKind.MESSAGE else self._http_path(raw)
             )
             aid = make_id("api", self.sid, raw.method.upper(), path, raw.handler, raw.file)
             out.setdefault(
@@ -167,17 +177,21 @@ class FactBuilder:
 
     def build_entities(self, depends_on_engines: set[str], deps: set[str]) -> list[PersistenceEntity]:
         marks = Sentinels()
-        from_config = set()
-        for value in self.config.values():
-            text = expand(value.value, self.config, marks)[0] if "$" in value.value else value.value
-            engine = engines.engine_from_url(text)
-            if engine:
-                from_config.add(engine)
+        from_config: set[str] = set()
+        other_profiles: set[str] = set()  # URLs only a profile that is not active sets: a last resort
+        for tier, profiles in ((from_config, "active"), (other_profiles, "inactive")):
+            for value in self.config.values(profiles):
+                text = expand(value.value, self.config, marks)[0] if "$" in value.value else value.value
+                engine = engines.engine_from_url(text)
+                if engine:
+                    tier.add(engine)
         from_deps = engines.engines_from_deps(deps)
         out: dict[str, PersistenceEntity] = {}
         for raw in self.linked.entities:
             hint = engines.normalize_engine(raw.engine_hint)
-            engine = hint or engines.pick_engine(raw.kind, (from_config, depends_on_engines, from_deps))
+            engine = hint or engines.pick_engine(
+                raw.kind, (from_config, depends_on_engines, from_deps, other_profiles)
+            )
             eid = make_id("ent", self.sid, raw.name, raw.class_name, raw.file)
             out.setdefault(
                 eid,

@@ -32,8 +32,12 @@ def _dep_key(dep: str) -> str:
 
 
 def engines_from_deps(deps: Iterable[str]) -> set[str]:
+    """Engines of the declared drivers. An embedded database next to server drivers is the one a
+    framework starts when no URL is configured (the callers' earlier tiers hold configured URLs)."""
     table = tables()["entity_dependencies"]
-    return {table[k] for k in (_dep_key(d) for d in deps) if k in table}
+    found = {table[k] for k in (_dep_key(d) for d in deps) if k in table}
+    embedded = found & set(tables()["embedded_engines"])
+    return embedded if embedded and found - embedded else found
 
 
 def providers_from_deps(deps: Iterable[str]) -> set[str]:

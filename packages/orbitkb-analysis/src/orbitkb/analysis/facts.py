@@ -174,6 +174,9 @@ class ServiceContext:
     root_dir: str  # repository-relative, "." for the root
     stack: str
     repository: str
+    #: library files the service builds against (``libraries.py``), passed in ``parsed`` to
+    #: linkers that set ``reads_libraries``: read for declarations only, never a source of facts
+    context_files: tuple[str, ...] = ()
 
 
 class LanguageAnalyzer(Protocol):

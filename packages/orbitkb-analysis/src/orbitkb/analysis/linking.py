@@ -67,6 +67,7 @@ class Linker:
         self._sha = {r.path: r.sha256 for r in src.records}
         self._catalog = ProtoCatalog(())
         self._bind_key = [("\x00grpc-bind", BIND_VERSION)]
+        self._context: dict[str, tuple[str, ...]] = {}  # unit root -> library files it reads
 
     def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
         loaded = self.analyzers[unit.stack]
@@ -74,7 +75,12 @@ class Linker:
         parsed = self.src.parsed
         return [p for p in owned if p in parsed and ft.suffix_of(p) in suffixes and p not in self.src.failed]
 
-    def link_all(self, units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]]) -> list[LinkedFacts]:
+    def link_all(
+        self,
+        units: Sequence[ServiceUnit],
+        owned: Mapping[int, Sequence[str]],
+        libraries: Mapping[int, Sequence[str]] | None = None,
+    ) -> list[LinkedFacts]:
         keys: dict[int, str] = {}
         inputs: dict[int, list[str]] = {}
         self._catalog = ProtoCatalog.from_texts(self.src.texts, [u.root for u in units])
@@ -86,9 +92,13 @@ class Linker:
             if loaded is None:
                 continue
             inputs[i] = self._inputs(unit, owned.get(i, []))
-            ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
+            if getattr(loaded.analyzer, "reads_libraries", False) and libraries and i in libraries:
+                self._context[unit.root] = tuple(self._inputs(unit, libraries[i]))
+            context = self._context.get(unit.root, ())
+            ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context)
             serves = any(p in self.src.grpc_registrations for p in inputs[i])
             files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key + (protos if serves else [])
+            files += [("\x00lib:" + p, self._sha[p]) for p in context]
             keys[i] = linkcache.link_key(loaded.analyzer.stack, loaded.analyzer.version, ctx, files)
         wanted = sorted(set(keys.values()))
         hits: dict[str, str] = {}
@@ -96,7 +106,9 @@ class Linker:
             hits.update(self.cache.get_many(wanted[start : start + BATCH]))
         todo = [i for i in keys if hits.get(keys[i]) is None]
         if isinstance(self.src.parsed, ParsedResults):  # here, before linking forks workers
-            self.src.parsed.load(p for i in todo for p in inputs[i])
+            self.src.parsed.load(
+                p for i in todo for p in (*inputs[i], *self._context.get(units[i].root, ()))
+            )
         fresh = self._link_many(units, inputs, todo)
         out: list[LinkedFacts] = []
         puts: dict[str, str] = {}
@@ -149,18 +161,19 @@ class Linker:
 
     def _link(self, unit: ServiceUnit, inputs: Sequence[str]) -> LinkedFacts | None:
         loaded = self.analyzers[unit.stack]
-        parsed = {p: decode(self.src.parsed[p]) for p in inputs}
-        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo)
+        context = self._context.get(unit.root, ())
+        parsed = {p: decode(self.src.parsed[p]) for p in (*inputs, *context)}
+        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context)
         try:
             facts = loaded.analyzer.link(ctx, parsed)
-            words = vocabulary.service_words((p.get(vocabulary.KEY) or () for p in parsed.values()), inputs)
+            words = vocabulary.service_words((parsed[p].get(vocabulary.KEY) or () for p in inputs), inputs)
             facts = attrs.evolve(facts, vocabulary=words)
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
             who = loaded.module or unit.stack
             self.gaps.append(Gap(self.repo, unit.root, "link_error", f"{who} link failed: {reason}"))
             return None
-        code = lambda: CodeIndex(read_parsed(p, parsed[p]) for p in sorted(parsed))  # noqa: E731
+        code = lambda: CodeIndex(read_parsed(p, parsed[p]) for p in sorted(inputs))  # noqa: E731
         return self._bind(unit, inputs, facts, code)
 
     def _bind(

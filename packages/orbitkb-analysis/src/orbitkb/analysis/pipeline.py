@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from orbitkb.analysis import configrefs, engines
+from orbitkb.analysis import configrefs, engines, vocabulary
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
 from orbitkb.analysis.calls import CallResolver, CallTarget
@@ -16,12 +16,15 @@ from orbitkb.analysis.gateway import nginx_routes, spring_routes
 from orbitkb.analysis.grpc import GrpcIndex, ProtoService, parse_proto_file
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
+from orbitkb.analysis.libraries import library_files
 from orbitkb.analysis.linking import Linker
 from orbitkb.analysis.matcher import ServiceIndex
 from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
+from orbitkb.analysis.parsing import ParsedResults, decode
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.sdks import NOTE_PREFIX, covered_by_messages, declared_sdks, own_manifests
 from orbitkb.analysis.sources import Sources
+from orbitkb.analysis.technologies import TechnologyReader
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.integrations import find_vendor
 from orbitkb.domain.model import (
@@ -87,7 +90,8 @@ class Pipeline:
             owned.setdefault(unit_index, []).append(path)
         sids = [service_id(self.repo, u.name) for u in self.units]
         linker = Linker(self.repo, self.analyzers, self.src, self.cache, self.progress, self.workers)
-        linked = linker.link_all(self.units, owned)
+        libraries = library_files(self.units, self.layout.libraries, (r.path for r in records if not r.test), owners)
+        linked = linker.link_all(self.units, owned, libraries)
         self.gaps.extend(linker.gaps)
         for facts in linked:
             self.gaps.extend(
@@ -112,6 +116,9 @@ class Pipeline:
         )
         resolver = CallResolver(index, grpc, implementers, apis)
         resources = {r.name: r.engine for r in self.layout.resources}
+        present = {r.path for r in records} | {g.path for g in self.src.gaps if g.kind == "too_large"}
+        tech = TechnologyReader(self.src.texts, present)
+        roots = [u.root for u in self.units]
         out: list[ServiceFacts] = []
         for i, unit in enumerate(self.units):
             self.progress("resolve", i, len(self.units))
@@ -122,11 +129,16 @@ class Pipeline:
             messages = b.build_messages(deps)
             calls = self._calls(unit, sids, i, b, resolver, owned.get(i, []))
             calls += self._declared_sdks(unit, sids[i], calls, messages)
+            technologies = tech.service(
+                sids[i], unit, own_manifests(unit.root, unit.manifests, roots), owned.get(i, []),
+                service.framework, service.evidence[:1], self.commit,
+            )  # fmt: skip
             out.append(
                 ServiceFacts(
                     service=service, components=tuple(b.components), apis=tuple(b.apis), calls=tuple(calls),
                     entities=tuple(b.build_entities(depends, deps)), messages=tuple(messages),
-                    files=tuple(owned.get(i, [])),
+                    files=tuple(owned.get(i, [])), technologies=technologies,
+                    vocabulary=self._vocabulary(unit, owned.get(i, []), linked[i]),
                 )
             )  # fmt: skip
         self.progress("resolve", len(self.units), len(self.units))
@@ -136,6 +148,19 @@ class Pipeline:
             for r in sorted(records, key=lambda r: r.path)
         ]  # fmt: skip
         return sorted(out, key=lambda f: f.service.name), files, self.gaps
+
+    def _vocabulary(self, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> tuple[str, ...]:
+        """The linked code's words, with those of every other file the service owns (config,
+        templates, code in a stack without a linker)."""
+        lists = [self.src.words[p] for p in owned if p in self.src.words]
+        parsed = self.src.parsed
+        linked_paths = [p for p in owned if p in parsed] if unit.stack in self.analyzers else []
+        if unit.stack not in self.analyzers:  # parsed files of a service no linker reads
+            mine = [p for p in owned if p in parsed]
+            if isinstance(parsed, ParsedResults):
+                parsed.load(mine)
+            lists += [decode(parsed[p]).get(vocabulary.KEY) or [] for p in mine]
+        return vocabulary.service_words(lists, owned, facts.vocabulary, len(linked_paths))
 
     def _grpc_servers(
         self, grpc: GrpcIndex, linked: Sequence[LinkedFacts], owned: Mapping[int, Sequence[str]]

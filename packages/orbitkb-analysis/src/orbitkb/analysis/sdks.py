@@ -25,7 +25,7 @@ NOTE_PREFIX = "declared dependency "
 _ECOSYSTEMS = {
     "package.json": "npm", "requirements.txt": "pypi", "pyproject.toml": "pypi", "setup.py": "pypi",
     "Pipfile": "pypi", "pom.xml": "maven", "build.gradle": "maven", "build.gradle.kts": "maven",
-    "go.mod": "go",
+    "go.mod": "go", ".csproj": "nuget",
 }  # fmt: skip
 _NPM_SECTIONS = ("dependencies", "peerDependencies", "optionalDependencies")
 _DEV_FILE = re.compile(r"(?:^|[-_.])(?:dev|test|tests|lint|docs|ci)(?:[-_.]|$)", re.I)
@@ -76,6 +76,9 @@ def _locate(kind: str, eco: str, key: str, text: str) -> int | None:
     if eco == "pypi":
         name = "[-_.]".join(re.escape(p) for p in re.split(r"[-_.]", key))
         return _line_of(text, r"^[ \t\"']*" + name + r"(?![\w-])")
+    if eco == "nuget":  # a PackageReference with PrivateAssets="all" is build tooling only
+        line = _line_of(text, r"<PackageReference\s+Include\s*=\s*[\"']" + re.escape(key) + r"[\"']")
+        return None if line is not None and "privateassets" in text.splitlines()[line - 1].lower() else line
     if eco == "go":
         line = _line_of(text, r"^[ \t]*(?:require[ \t]+)?" + re.escape(key) + r"(?:/v\d+)?[ \t]")
         return None if line is not None and "// indirect" in text.splitlines()[line - 1] else line

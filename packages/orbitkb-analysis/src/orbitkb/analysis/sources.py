@@ -14,6 +14,7 @@ from typing import Any
 from attrs import define, field
 
 from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis import vocabulary
 from orbitkb.analysis.grpc import scan_implements
 from orbitkb.analysis.parsing import ParsedResults, ParseStage
 from orbitkb.analysis.registry import LoadedAnalyzer
@@ -34,6 +35,8 @@ class Sources:
     gaps: list[Gap] = field(factory=list)
     files_parsed: int = 0
     grpc_registrations: dict[str, list[tuple[str, str | None]]] = field(factory=dict)  # path -> served
+    #: path -> the file's vocabulary, for decoded files no analyzer parses (config, other stacks)
+    words: dict[str, list[str]] = field(factory=dict)
 
 
 def _stat_cache(
@@ -127,8 +130,13 @@ def _take(
             out.grpc_registrations[record.path] = served
     if record.stack is not None and record.stack in analyzers:
         stage.feed(record, value[6] if value is not None else None)  # the stage releases the text
-    else:
-        record.text = None
+        return
+    if not record.test:
+        if record.text is not None and len(record.text) <= vocabulary.MAX_TEXT:
+            out.words[record.path] = vocabulary.file_words(record.text)
+        elif value is not None and len(value) > 7 and value[7]:
+            out.words[record.path] = list(value[7])
+    record.text = None
 
 
 def _record_stats(
@@ -164,6 +172,7 @@ def _record_stats(
                 record.gap,
                 [list(s) for s in served] if served else None,
                 flags,
+                out.words.get(record.path),
             ],
         )
     stats.save()

@@ -18,6 +18,7 @@ VERSION = "w1"  # bump when the words kept change: cached parses and links are r
 PER_FILE = 120
 PER_SERVICE = 1500
 KEY = "_vocab"
+MAX_TEXT = 512 * 1024  # longer texts (generated, data) say little per word and cost time
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,63}")
 
 #: Keywords and names every program in these languages uses: they say nothing about a task.
@@ -59,11 +60,17 @@ def path_words(paths: Iterable[str]) -> Counter[str]:
     return counts
 
 
-def service_words(per_file: Iterable[Sequence[str]], paths: Iterable[str] = ()) -> tuple[str, ...]:
-    """Words found in the most files of the service (file names count as one file each)."""
+def service_words(per_file: Iterable[Sequence[str]], paths: Iterable[str] = (),
+                  ranked_before: Sequence[str] = (), files_before: int = 0) -> tuple[str, ...]:
+    """Words found in the most files of the service (file names count as one file each).
+    ``ranked_before`` is a vocabulary already ranked over ``files_before`` other files (the
+    linked code): its words count as if found in a share of those files by their rank."""
     counts: Counter[str] = Counter()
     for words in per_file:
         counts.update(set(words))
     counts.update(path_words(paths))
+    n = len(ranked_before)
+    for rank, word in enumerate(ranked_before):
+        counts[word] += max(1.0, files_before * (1 - rank / n))  # type: ignore[assignment]
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return tuple(w for w, _ in ranked[:PER_SERVICE])

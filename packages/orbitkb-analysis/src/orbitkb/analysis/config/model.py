@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from attrs import frozen
 
-#: Env precedence when a variable is set in several places (first wins): compose > k8s > helm > .env.
-SOURCE_ORDER = ("docker-compose", "kubernetes", "helm", "dotenv", "spring", "code")
+#: Env precedence when a variable is set in several places (first wins): compose > k8s > helm >
+#: the image's Dockerfile ENV (what a deployment overrides) > .env files (loaders keep what is set).
+SOURCE_ORDER = ("docker-compose", "kubernetes", "helm", "dockerfile", "dotenv", "spring", "code")
 
 
 @frozen

@@ -1,8 +1,8 @@
 """One service's configuration: environment variables from every source, and its properties.
 
-Env precedence (first wins): docker-compose > Kubernetes > helm > .env files > the code's own
-default. Every candidate is kept, most authoritative first, so the resolver can fall back to a
-lower one when the first names no known service (e.g. a localhost default in .env).
+Env precedence (first wins): docker-compose > Kubernetes > helm > the Dockerfile's ENV > .env
+files > the code's own default. Every candidate is kept, most authoritative first, so the resolver
+can fall back to a lower one when the first names no known service (e.g. a localhost default in .env).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from orbitkb.analysis.config.dotenv import parse_dotenv
 from orbitkb.analysis.config.model import ConfigValue, source_rank
 from orbitkb.analysis.config.spring import SpringDoc, SpringProps
 from orbitkb.analysis.layout.k8s import K8sModel
+from orbitkb.analysis.layout.manifests import Manifest
 from orbitkb.analysis.layout.model import ServiceUnit
 
 _DOTENV = re.compile(r"^(?:\.env(?:\.[\w.\-]+)?|[\w.\-]+\.env)$")
@@ -44,17 +45,34 @@ class ServiceConfig:
             out.append(self.linked[key])
         return out
 
-    def values(self) -> Iterator[ConfigValue]:
-        for values in self.env.values():
-            yield from values
+    def values(self, profiles: str = "any") -> Iterator[ConfigValue]:
+        """Every value, most authoritative per key. ``profiles``: ``active`` leaves out properties
+        only an inactive profile sets, ``inactive`` yields only those."""
+        if profiles != "inactive":
+            for values in self.env.values():
+                yield from values
         for key in self.props.keys():
-            yield from self.props.candidates(key)[:1]
-        yield from self.linked.values()
+            if profiles == "any" or self.props.inactive(key) == (profiles == "inactive"):
+                yield from self.props.candidates(key)[:1]
+        if profiles != "inactive":
+            yield from self.linked.values()
 
 
 def _dotenv_rank(path: str) -> tuple[int, int, str]:
     name = paths.basename(path)
     return (any(word in name for word in _LATE_DOTENV), name != ".env", path)
+
+
+def _dockerfiles(unit: ServiceUnit) -> list[Manifest]:
+    """The Dockerfiles the unit's image is built from: the ones its compose services name, else its own."""
+    named = {
+        c.dockerfile or paths.join(c.build_context, "Dockerfile") for c in unit.compose if c.build_context
+    }
+    own = [m for m in unit.manifests if m.images and m.path in named]
+    return own or [
+        m for m in unit.manifests if m.images and paths.parent(m.path) == unit.root
+        and paths.basename(m.path) == "Dockerfile"
+    ]  # fmt: skip
 
 
 def build_config(
@@ -78,6 +96,8 @@ def build_config(
                 found.append(ConfigValue(ref.key, data.value, data.file, data.line, workload.source))
         for name in container.env_from:
             found.extend(k8s.configmaps.get(name, {}).values())
+    for manifest in _dockerfiles(unit):
+        found.extend(ConfigValue(key, value, manifest.path, line, "dockerfile") for key, value, line in manifest.env)
     dotenvs = sorted((p for p in owned_config if _DOTENV.match(paths.basename(p))), key=_dotenv_rank)
     for path in dotenvs:
         for key, value, line in parse_dotenv(texts.get(path, "")):

@@ -134,6 +134,10 @@ class SpringProps:
         found = self.candidates(key)
         return found[0] if found else None
 
+    def inactive(self, key: str) -> bool:
+        """True when only profiles that are not active set ``key`` (it applies under them only)."""
+        return key not in self._default and not any(key in self._profiles.get(p, {}) for p in self.active)
+
     def keys(self) -> list[str]:
         keys = set(self._default)
         for values in self._profiles.values():

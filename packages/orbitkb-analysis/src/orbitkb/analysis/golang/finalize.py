@@ -14,7 +14,7 @@ from orbitkb.analysis.golang import gorm, grpcserver
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import CallRec, MsgRec, RouteRec, Sink
 from orbitkb.analysis.golang.tables import GORM_DRIVERS, normalize_import
-from orbitkb.analysis.golang.values import Obj, S, V, render
+from orbitkb.analysis.golang.values import Obj, S, V, render, route_part
 
 _SLASHES = re.compile(r"/{2,}")
 
@@ -35,7 +35,7 @@ def _prefixes(router: Obj, depth: int = 0) -> list[tuple[str, bool]]:
         if not isinstance(parent, Obj):
             continue
         for pre, bound in _prefixes(parent, depth + 1):
-            out.append((pre + "/" + render(seg), bound))
+            out.append((pre + "/" + render(seg, route_part), bound))
     return out or [("", False)]
 
 
@@ -71,7 +71,7 @@ def apis(sink: Sink) -> list[RawApi]:
 
 
 def _paths(rec: RouteRec) -> list[tuple[str, bool]]:
-    seg = render(rec.seg)
+    seg = render(rec.seg, route_part)
     if rec.kind != "http":
         return [(seg, True)]
     if rec.router is None:

@@ -15,7 +15,9 @@ import re
 from typing import Any
 
 from orbitkb.analysis.golang import actions
+from orbitkb.analysis.golang.outparams import OutParams
 from orbitkb.analysis.golang.program import FuncKey, Program
+from orbitkb.analysis.golang.providers import Providers
 from orbitkb.analysis.golang.resolve import Frame, Resolver
 from orbitkb.analysis.golang.sink import Sink
 from orbitkb.analysis.golang.tables import (
@@ -61,6 +63,8 @@ class Interp(Resolver):
         self._gvals: dict[tuple[str, str], V] = {}
         self._wrappers: dict[FuncKey, frozenset[int]] = {}
         self._handlers_run: set[Any] = set()
+        self.out_params = OutParams(prog)
+        self.providers = Providers(prog)
         self.field_values: dict[tuple[str, str], dict[Any, V]] = {}
         self.prop_defaults: dict[str, str] = {}
         self.default_mux: Obj | None = None
@@ -88,6 +92,7 @@ class Interp(Resolver):
         caller: Frame | None,
         site: int,
         handler: str | None = None,
+        arg_ir: list[Any] | None = None,
     ) -> V:
         found = self.prog.func(key)
         if found is None:
@@ -105,7 +110,8 @@ class Interp(Resolver):
         # a wrapper reports its call at each call site, so its interpretations differ per site
         where = (caller.file, site) if caller is not None and self.wrapper_lines(key) else None
         memo_key = (key, recv.sig() if recv else None, tuple(a.sig() for a in args), h, min(hop, 2), where)
-        if memo_key in self._memo:
+        refs = self._out_params(key, f, caller, arg_ir)
+        if memo_key in self._memo and not refs:  # writes through pointers are the caller's: redo them
             return self._memo[memo_key]
         if key in self._active:
             return self.typed(f["res"], path)
@@ -114,6 +120,7 @@ class Interp(Resolver):
         fr = Frame(path, key)
         fr.handler, fr.hop, fr.depth, fr.caller, fr.site = h, hop, depth, caller, site
         fr.component = self.component_of(key, path)
+        fr.refs = refs
         if f["rn"]:
             fr.vars[f["rn"]] = recv if recv is not None else self.recv_default(key, path)
         self._bind_params(fr, f["p"], args, caller is None)
@@ -121,6 +128,21 @@ class Interp(Resolver):
         self._active.discard(key)
         self._memo[memo_key] = result
         return result
+
+    def _out_params(
+        self, key: FuncKey, f: dict[str, Any], caller: Frame | None, arg_ir: list[Any] | None
+    ) -> dict[str, tuple[Frame, list[Any]]]:
+        """Pointer parameters the function writes through (``*target = v``), bound to what the
+        caller passed (``&cfg.addr``), so a helper like ``mapEnv(&cfg.addr, "ADDR")`` fills it."""
+        if caller is None or not arg_ir or not self.out_params.writes(key):
+            return {}
+        out: dict[str, tuple[Frame, list[Any]]] = {}
+        for (name, typ), node in zip(f["p"], arg_ir, strict=False):
+            if not typ.startswith("*") or not isinstance(node, list) or node[0] not in ("id", "sel"):
+                continue
+            up = _ref_of(caller, node[1]) if node[0] == "id" else None
+            out[name] = up if up is not None else (caller, node)
+        return out
 
     def recv_default(self, key: FuncKey, path: str) -> V:
         return Struct(key[1], dir_=posixpath.dirname(path), known=False)
@@ -154,13 +176,13 @@ class Interp(Resolver):
         self._active.discard(sig)
         return result
 
-    def call_value(self, fv: V, args: list[V], fr: Frame, line: int) -> V:
+    def call_value(self, fv: V, args: list[V], fr: Frame, line: int, arg_ir: list[Any] | None = None) -> V:
         if isinstance(fv, FuncRef):
             fv.used = True
             if fv.lit is not None:
                 return self.run_lit(fv, args, fr, line)
             if fv.key is not None:
-                return self.run_function(fv.key, fv.recv, args, fr, line)
+                return self.run_function(fv.key, fv.recv, args, fr, line, arg_ir=arg_ir)
         return Unk("call")
 
     def _bind_params(self, fr: Frame, params: list[list[str]], args: list[V], standalone: bool) -> None:
@@ -172,8 +194,20 @@ class Interp(Resolver):
             elif i < len(args):
                 fr.vars[name] = args[i]
             else:
-                v = self.typed(typ, fr.file)
+                v = self._provided(typ, fr) if standalone else None
+                v = v if v is not None else self.typed(typ, fr.file)
                 fr.vars[name] = Unk(name, param=name) if isinstance(v, Unk) else v
+
+    def _provided(self, typ: str, fr: Frame) -> V | None:
+        """A parameter of a function nobody calls, from the service's one constructor of its type."""
+        if self.probe:
+            return None
+        key = self.providers.of(typ, fr.file, fr.fn)
+        if key is None or key in self._active:
+            return None
+        v = self.run_function(key, None, [], None, 0)
+        v = v.items[0] if isinstance(v, Tup) and v.items else v
+        return None if isinstance(v, Unk) else v
 
     def _exec_frame(self, fr: Frame, body: list[Any], res_type: str, key: FuncKey | None) -> V:
         self.exec_body(body, fr)
@@ -246,6 +280,13 @@ class Interp(Resolver):
 
     def assign(self, target: list[Any], v: V, fr: Frame, op: str) -> None:
         kind = target[0]
+        if kind == "deref":
+            inner = target[1]
+            ref = _ref_of(fr, inner[1]) if inner[0] == "id" else None
+            if ref is not None:
+                self.assign(ref[1], v, ref[0], "=")
+                return
+            target, kind = inner, inner[0]
         if kind == "id":
             name = target[1]
             if name == "_":
@@ -338,7 +379,7 @@ class Interp(Resolver):
                 return self.zero(e[2][0][1], fr.file)
             target = self.lookup(name, fr)
             if isinstance(target, FuncRef):
-                return self._mark(self.call_value(target, args, fr, line), args)
+                return self._mark(self.call_value(target, args, fr, line, e[2]), args)
             return actions.pass_through(args, e)
         if kind in ("fn", "call"):
             target = self.eval(fn, fr)
@@ -363,7 +404,7 @@ class Interp(Resolver):
             if x.dir is not None:
                 fkey = (x.dir, "", name)
                 if fkey in self.prog.funcs:
-                    return self._mark(self.run_function(fkey, None, args, fr, line), args)
+                    return self._mark(self.run_function(fkey, None, args, fr, line, arg_ir=e[2]), args)
                 return actions.pass_through(args, e)
             lib = LIBS.get(normalize_import(x.path), "")
             spec = EXT_FUNCS.get((lib, name))
@@ -387,7 +428,7 @@ class Interp(Resolver):
         if isinstance(x, Struct):
             mk = self.prog.method_key(x.dir, x.type, name)
             if mk is not None:
-                return self._mark(self.run_function(mk, x, args, fr, line), args)
+                return self._mark(self.run_function(mk, x, args, fr, line, arg_ir=e[2]), args)
             v = x.fields.get(name)
             if isinstance(v, FuncRef):
                 return self.call_value(v, args, fr, line)
@@ -441,3 +482,14 @@ class Interp(Resolver):
             self.run_lit(target, [], None, 0, handler=symbol)
         elif target.key is not None:
             self.run_function(target.key, target.recv, [], None, 0, handler=symbol)
+
+
+def _ref_of(fr: Frame | None, name: str) -> tuple[Frame, list[Any]] | None:
+    """Where a pointer parameter visible from ``fr`` (its own or a closure's) points."""
+    while fr is not None:
+        if name in fr.refs:
+            return fr.refs[name]
+        if name in fr.vars:  # a local of that name shadows any outer pointer parameter
+            return None
+        fr = fr.parent
+    return None

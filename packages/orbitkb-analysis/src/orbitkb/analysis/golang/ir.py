@@ -5,7 +5,8 @@ every function body flattened into assignments, expression statements and return
 is ignored on purpose: a route registered inside an ``if`` is still a route). Expressions are
 small lists: ``["s", text]`` string, ``["id", name]``, ``["sel", x, field]``,
 ``["call", fn, args, line, end_line]``, ``["bin", op, l, r]``, ``["comp", type, [[key, v]...], line, end_line]``,
-``["fn", lit_index]`` (a func literal stored in ``lits``), ``["o", text]`` anything else.
+``["fn", lit_index]`` (a func literal stored in ``lits``), ``["o", text]`` anything else; an
+assignment's target ``*p`` is ``["deref", p]``.
 """
 
 from __future__ import annotations
@@ -123,6 +124,13 @@ class _FileBuilder:
             return ["comp", "", self.elements(n), n.start_point[0] + 1, n.end_point[0] + 1]
         return ["o", _text(n)[:_HINT_MAX]]
 
+    def target(self, n: Node) -> Ir:
+        """An assignment's left side: ``*p = v`` is ``["deref", p]`` (a write through a pointer)."""
+        op = n.child_by_field_name("operator") if n.type == "unary_expression" else None
+        if op is not None and _text(op) == "*":
+            return ["deref", self.expr(n.child_by_field_name("operand"))]
+        return self.expr(n)
+
     def elements(self, body: Node) -> list[Any]:
         out: list[Any] = []
         for el in body.named_children:
@@ -179,7 +187,7 @@ class _FileBuilder:
             for c in n.children:
                 if not c.is_named and c.type.endswith("="):
                     op = c.type
-            lhs = [self.expr(x) for x in left.named_children] if left else []
+            lhs = [self.target(x) for x in left.named_children] if left else []
             rhs = [self.expr(x) for x in right.named_children] if right else []
             out.append(["set", lhs, rhs, line, op])
         elif t in ("var_declaration", "const_declaration"):

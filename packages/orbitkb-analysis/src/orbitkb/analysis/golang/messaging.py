@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.golang.emit import arg, emit_message, literal, new_obj, pass_through
-from orbitkb.analysis.golang.routing import add_route, message_handler
+from orbitkb.analysis.golang.routing import add_route, loose_handle, message_handler
 from orbitkb.analysis.golang.sink import EntityRec
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Tup, Unk, V
 
@@ -68,9 +68,10 @@ def consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
         return Unk("consume")
     channel: V = Seq(args[ch:]) if spec.get("rest") else _channel_of(args[ch])
     if spec["provider"] == "rabbitmq":
+        # a queue bound to an exchange: the queue is what is read, the exchange what publishers name
         text = literal(channel)
         bound = it.sink.amqp_bindings.get(text) if text else None
-        channel = bound if bound is not None else channel
+        channel = Seq([channel, bound]) if bound is not None else channel
     emit_message(it, fr, e, "consumes", channel, spec["provider"], _client(recv, spec))
     if "handler" in spec and args:
         handler = arg(args, spec["handler"])
@@ -164,8 +165,8 @@ _CAP_VERBS = frozenset({"Get", "Post", "Put", "Delete", "Patch"})
 
 
 def unknown_receiver(it: Interp, fr: Frame, x: V, name: str, args: Args, e: list[Any]) -> V:
-    """Shapes recognizable without the receiver's type: a router verb with a path literal and a
-    handler, RabbitMQ's 7-argument Consume, sarama's Consume(ctx, topics, handler)."""
+    """Shapes recognizable without the receiver's type: a router verb or Handle/HandleFunc with a
+    path literal and a handler, RabbitMQ's 7-argument Consume, sarama's Consume(ctx, topics, handler)."""
     first = literal(args[0]) if args else None
     if (
         (name in _UPPER_VERBS or name in _CAP_VERBS)
@@ -180,6 +181,10 @@ def unknown_receiver(it: Interp, fr: Frame, x: V, name: str, args: Args, e: list
 
             add_route(it, fr, e, router, args[0], [name.upper()], _pick_handler(lib, args[1:]), lib)
             return Unk("route")
+    if name in ("Handle", "HandleFunc"):
+        route = loose_handle(it, fr, args, e)
+        if route is not None:
+            return route
     if name == "Consume" and len(args) == 7:
         return consume(it, fr, x, args, e, {"provider": "rabbitmq", "ch": 0})
     if name == "Consume" and len(args) == 3 and isinstance(args[1], Seq):

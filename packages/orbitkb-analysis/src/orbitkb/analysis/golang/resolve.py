@@ -43,6 +43,7 @@ class Frame:
         "depth",
         "pending",
         "returns",
+        "refs",
     )
 
     def __init__(self, file: str, fn: Any, parent: Frame | None = None) -> None:
@@ -59,6 +60,8 @@ class Frame:
         self.depth = 0
         self.pending: list[FuncRef] = []
         self.returns: list[list[V]] = []
+        #: pointer parameters -> (the caller's frame, the expression it passed): ``*p = v`` writes there
+        self.refs: dict[str, tuple[Frame, list[Any]]] = {}
 
     def imports(self, it: Resolver) -> dict[str, str]:
         return it.prog.files[self.file]["imports"]  # type: ignore[no-any-return]

@@ -120,6 +120,7 @@ def same(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: 
 
 
 _HOST = re.compile(r"^[^/\s]+(?=/)")
+_LOOSE_PATH = re.compile(r"^\s*(?:[A-Z]+\s+)?/")
 
 
 def pattern(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: dict[str, Any]) -> V:
@@ -151,6 +152,24 @@ def pattern(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
         pat = lit(text + "*")  # a pattern ending in "/" serves the whole subtree
     add_route(it, fr, e, recv, pat, [method], handler, "http")
     return Unk("route")
+
+
+def loose_handle(it: Interp, fr: Frame, args: Args, e: list[Any]) -> V | None:
+    """``mux.Handle("/path", h)`` on a mux whose type is out of sight (a wrapper from a package
+    outside the service): read as net/http, and left open to gorilla's ``.Methods(...)``."""
+    text = literal(args[0]) if len(args) >= 2 else None
+    handler = _unstrip(args[1]) if len(args) >= 2 else None
+    if text is None or not _LOOSE_PATH.match(text):
+        return None
+    if not isinstance(handler, (FuncRef, Struct)) and not (
+        isinstance(handler, Obj) and handler.kind in STATIC_HANDLERS
+    ):
+        return None
+    router = new_obj("router", {"lib": "http"}, unbound=True)
+    before = len(it.sink.routes)
+    pattern(it, fr, router, args, e, {})
+    rec = it.sink.routes[-1] if len(it.sink.routes) > before else None
+    return Obj("groute", router=router, path=args[0], prefix=None, methods=[], rec=rec)
 
 
 def _mounted(recv: Obj, handler: V) -> bool:

@@ -202,9 +202,17 @@ def render_part(p: Part) -> str:
     return "{" + (p.name if isinstance(p, Param) else p.hint) + "}"
 
 
-def render(v: V) -> str:
+def route_part(p: Part) -> str:
+    """A served path's part: a prefix read from the environment or config with a default in the
+    code (``base = ""`` then ``base = os.Getenv("BASE_URL")``) is served at that default."""
+    if isinstance(p, (Env, Prop)) and p.default is not None:
+        return p.default
+    return render_part(p)
+
+
+def render(v: V, part: Any = render_part) -> str:
     if isinstance(v, S):
-        return "".join(render_part(p) for p in v.parts)
+        return "".join(part(p) for p in v.parts)
     if isinstance(v, Unk):
         return v.hint
     if isinstance(v, Struct):

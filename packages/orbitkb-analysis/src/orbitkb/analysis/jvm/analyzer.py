@@ -9,7 +9,9 @@ from typing import Any
 from orbitkb.analysis.facts import LinkedFacts, ParseGap, RawApi, RawComponent, RawEntity, ServiceContext
 from orbitkb.analysis.jvm import apis as api_rules
 from orbitkb.analysis.jvm.calls import CallBuilder
+from orbitkb.analysis.jvm.datarest import data_rest_apis, uses_data_rest
 from orbitkb.analysis.jvm.entities import entity_of, repository_entity, repository_stand_in
+from orbitkb.analysis.jvm.eventuate import aggregate_publisher
 from orbitkb.analysis.jvm.grammar import count_errors, parser
 from orbitkb.analysis.jvm.ir import build
 from orbitkb.analysis.jvm.java_syntax import read_java
@@ -22,8 +24,9 @@ from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "3"
+    version = "4"
     suffixes = (".java", ".kt")
+    reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
         lang = "kotlin" if path.endswith((".kt", ".kts")) else "java"
@@ -46,18 +49,20 @@ class JvmAnalyzer:
         return out
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
-        index = ServiceIndex(parsed)
+        context = frozenset(ctx.context_files)
+        index = ServiceIndex(parsed, context)
         framework = _framework(index)
         gaps = [
             ParseGap(path, "parse_error", str(data["error"]))
             for path, data in sorted(parsed.items())
-            if "error" in data
+            if "error" in data and path not in context
         ]
         apis: list[RawApi] = []
         handlers: list[tuple[ClassRef | None, str, str]] = []
         app_prefix = _application_path(index)
         grpc_impl: set[str] = set()
         msgs = MessageBuilder(index, framework or "spring")
+        data_rest = uses_data_rest(index)
         for ref in index.classes:
             found = api_rules.spring_apis(index, ref, framework or "spring")
             found += api_rules.jaxrs_apis(index, ref, app_prefix)
@@ -66,6 +71,7 @@ class JvmAnalyzer:
                 grpc_impl.add(service)
                 found += api_rules.grpc_apis(ref, service)
             found += api_rules.route_apis(index, ref, framework or "spring")
+            found += data_rest_apis(index, ref, data_rest, framework or "spring")
             for api in found:
                 method = api.handler.rsplit(".", 1)[-1]
                 owner = (
@@ -76,6 +82,9 @@ class JvmAnalyzer:
                 handlers.append((owner, method, api.handler))
             apis.extend(found)
             handlers.extend((ref, m, h) for m, h in msgs.listeners(ref))
+            published = aggregate_publisher(index, ref)
+            if published is not None:
+                msgs.messages.append(published)
         apis.extend(msgs.apis)
         reach = Reach(index)
         for owner, method, handler in handlers:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.jvm import http_sites, msg_sites, routes
+from orbitkb.analysis.jvm import eventuate, http_sites, msg_sites, routes
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate
 from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, walk
 from orbitkb.analysis.jvm.tables import RECEIVER_NAME_HINTS, ROUTER_MARKERS
@@ -25,12 +25,13 @@ def simple_type(type_text: str) -> str:
 class BodyContext:
     """What a body walk knows about its class: field types, the file's imports, the class name."""
 
-    __slots__ = ("cls", "fields", "imports", "targets")
+    __slots__ = ("cls", "fields", "imports", "targets", "package")
 
-    def __init__(self, cls: str, fields: dict[str, str], imports: list[str]) -> None:
+    def __init__(self, cls: str, fields: dict[str, str], imports: list[str], package: str = "") -> None:
         self.cls = cls
         self.fields = fields  # field name -> simple type
         self.imports = imports
+        self.package = package
         self.targets: dict[str, Parts] = {}  # field name -> address known in this file
 
 
@@ -138,6 +139,7 @@ class Walker:
             self.first_target = http_sites.chain_target(call, self.scope)
         http_sites.detect(self, call)
         msg_sites.detect(self, call)
+        eventuate.detect(self, call)
         self._invoke(call)
 
     def _invoke(self, call: Call) -> None:

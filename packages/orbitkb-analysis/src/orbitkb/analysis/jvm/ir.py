@@ -84,7 +84,7 @@ def _ann_values(e: E) -> list[Any]:
 
 def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
     field_types = {f.name: simple_type(f.type) or infer_type(f.init) for f in cls.fields}
-    ctx = BodyContext(cls.name, field_types, fs.imports)
+    ctx = BodyContext(cls.name, field_types, fs.imports, fs.package)
     ctors = [m for m in cls.methods if m.name == "<init>"]
     # field initializers and constructor bodies run as one "<init>" walk: values and client addresses
     init_body: list[E] = [

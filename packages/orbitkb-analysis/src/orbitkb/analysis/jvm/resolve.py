@@ -7,20 +7,32 @@ and package-qualified forms too) anywhere in the service.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from orbitkb.analysis.facts import Env, Expr, Lit, Part, Prop, Unknown
-from orbitkb.analysis.jvm.tables import TEST_DIRS
+from orbitkb.analysis.jvm.tables import TEST_DIRS, TEST_SOURCE_SET_WORDS
 
 _MAX_DEPTH = 12
 #: a method parameter inside a resolved Expr: calls through thin wrappers substitute it
 PARAM_MARK = "\x00param:"
 
 
+_SOURCE_SET = re.compile(r"(?:^|/)src/([^/]+)/")
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
 def is_test_path(path: str) -> bool:
     probe = "/" + path
-    return any("/" + d in probe for d in TEST_DIRS)
+    if any("/" + d in probe for d in TEST_DIRS):
+        return True
+    return any(_test_source_set(m.group(1)) for m in _SOURCE_SET.finditer(path))
+
+
+def _test_source_set(name: str) -> bool:
+    """``integration-test`` / ``componentTest`` / ``e2e``: a source set named as tests."""
+    return name != "main" and any(w.lower() in TEST_SOURCE_SET_WORDS for w in _WORD.findall(name))
 
 
 class ClassRef:
@@ -63,14 +75,18 @@ def _file_class(path: str, cdata: dict[str, Any]) -> dict[str, Any]:
 
 
 class ServiceIndex:
-    def __init__(self, parsed: Mapping[str, dict[str, Any]]) -> None:
+    """``classes`` are the service's own; classes of ``context`` files (libraries it builds
+    against) are found by name, for constants and supertypes, but produce no facts."""
+
+    def __init__(self, parsed: Mapping[str, dict[str, Any]], context: Collection[str] = ()) -> None:
         self.classes: list[ClassRef] = []
         self.by_name: dict[str, list[ClassRef]] = {}
         self.by_qname: dict[str, list[ClassRef]] = {}
         self.top_level: dict[str, list[ClassRef]] = {}  # Kotlin top-level property -> file classes
         self.implementers: dict[str, list[ClassRef]] = {}
         self.static_imports: dict[str, dict[str, str]] = {}
-        for path in sorted(parsed):
+        # own files first: a name both declare resolves to the service's own class
+        for path in sorted(parsed, key=lambda p: (p in context, p)):
             data = parsed[path]
             if "error" in data or is_test_path(path) or "classes" not in data:
                 continue
@@ -84,7 +100,8 @@ class ServiceIndex:
                 if cdata["kind"] == "file":
                     cdata = _file_class(path, cdata)
                 ref = ClassRef(path, cdata, data)
-                self.classes.append(ref)
+                if path not in context:
+                    self.classes.append(ref)
                 self.by_name.setdefault(ref.name, []).append(ref)
                 self.by_qname.setdefault(ref.qname, []).append(ref)
                 if cdata["kind"] == "file":
@@ -174,6 +191,10 @@ class ServiceIndex:
                 out.extend(inner.parts if inner is not None else (Unknown(part[1]),))
             elif tag == "param":
                 out.append(Unknown(PARAM_MARK + str(part[1])))
+            elif tag == "cls":  # a class named in code (Eventuate aggregate types): its qualified name
+                from orbitkb.analysis.jvm.eventuate import qualified
+
+                out.append(Lit(qualified(self, part)))
             else:
                 out.append(Unknown(part[1] or ""))
         return merge(out)

@@ -234,5 +234,41 @@ SKIP_FIELD_ANNOTATIONS = {"Transient"}
 
 # --------------------------------------------------------------------------- entry points
 
-APP_ANNOTATIONS = {"SpringBootApplication", "EnableAutoConfiguration", "QuarkusMain", "MicronautApplication"}
+#: ``@EnableAutoConfiguration`` alone is not here: it also marks plain configuration classes and test
+#: contexts; a real application with it still has a ``static main``
+APP_ANNOTATIONS = {"SpringBootApplication", "QuarkusMain", "MicronautApplication"}
 TEST_DIRS = ("src/test/", "src/testFixtures/", "src/integrationTest/", "src/it/", "src/jmh/")
+#: Gradle/Maven source sets other than ``main`` whose name says test (``integration-test``,
+#: ``componentTest``, ``acceptanceTest``, ``e2e``...) hold tests, never deployable code
+TEST_SOURCE_SET_WORDS = ("test", "e2e", "jmh", "it", "fixtures", "benchmark")
+
+# --------------------------------------------------------------------------- Eventuate Tram
+
+EVENTUATE_IMPORT = "io.eventuate"
+#: fluent builder call -> (direction, a call that must come before it in the chain, or None)
+EVENTUATE_CHAINS: dict[str, tuple[str, str | None]] = {
+    "forAggregateType": ("consumes", None),  # DomainEventHandlersBuilder
+    "andForAggregateType": ("consumes", None),
+    "fromChannel": ("consumes", None),  # CommandHandlersBuilder / SagaCommandHandlersBuilder
+    "andFromChannel": ("consumes", None),
+    "withChannel": ("publishes", "forCommand"),  # CommandEndpointBuilder (saga participant proxies)
+    "to": ("publishes", "send"),  # saga DSL: send(command).to(channel)
+}
+#: receiver type -> {method: (direction, channel argument index)}
+EVENTUATE_RECEIVERS: dict[str, dict[str, tuple[str, int]]] = {
+    "DomainEventPublisher": {"publish": ("publishes", 0)},
+    "CommandProducer": {"send": ("publishes", 0)},
+    "MessageProducer": {"send": ("publishes", 0)},
+}
+#: base classes whose first type argument is the aggregate whose events a subclass publishes
+EVENTUATE_AGGREGATE_PUBLISHERS = {"AbstractAggregateDomainEventPublisher"}
+
+# --------------------------------------------------------------------------- Spring Data REST
+
+DATA_REST_IMPORT = "org.springframework.data.rest"
+DATA_REST_RESOURCES = ("RepositoryRestResource", "RestResource")
+#: resolved against the service's configuration when facts are built (``build.py``)
+DATA_REST_BASE = "${spring.data.rest.base-path:}"
+DATA_REST_COLLECTION = (("GET", "findAll"), ("POST", "save"))
+DATA_REST_ITEM = (("GET", "findById"), ("PUT", "save"), ("PATCH", "save"), ("DELETE", "deleteById"))
+IRREGULAR_PLURALS = {"person": "people", "child": "children", "man": "men", "woman": "women"}

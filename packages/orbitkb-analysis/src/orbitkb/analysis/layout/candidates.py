@@ -14,6 +14,7 @@ from attrs import define, field
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
+from orbitkb.analysis.layout import infra
 from orbitkb.analysis.layout.manifests import Manifest
 
 #: Entry points in these folders are tools, not separate deployables (never split off).
@@ -66,6 +67,14 @@ class Candidate:
     def names(self) -> list[str]:
         return sorted({m.name for m in self.manifests if m.name})
 
+    def infra_image(self) -> str | None:
+        """The final image of a Dockerfile-only folder built FROM infrastructure (a database with
+        its init scripts, a broker with its definitions): no language manifest says otherwise."""
+        if any(m.stack for m in self.manifests):
+            return None
+        images = [img for m in self.manifests for img in m.images]
+        return images[-1] if images and infra.infra_of(images[-1]) else None
+
 
 @define
 class Unit:
@@ -75,6 +84,7 @@ class Unit:
     candidate: Candidate
     entries: list[str] = field(factory=list)
     split: bool = False
+    command: bool = False  # split off by the command a deployment runs (layout.commands)
 
 
 def _code_language(path: str) -> str | None:

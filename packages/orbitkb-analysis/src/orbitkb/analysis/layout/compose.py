@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Mapping
 
 from attrs import define, field
@@ -48,6 +49,7 @@ class ComposeService:
     ports: list[int] = field(factory=list)  # published host ports and container ports
     depends_on: list[str] = field(factory=list)
     mounts: list[str] = field(factory=list)  # repo-relative host paths of bind mounts
+    command: list[str] = field(factory=list)  # entrypoint then command, as words
 
 
 def _text(value: object) -> str | None:
@@ -68,6 +70,16 @@ def _env_items(raw: object) -> list[tuple[str, str | None, int]]:
             out.append((key.strip(), value if sep else None, raw.line(i)))
         return out
     return []
+
+
+def command_words(raw: object) -> list[str]:
+    """A command written as one string (shell words) or as a list."""
+    if isinstance(raw, str):
+        try:
+            return shlex.split(raw)
+        except ValueError:
+            return raw.split()
+    return [str(w) for w in raw] if isinstance(raw, list) else []
 
 
 def _ports(raw: object) -> list[int]:
@@ -124,6 +136,7 @@ def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[Compo
             if value is not None:
                 svc.env[key] = ConfigValue(key, interpolate(value, lookup), path, line, SOURCE)
         svc.ports = _ports(spec.get("ports")) + _ports(spec.get("expose"))
+        svc.command = command_words(spec.get("entrypoint")) + command_words(spec.get("command"))
         deps = spec.get("depends_on")
         svc.depends_on = sorted(str(d) for d in (deps.keys() if isinstance(deps, LDict) else deps or []))
         for volume in spec.get("volumes") or []:

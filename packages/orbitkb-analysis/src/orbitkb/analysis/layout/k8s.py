@@ -35,6 +35,7 @@ class Container:
     refs: list[ConfigRef] = field(factory=list)
     env_from: list[str] = field(factory=list)  # ConfigMap (and Secret) names
     ports: list[int] = field(factory=list)
+    command: list[str] = field(factory=list)  # command then args
 
 
 @define
@@ -112,6 +113,10 @@ def _container(raw: LDict, file: str, source: str, fix: Callable[[int], int]) ->
     for port in raw.get("ports") or []:
         if isinstance(port, LDict) and isinstance(port.get("containerPort"), int):
             c.ports.append(port["containerPort"])
+    for key in ("command", "args"):
+        words = raw.get(key)
+        if isinstance(words, list):
+            c.command.extend(str(w) for w in words if w is not None)
     return c
 
 

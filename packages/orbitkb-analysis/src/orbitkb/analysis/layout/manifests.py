@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import tomllib
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -39,6 +40,7 @@ class Manifest:
     aggregator: bool = False  # workspaces / <modules> / pom packaging: a monorepo root
     images: list[str] = field(factory=list)  # Dockerfile FROM images
     ports: list[int] = field(factory=list)  # Dockerfile EXPOSE
+    env: list[tuple[str, str, int]] = field(factory=list)  # Dockerfile ENV of the final stage: (key, value, line)
 
 
 def manifest_kind(name: str) -> str | None:
@@ -92,6 +94,8 @@ def _pom(m: Manifest, text: str) -> None:
         if _strip_ns(dep.tag) not in ("dependency", "plugin"):
             continue
         ids = {_strip_ns(c.tag): (c.text or "").strip() for c in dep}
+        if ids.get("scope") == "test":
+            continue  # never on the running service's classpath
         group, artifact = ids.get("groupId", ""), ids.get("artifactId", "")
         if artifact:
             m.deps.update({artifact, f"{group}:{artifact}"} | ({group} if group else set()))
@@ -103,8 +107,12 @@ _GRADLE_DEP = re.compile(r"""["']([\w.\-]+):([\w.\-]+)(?::[^"']*)?["']""")
 _GRADLE_PLUGIN = re.compile(r"""(?:\bid\s*\(?\s*|apply\s+plugin\s*:\s*)["']([\w.\-]+)["']""")
 
 
+_GRADLE_TEST_CONF = re.compile(r"^\s*(?:test|androidTest|integrationTest)\w*\s*[(\s]")
+
+
 def _gradle(m: Manifest, text: str) -> None:
-    for group, artifact in _GRADLE_DEP.findall(text):
+    runtime = "\n".join(line for line in text.splitlines() if not _GRADLE_TEST_CONF.match(line))
+    for group, artifact in _GRADLE_DEP.findall(runtime):  # testImplementation never ships
         m.deps.update({artifact, f"{group}:{artifact}", group})
     for project in re.findall(r"""project\s*\(\s*(?:path\s*[:=]\s*)?["']([\w.\-:]+)["']""", text):
         m.deps.add(project.rsplit(":", 1)[-1])  # a sibling module this one depends on
@@ -126,7 +134,7 @@ def _go_mod(m: Manifest, text: str) -> None:
             parts = [p for p in module.split("/") if not re.fullmatch(r"v\d+", p)]
             m.name = parts[-1] if parts else module
             m.deps.add(module)
-        elif line and not line.startswith(("//", ")", "go ", "toolchain")):
+        elif line and not line.startswith(("//", ")", "go ", "toolchain")) and "// indirect" not in line:
             words = line.removeprefix("require").strip().strip("(").split()
             if words:
                 m.deps.add(words[0])
@@ -138,11 +146,27 @@ def _norm_py(req: str) -> str | None:
 
 
 def _requirements(m: Manifest, text: str) -> None:
+    """Requirements; in a pip-compile lock (``# via`` notes) only those the input file names
+    (``# via -r requirements.in``): the others are transitive pins nobody imports."""
+    via: dict[str, list[str]] = {}
+    current: str | None = None
     for line in text.splitlines():
-        if line.strip() and not line.lstrip().startswith(("#", "-")):
-            name = _norm_py(line)
-            if name:
-                m.deps.add(name)
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            note = stripped.lstrip("#").strip()
+            if current is not None and (note.startswith("via") or current in via):
+                via.setdefault(current, []).append(note.removeprefix("via").strip())
+            continue
+        current = None
+        if stripped and not stripped.startswith("-"):
+            current = _norm_py(line)
+            if current:
+                m.deps.add(current)
+            if "# via" in line and current:  # a note on the same line
+                via.setdefault(current, []).append(line.split("# via", 1)[1].strip())
+    for name, notes in via.items():
+        if not any(n.startswith(("-r ", "-c ")) for n in notes):
+            m.deps.discard(name)
 
 
 def _pyproject(m: Manifest, text: str) -> None:
@@ -187,15 +211,39 @@ def _csproj(m: Manifest, text: str) -> None:
     m.name = m.path.rsplit("/", 1)[-1].removesuffix(".csproj")
 
 
+def _env_pairs(rest: str) -> list[tuple[str, str]]:
+    """``ENV A=1 B="two words"`` or the legacy ``ENV A one value``."""
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        words = rest.split()
+    if words and "=" not in words[0]:
+        return [(words[0], rest.strip()[len(words[0]) :].strip().strip("\"'"))]
+    return [(k, v) for k, sep, v in (w.partition("=") for w in words) if sep and k]
+
+
 def _dockerfile(m: Manifest, text: str) -> None:
     m.entry = "Dockerfile"
-    for line in text.splitlines():
+    lines = text.splitlines()
+    stages: dict[str, list[tuple[str, str, int]]] = {}  # FROM x AS name: a later FROM name inherits
+    number = 0
+    while number < len(lines):
+        start, line = number + 1, lines[number]
+        while line.rstrip().endswith("\\") and number + 1 < len(lines):  # continued instruction
+            number += 1
+            line = line.rstrip()[:-1] + " " + lines[number]
+        number += 1
         words = line.split()
         if len(words) >= 2 and words[0].upper() == "FROM":
             image = next((w for w in words[1:] if not w.startswith("--")), "")
             m.images.append(image)
+            m.env = list(stages.get(image.lower(), []))  # the final stage's environment is the container's
+            if len(words) >= 4 and words[-2].upper() == "AS":
+                stages[words[-1].lower()] = m.env
         elif len(words) >= 2 and words[0].upper() == "EXPOSE":
             m.ports.extend(int(p.split("/")[0]) for p in words[1:] if p.split("/")[0].isdigit())
+        elif len(words) >= 2 and words[0].upper() == "ENV":
+            m.env.extend((k, v, start) for k, v in _env_pairs(line.split(None, 1)[1]))
 
 
 _READERS: dict[str, Callable[[Manifest, str], None]] = {

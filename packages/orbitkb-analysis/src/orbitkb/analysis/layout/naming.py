@@ -12,7 +12,7 @@ from orbitkb.analysis.layout.model import ServiceUnit
 _WORKLOAD_SUFFIX = re.compile(r"-(deployment|deploy|statefulset|sts|daemonset|ds|rollout|dc)$")
 #: Names that say nothing about a service: a container called "server", a folder called "src".
 GENERIC_NAMES = frozenset({"server", "main", "app", "application", "src", "source", "service", "default",
-                           "container", "code", "impl", "cmd", "bin"})
+                           "container", "code", "impl", "cmd", "bin", "html", "www"})
 
 
 def _package_names(unit: ServiceUnit) -> list[str]:
@@ -59,15 +59,23 @@ def name_unit(
     unit.aliases = sorted({n for n in clean if n != unit.name})
 
 
-def dedupe_names(units: Sequence[ServiceUnit]) -> None:
+def dedupe_names(units: Sequence[ServiceUnit]) -> list[tuple[ServiceUnit, str]]:
     """Two units named alike (``orders/api`` and ``payments/api``) get their parent folder prefixed;
-    an alias several units share names none of them (a host called that would be ambiguous)."""
+    an alias several units share names none of them (a host called that would be ambiguous), and
+    an alias that is another unit's name (a copy-pasted ``spring.application.name``) is dropped
+    and returned as (unit, alias): a gap to report, never a second name for the other unit."""
     alias_count: dict[str, int] = {}
     for unit in units:
         for a in set(unit.aliases):
             alias_count[a] = alias_count.get(a, 0) + 1
+    names = {u.name for u in units}
+    clashes = [(u, a) for u in units for a in u.aliases if a in names and a != u.name]
     for unit in units:
-        unit.aliases = sorted(a for a in unit.aliases if alias_count[a] == 1 and a.lower() not in GENERIC_NAMES)
+        unit.aliases = sorted(
+            a
+            for a in unit.aliases
+            if alias_count[a] == 1 and a.lower() not in GENERIC_NAMES and (a not in names or a == unit.name)
+        )
     seen: dict[str, int] = {}
     for unit in sorted(units, key=lambda u: u.root):
         seen[unit.name] = seen.get(unit.name, 0) + 1
@@ -84,3 +92,4 @@ def dedupe_names(units: Sequence[ServiceUnit]) -> None:
                 unit.aliases = sorted(set(unit.aliases) | {unit.name})
             unit.name = candidate
         taken.add(unit.name)
+    return clashes

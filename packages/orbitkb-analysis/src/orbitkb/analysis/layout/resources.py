@@ -38,12 +38,11 @@ def collect_resources(
         add(svc.name, svc.image, infra_of(svc.image), svc.file, svc.line)
     service_roots = {s.root for s in layout.services}
     for i, unit in enumerate(units):  # built from a Dockerfile FROM an infrastructure image
-        if unit.root in service_roots or unit.candidate.code_files:
+        image = unit.candidate.infra_image()
+        if unit.root in service_roots or image is None:
             continue
-        images = [img for m in unit.candidate.manifests for img in m.images]
-        if images and i in refs:
-            for svc in refs[i].compose:
-                add(svc.name, images[-1], infra_of(images[-1]), svc.file, svc.line)
+        for svc in refs[i].compose if i in refs else []:
+            add(svc.name, image, infra_of(image), svc.file, svc.line)
     for workload, container in loose_workloads:
         add(workload.name, container.image, infra_of(container.image), workload.file, workload.line)
     for chart in dep.charts.values():

@@ -14,6 +14,7 @@ from attrs import frozen
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout import infra, naming
 from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, split_units
+from orbitkb.analysis.layout.commands import folder_index, split_by_command
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.manifests import Manifest
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
@@ -69,7 +70,7 @@ def detect(inp: LayoutInput) -> Layout:
             if split:
                 named = [i for i in split if name and paths.basename(units[i].root) == name]
                 return named[0] if len(named) == 1 else codeless
-        return codeless
+        return codeless if codeless is None else _code_below(units, codeless)
 
     def names(i: int) -> set[str]:
         unit = units[i]
@@ -77,6 +78,7 @@ def detect(inp: LayoutInput) -> Layout:
         return own | {paths.basename(unit.root)}
 
     refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names)
+    units, refs = split_by_command(units, refs, folder_index(inp.code_paths))
     layout = Layout()
     imported: set[str] = set()
     for cand in cands.values():
@@ -89,14 +91,27 @@ def detect(inp: LayoutInput) -> Layout:
     if inp.forced is not None:
         layout.services = [_forced(inp, cands, refs)]
     layout.services.extend(_gateways(inp, layout, loose_compose))
+    claimed = {n: svc for svc in layout.services for n in (paths.basename(svc.root), *(c.name for c in svc.compose))}
     for svc in layout.services:
-        naming.name_unit(svc, inp.repository, inp.deployment.k8s.services, inp.app_name(svc.root))
+        app = inp.app_name(svc.root)
+        owner = claimed.get(app or "")
+        if owner is not None and owner is not svc:  # a spring.application.name copied from another service
+            layout.gaps.append(
+                Gap(inp.repository, svc.root, "name_collision",
+                    f"spring.application.name {app!r} is another service's name: not used for this one")
+            )  # fmt: skip
+            app = None
+        naming.name_unit(svc, inp.repository, inp.deployment.k8s.services, app)
     if inp.forced is not None:
         layout.services[0].aliases = sorted(
             set(layout.services[0].aliases + [layout.services[0].name]) - {inp.forced[0]}
         )
         layout.services[0].name = inp.forced[0]
-    naming.dedupe_names(layout.services)
+    for unit, alias in naming.dedupe_names(layout.services):
+        layout.gaps.append(
+            Gap(inp.repository, unit.root, "name_collision", f"{unit.name} is also configured as {alias!r}, "
+                "another service's name: not used as an alias")
+        )
     layout.services.sort(key=lambda u: u.name)
     layout.resources = collect_resources(
         inp.repository, inp.deployment, loose_compose, loose_workloads, cands, units, refs, layout
@@ -116,6 +131,17 @@ def detect(inp: LayoutInput) -> Layout:
                 )
             )
     return layout
+
+
+def _code_below(units: Sequence[Unit], i: int) -> int:
+    """A Dockerfile-only folder that copies in the one code folder below it (``api/Dockerfile``
+    building ``api/app/``) runs that folder; with none or several, the folder itself."""
+    root = units[i].root
+    below = [
+        j for j, u in enumerate(units)
+        if j != i and paths.is_under(u.root, root) and (u.candidate.code_files or u.split)
+    ]  # fmt: skip
+    return below[0] if len(below) == 1 else i
 
 
 def _unit(
@@ -140,13 +166,16 @@ def _decide(
 ) -> None:
     cand = unit.candidate
     deployed = bool(refs.compose or refs.workloads)
-    has_code = bool(unit.entries) if unit.split else cand.code_files > 0
+    has_code = bool(unit.entries or unit.command) if unit.split else cand.code_files > 0
     strong = (
         (f"entry point {unit.entries[0]}" if unit.entries else None)
+        or ("deployment command" if unit.command and deployed else None)
         or (None if unit.split else cand.strong_entry())
         or ("deployment reference" if deployed else None)
     )
     weak = None if unit.split else cand.weak_entry()
+    if not unit.split and cand.infra_image():
+        return  # init scripts of a database image: a resource (layout.resources), not a service
     if not has_code:
         confs = [c for c in inp.nginx_confs if paths.is_under(c, unit.root)]
         if confs and (strong or deployed):

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import messaging, persistence, queues
+from . import messaging, persistence, queues, stores
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
+    BASE_THEN_VERB_CLIENTS,
     FRAMEWORK_OF,
     HTTP_CLIENT_TYPES,
     HTTP_CLIENTS,
@@ -140,10 +141,18 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
         return True
     if messaging.on_member_call(ex, node, prop, receiver, args):
         return True
-    return persistence.on_member_call(ex, node, prop, receiver, args)
+    if persistence.on_member_call(ex, node, prop, receiver, args):
+        return True
+    return stores.on_member_call(ex, node, prop, receiver, args)
 
 
 def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[Node]) -> bool:
+    if (
+        receiver.type == "call_expression"
+        and verb in INSTANCE_VERBS
+        and _base_then_verb(ex, node, verb, receiver, args)
+    ):
+        return True
     chain_path, root = _chain(receiver)
     if root is None:
         return False
@@ -191,6 +200,20 @@ def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[No
         ex.out["vcalls"].append(record)
         # Or a helper of the service (`api.post = (p, b) => request("POST", p, b)`): a wrapper site.
         _record_invocation(ex, node, node.child_by_field_name("function"), args, mounts=False)
+    return True
+
+
+def _base_then_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[Node]) -> bool:
+    """`supertest("http://orders:8080").post("/orders")`: the base URL, then the verb and the path."""
+    where = ex.module_path(dotted(receiver.child_by_field_name("function")))
+    client = BASE_THEN_VERB_CLIENTS.get(where) if where else None
+    base = args_of(receiver)
+    if client is None or not base:
+        return False
+    app = receiver_binding(ex, base[0]) if unwrap(base[0]) is not None else None
+    if app is not None and (app.get("t") in ROUTER_KINDS or app.get("t") == "server"):
+        return True  # `supertest(app)`: the service testing itself in process, not a call
+    client_call(ex, node, client, INSTANCE_VERBS[verb] or None, args, base=fold(base[0], ex.scope))
     return True
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from . import calls, decorators, queues
+from . import calls, decorators, queues, stores
 from .signatures import FACTORIES, MESSAGE_MODULES
 from .syntax import (
     CLASS_TYPES,
@@ -62,6 +62,7 @@ class Extractor:
         self.path = path
         self.scope = Scope()
         self.providers: set[str] = set()
+        self.drivers: set[str] = set()
         self._fids: dict[int, str] = {}
         self._taken: set[str] = set()
         self.out: dict[str, Any] = {
@@ -91,6 +92,7 @@ class Extractor:
         self.visit(root)
         self.out["bindings"] = {k: v for k, v in sorted(self.scope.module.items()) if v.get("k") != "param"}
         self.out["providers"] = sorted(self.providers)
+        self.out["drivers"] = sorted(self.drivers)
         return self.out
 
     def visit(self, node: Node) -> None:
@@ -222,6 +224,9 @@ class Extractor:
         provider = MESSAGE_MODULES.get(spec)
         if provider is not None:
             self.providers.add(provider)
+        engine = stores.DRIVER_MODULES.get(spec)
+        if engine is not None:
+            self.drivers.add(engine)
 
     def _on_export(self, stmt: Node) -> None:
         exports = self.out["exports"]
@@ -413,7 +418,7 @@ class Extractor:
             queue = queues.CONSTRUCTORS.get(where) if where else None
             if queue is not None and queue[0] == "queue":
                 return queues.queue_binding(self, queue[1], args_of(call))
-            return calls.special_binding(self, call)
+            return stores.client_binding(self, where) or calls.special_binding(self, call)
         out: dict[str, Any] = {"k": "obj", "t": kind}
         args = args_of(call)
         opts = object_pairs(args[0]) if args else {}

@@ -8,6 +8,7 @@ from typing import Any
 from ..configrefs import config_ref
 from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
 from .attribution import Reach
+from .message_wrappers import MessageSites
 from .naming import mongoose_collection, sequelize_table, snake_case
 from .resolve import Resolver, Target, path_text
 from .routing import Handled, stem
@@ -166,6 +167,9 @@ class FactBuilder:
             sites.add_base(file, rec, base)
         for site in sites.run():
             self.calls.append(self._call(site.file, site.record, site.url))
+        message_sites = MessageSites(self.files, self.r, reach)
+        for file, msg, channel in message_sites.run():
+            self._message(file, msg, channel)
         for file in sorted(self.files):
             data = self.files[file]
             for call in data.get("calls", []):
@@ -173,7 +177,8 @@ class FactBuilder:
                     continue  # reported at the wrapper's call sites instead
                 self.calls.append(self._call(file, call, self.r.expr(file, call.get("url"))))
             for msg in data.get("messages", []):
-                self._message(file, msg)
+                if not message_sites.wrapped(file, msg):
+                    self._message(file, msg)
             self._queue_messages(file)
             for ent in data.get("entities", []):
                 self._entity(file, ent)

@@ -10,6 +10,7 @@ from .attribution import Reach
 from .link_facts import FactBuilder
 from .resolve import ModuleIndex, Resolver
 from .routing import Handled, RouteGraph, nest_apis
+from .store_entities import store_entities
 
 
 def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
@@ -32,6 +33,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     builder.owners = owners
     builder.build(graph.http_vcalls, reach)
     gaps += builder.config_refs()
+    builder.entities += store_entities(files, resolver, {e.name for e in builder.entities})
     apis = sorted({h.api for h in handled}, key=_api_key)
     components = builder.components(apis)
     frameworks = sorted({a.framework for a in apis if a.framework and a.kind == "http"})

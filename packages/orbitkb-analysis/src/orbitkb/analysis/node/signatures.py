@@ -72,6 +72,9 @@ for _verb, _method in HTTP_VERBS.items():
     for _module in ("axios", "got", "superagent", "request", "request-promise", "needle", "ky"):
         HTTP_CLIENTS[(_module, _verb)] = (_module.split("-")[0], _method)
 
+# Clients called with the base URL and then the verb: `supertest(base).post("/orders")`.
+BASE_THEN_VERB_CLIENTS: dict[tuple[str, str], str] = {("supertest", ""): "supertest"}
+
 # Member calls on an HTTP client instance (axios.create(), got.extend(), NestJS HttpService).
 INSTANCE_VERBS = {verb: method for verb, method in HTTP_VERBS.items() if verb != "all"}
 INSTANCE_VERBS["request"] = ""

@@ -11,6 +11,7 @@ service returns, e.g. `${this.url('/x')}`, folded by the linker from the functio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tree_sitter import Node
@@ -25,10 +26,19 @@ _CONFIG_RECEIVERS = ("config", "configservice", "cfg", "settings", "conf")
 # Declared types of such receivers, whatever the field or parameter is called.
 _CONFIG_TYPES = frozenset({"ConfigService", "TypedConfigService", "NestConfigService"})
 _CONFIG_GETTERS = frozenset({"get", "getOrThrow", "getString"})
-_VALUE_CALLS = _CONFIG_GETTERS | {"String", "encodeURI", "encodeURIComponent", "toString", "trim", "join"}
+_VALUE_CALLS = _CONFIG_GETTERS | {
+    "String",
+    "encodeURI",
+    "encodeURIComponent",
+    "toString",
+    "trim",
+    "join",
+    "format",
+}
 # Calls that read a value, not a function of the service: never folded from a return value.
 _NOT_VALUE_CALLS = frozenset({"require", "import", "fetch", "Symbol", "Number", "Boolean", "Date"})
 _HINT_MAX = 80
+_FORMAT_SPEC = re.compile(r"(%[sdifjoOc%])")
 
 
 class Scope:
@@ -130,6 +140,8 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
         return [["env", env, None]]
     if kind in ("identifier", "member_expression", "this"):
         return _fold_name(node, scope)
+    if kind == "shorthand_property_identifier":  # `{ topic }` holds the value of `topic`
+        return _fold_name(node, scope, text(node))
     if kind == "call_expression":
         return _fold_call(node, scope, depth)
     if kind == "new_expression" and text(node.child_by_field_name("constructor")) == "URL":
@@ -162,8 +174,8 @@ def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
     return unknown(node)
 
 
-def _fold_name(node: Node, scope: Scope) -> Parts:
-    name = dotted(node)
+def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:
+    name = name or dotted(node)
     if name is None:
         return unknown(node)
     binding = resolve_binding(name, scope)
@@ -202,12 +214,43 @@ def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
         obj = fn.child_by_field_name("object")
         if obj is not None:
             return _fold(obj, scope, depth + 1)
+    if _is_util_format(name, scope) and args:
+        return _fold_format(args, scope, depth)
     if method == "join" and head == "path" and args:
         parts: Parts = []
         for i, arg in enumerate(args):
             parts.extend(([["lit", "/"]] if i else []) + _fold(arg, scope, depth + 1))
         return parts
     return _fold_service_call(node, fn, name, args, scope, depth)
+
+
+def _is_util_format(name: str, scope: Scope) -> bool:
+    """`util.format(...)` / `format(...)` imported from node's `util` module."""
+    head, _, rest = name.partition(".")
+    binding = scope.lookup(head) if head else None
+    if binding is None or binding.get("k") != "imp" or binding.get("spec") not in ("util", "node:util"):
+        return False
+    base = "" if binding["name"] in ("*", "default") else binding["name"]
+    return ".".join(p for p in (base, binding.get("rest", ""), rest) if p) == "format"
+
+
+def _fold_format(args: list[Node], scope: Scope, depth: int) -> Parts:
+    """`util.format("http://%s:%d/items", host, port)`: the arguments in place of the specifiers."""
+    template = string_value(args[0])
+    if template is None:
+        return unknown(args[0])
+    parts: Parts = []
+    rest = list(args[1:])
+    for i, piece in enumerate(_FORMAT_SPEC.split(template)):
+        if i % 2 == 0:
+            parts.append(["lit", piece])
+        elif piece == "%%":
+            parts.append(["lit", "%"])
+        elif rest:
+            parts.extend(_fold(rest.pop(0), scope, depth + 1))
+        else:
+            parts.append(["lit", piece])
+    return parts
 
 
 def value_call(node: Node) -> bool:

@@ -14,7 +14,7 @@ from orbitkb.analysis.python.scan import Scanner
 
 class PythonAnalyzer:
     stack = "python"
-    version = "py-5"
+    version = "py-6"
     suffixes = (".py", ".pyi")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

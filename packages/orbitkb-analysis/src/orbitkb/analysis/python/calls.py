@@ -57,6 +57,8 @@ def direct_http(st: LinkState, inv: Inv) -> Http | None:
         return None
     o = st.r.as_object(c["o"])
     fam = st.r.family(o) or ""
+    if fam.startswith("http-conn:"):
+        return _connection_request(inv, o, fam[len("http-conn:") :]) if c["n"] == "request" else None
     verb = HTTP_CLIENT_METHODS[c["n"]]
     if fam.startswith("http:"):
         lib = fam[5:]
@@ -81,6 +83,19 @@ def direct_http(st: LinkState, inv: Inv) -> Http | None:
     if base is not None and not _absolute(url):
         url = {"t": "cat", "p": [base, url]}
     return method, url, lib
+
+
+def _connection_request(inv: Inv, conn: Node, scheme: str) -> Http | None:
+    """``http.client.HTTPConnection(host, port).request(method, path)``: the URL is composed from both."""
+    host = conn["a"][0] if conn["a"] else conn["k"].get("host")
+    path = inv.arg(1, "url")
+    if host is None or path is None:
+        return None
+    port = conn["a"][1] if len(conn["a"]) > 1 else conn["k"].get("port")
+    parts = [{"t": "lit", "v": scheme + "://"}, host]
+    if port is not None and port["t"] != "none":
+        parts += [{"t": "lit", "v": ":"}, port]
+    return inv.arg(0, "method"), {"t": "cat", "p": [*parts, path]}, "http.client"
 
 
 def _first_lit(url: Node) -> str | None:

@@ -28,10 +28,13 @@ from orbitkb.analysis.facts import (
 from orbitkb.analysis.python import (
     calls,
     messaging,
+    nameko,
     persistence,
+    routes_aiohttp,
     routes_django,
     routes_fastapi,
     routes_flask,
+    routes_tornado,
     servicers,
     shapes,
 )
@@ -74,6 +77,9 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     no_routes: list[PendingRoute] = []
     pending = safe("fastapi routes", lambda: routes_fastapi.collect(st, tree), no_routes)
     pending = pending + safe("flask routes", lambda: routes_flask.collect(st, tree), no_routes)
+    pending = pending + safe("nameko routes", lambda: nameko.routes(st), no_routes)
+    pending = pending + safe("aiohttp routes", lambda: routes_aiohttp.collect(st, tree), no_routes)
+    pending = pending + safe("tornado routes", lambda: routes_tornado.collect(st), no_routes)
     no_apis: list[ApiOut] = []
     for route in pending:
         apis.extend(safe("routes", partial(_emit, st, tree, route), no_apis))
@@ -81,11 +87,20 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     no_msgs: list[tuple[RawMessage, str | None]] = []
     handler_apis, handler_msgs = safe("message handlers", lambda: messaging.handlers(st), (no_apis, no_msgs))
     apis.extend(handler_apis)
+    no_gaps: list[ParseGap] = []
+    nameko_apis, nameko_in, nameko_gaps = safe(
+        "nameko handlers", lambda: nameko.handlers(st), (no_apis, no_msgs, no_gaps)
+    )
+    nameko_out, nameko_out_gaps = safe("nameko publishes", lambda: nameko.publishes(st), (no_msgs, no_gaps))
+    apis.extend(nameko_apis)
+    gaps.extend(_one_gap_per_reason([*nameko_gaps, *nameko_out_gaps]))
     apis.extend(safe("grpc servicers", lambda: servicers.collect(st), no_apis))
 
     no_calls: tuple[list[tuple[RawCall, str | None]], set[str]] = ([], set())
     raw_calls, grpc_impl = safe("calls", lambda: calls.collect(st), no_calls)
-    raw_msgs = safe("messaging", lambda: messaging.collect(st), no_msgs) + handler_msgs
+    raw_msgs = (
+        safe("messaging", lambda: messaging.collect(st), no_msgs) + handler_msgs + nameko_in + nameko_out
+    )
     no_entities: list[RawEntity] = []
     entities = safe("persistence", lambda: persistence.collect(st), no_entities)
 
@@ -133,6 +148,10 @@ def _emit(st: LinkState, tree: PrefixTree, route: PendingRoute) -> list[ApiOut]:
             impl = (route.handler_file or route.file, route.qual) if route.qual else None
             out.append((api, impl, route.component_file))
     return out
+
+
+def _one_gap_per_reason(found: list[ParseGap]) -> list[ParseGap]:
+    return sorted(set(found), key=lambda g: (g.file, g.reason))
 
 
 def _reach(st: LinkState, apis: list[ApiOut]) -> dict[Key, set[str]]:

@@ -1,15 +1,17 @@
 """Persistence entities with the name the database sees: SQLAlchemy declarative
 (``__tablename__``, Column/mapped_column, ``Mapped[...]``) and ``Table("name", metadata, ...)``,
 Flask-SQLAlchemy ``db.Model`` (snake_case default), SQLModel ``table=True``, Django models
-(``Meta.db_table`` or ``<app_label>_<model>``), Beanie/MongoEngine documents and pymongo/motor
-collections used by name."""
+(``Meta.db_table`` or ``<app_label>_<model>``), Beanie/MongoEngine documents, pymongo/motor
+collections used by name, redis keys (``products:{id}`` is the ``products`` key space) and
+tables named in SQL handed to raw drivers (``sqltext``)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from orbitkb.analysis.facts import RawEntity
+from orbitkb.analysis.facts import Lit, RawEntity
+from orbitkb.analysis.python import sqltext
 from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.linkctx import LinkState, to_expr
 from orbitkb.analysis.python.signatures import (
@@ -17,6 +19,9 @@ from orbitkb.analysis.python.signatures import (
     DJANGO_MODEL_BASES,
     DJANGO_NON_COLUMNS,
     MONGO_DOCUMENTS,
+    REDIS_DUCK_COMMANDS,
+    REDIS_KEY_COMMANDS,
+    REDIS_LIBS,
     SQLA_COLUMNS,
     SQLA_TABLES,
     SQLMODEL_BASES,
@@ -60,6 +65,9 @@ def collect(st: LinkState) -> list[RawEntity]:
                 out.append(ent)
     out.extend(_tables(st))
     out.extend(_collections(st))
+    out.extend(_redis_keys(st))
+    named = {e.name.lower() for e in out}
+    out.extend(e for e in sqltext.collect(st) if e.name.lower() not in named)
     return out
 
 
@@ -200,6 +208,41 @@ def _collections(st: LinkState) -> list[RawEntity]:
         if name and name not in seen:
             seen[name] = RawEntity(
                 name, "document_collection", inv.path, inv.line, inv.end, None, (), "mongodb", "pymongo"
+            )
+    return list(seen.values())
+
+
+_KEY_SPACE = re.compile(r"^[A-Za-z][\w\-]*$")
+
+
+def _redis_keys(st: LinkState) -> list[RawEntity]:
+    """Key spaces of redis commands: the literal prefix before ``:`` of a key (``"cart:" + id``),
+    or the whole literal key of a hash/set/list command. The client is a redis instance, or —
+    when the service imports redis — any receiver of a command only redis has (``hgetall``)."""
+    seen: dict[str, RawEntity] = {}
+    duck = bool(st.libs & REDIS_LIBS)
+    for inv in st.invs:
+        c = inv.callee
+        if c["t"] != "bm" or c["n"] not in REDIS_KEY_COMMANDS:
+            continue
+        o = st.r.as_object(c["o"])
+        fam = st.r.family(o)
+        if fam != "redis" and not (
+            fam is None and duck and c["n"] in REDIS_DUCK_COMMANDS and o["t"] != "inst"
+        ):
+            continue
+        expr = to_expr(st.r, inv.arg(0, "name", "key"))
+        first = expr.parts[0] if expr is not None and expr.parts else None
+        text = first.text if isinstance(first, Lit) else ""
+        if ":" in text:
+            name = text.split(":", 1)[0]
+        elif expr is not None and expr.literal() is not None and REDIS_KEY_COMMANDS[c["n"]]:
+            name = text
+        else:
+            continue
+        if _KEY_SPACE.match(name) and name not in seen:
+            seen[name] = RawEntity(
+                name, "key_value", inv.path, inv.line, inv.end, None, (), "redis", "redis-py"
             )
     return list(seen.values())
 

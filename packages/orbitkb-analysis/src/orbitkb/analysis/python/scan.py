@@ -349,8 +349,12 @@ class Scanner:
             and fr.cls in self.classes
         ):
             attrs = self.classes[fr.cls]["attrs"]
-            if tgt.attr not in attrs or fr.qual.endswith(".__init__"):
-                attrs[tgt.attr] = self.b.build(value, f"{self.module}.{fr.cls}.{tgt.attr}")
+            old = attrs.get(tgt.attr)
+            if old is None or old["t"] == "none" or fr.qual.endswith(".__init__"):
+                # ``self._conn = None`` in __init__ and the real connection in connect(): keep the real one
+                new = self.b.build(value, f"{self.module}.{fr.cls}.{tgt.attr}")
+                if old is None or new["t"] != "none":
+                    attrs[tgt.attr] = new
         elif isinstance(tgt, (ast.Tuple, ast.List)):
             for el in tgt.elts:
                 if isinstance(el, ast.Name):

@@ -94,6 +94,8 @@ FAMILIES: dict[str, str] = {
     "aiohttp.ClientSession": "http:aiohttp",
     "aiohttp.client.ClientSession": "http:aiohttp",
     "urllib3.PoolManager": "http:urllib3",
+    "http.client.HTTPConnection": "http-conn:http",
+    "http.client.HTTPSConnection": "http-conn:https",
     # web frameworks
     "fastapi.FastAPI": "fastapi",
     "fastapi.APIRouter": "fastapi",
@@ -133,6 +135,12 @@ FAMILIES: dict[str, str] = {
     "redis.StrictRedis": "redis",
     "redis.from_url": "redis",
     "redis.Redis.from_url": "redis",
+    "redis.StrictRedis.from_url": "redis",
+    "redis.client.Redis": "redis",
+    "redis.client.StrictRedis": "redis",
+    "redis.RedisCluster": "redis",
+    "redis.cluster.RedisCluster": "redis",
+    "redis.asyncio.StrictRedis.from_url": "redis",
     "redis.asyncio.Redis": "redis",
     "redis.asyncio.from_url": "redis",
     "redis.asyncio.StrictRedis": "redis",
@@ -151,6 +159,27 @@ FAMILIES: dict[str, str] = {
     "grpc.secure_channel": "grpc-channel",
     "grpc.aio.insecure_channel": "grpc-channel",
     "grpc.aio.secure_channel": "grpc-channel",
+    # raw SQL drivers: connections and pools (family "sql:<engine>"; cursors keep the family)
+    "psycopg2.connect": "sql:postgres",
+    "psycopg.connect": "sql:postgres",
+    "psycopg.AsyncConnection.connect": "sql:postgres",
+    "psycopg_pool.ConnectionPool": "sql:postgres",
+    "psycopg2.pool.SimpleConnectionPool": "sql:postgres",
+    "psycopg2.pool.ThreadedConnectionPool": "sql:postgres",
+    "asyncpg.connect": "sql:postgres",
+    "asyncpg.create_pool": "sql:postgres",
+    "aiopg.connect": "sql:postgres",
+    "aiopg.create_pool": "sql:postgres",
+    "pg8000.connect": "sql:postgres",
+    "pymysql.connect": "sql:mysql",
+    "MySQLdb.connect": "sql:mysql",
+    "mysql.connector.connect": "sql:mysql",
+    "aiomysql.connect": "sql:mysql",
+    "aiomysql.create_pool": "sql:mysql",
+    "sqlite3.connect": "sql:sqlite",
+    "aiosqlite.connect": "sql:sqlite",
+    "pyodbc.connect": "sql:sqlserver",
+    "pymssql.connect": "sql:sqlserver",
     "boto3.Session": "boto3-session",
     "boto3.session.Session": "boto3-session",
     "aioboto3.Session": "boto3-session",
@@ -178,6 +207,11 @@ METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]]
     ("mongo-client", "get_database"): ("mongo-db", (0, "name")),
     ("mongo-client", "get_default_database"): ("mongo-db", (None, None)),
     ("mongo-db", "get_collection"): ("mongo-coll", (0, "name")),
+    **{
+        (f"sql:{e}", m): (f"sql:{e}", (None, None))
+        for e in ("postgres", "mysql", "sqlite", "sqlserver")
+        for m in ("cursor", "acquire", "getconn", "connection")
+    },
 }
 ATTR_RESULTS: dict[tuple[str, str], tuple[str, str]] = {
     ("amqp-channel", "default_exchange"): ("amqp-exchange", ""),
@@ -283,6 +317,46 @@ CELERY_TASK_DECORATORS = frozenset({"celery.shared_task", "celery.task"})
 CELERY_SEND_METHODS = frozenset({"delay", "apply_async"})
 GRPC_STUB_SUFFIX = "Stub"
 
+# ----------------------------------------------------------------------------- nameko
+#: entrypoint decorators -> kind (``http`` route, ``rpc`` method, ``event`` handler, ``consume`` queue)
+NAMEKO_DECORATORS = {
+    "nameko.web.handlers.http": "http",
+    "nameko.rpc.rpc": "rpc",
+    "nameko.events.event_handler": "event",
+    "nameko.messaging.consume": "consume",
+}
+#: entrypoint classes a project subclasses, then decorates with ``MyHandler.decorator``
+NAMEKO_ENTRYPOINT_BASES = {
+    "nameko.web.handlers.HttpRequestHandler": "http",
+    "nameko.rpc.Rpc": "rpc",
+    "nameko.events.EventHandler": "event",
+    "nameko.messaging.Consumer": "consume",
+}
+#: proxies bound to one target service (its name is argument 0): ``proxy.method(...)``
+NAMEKO_SERVICE_PROXIES = frozenset(
+    {
+        "nameko.rpc.RpcProxy",
+        "nameko.rpc.ServiceRpc",
+        "nameko.standalone.rpc.ServiceRpcProxy",
+        "nameko.standalone.rpc.ServiceRpcClient",
+    }
+)
+#: proxies to the whole cluster: ``proxy.<service>.method(...)``
+NAMEKO_CLUSTER_PROXIES = frozenset(
+    {
+        "nameko.rpc.ClusterRpc",
+        "nameko.rpc.ClusterRpcProxy",
+        "nameko.standalone.rpc.ClusterRpcProxy",
+        "nameko.standalone.rpc.ClusterRpcClient",
+    }
+)
+#: ``dispatch("event", payload)`` inside a service: the source is the service itself
+NAMEKO_DISPATCHERS = frozenset({"nameko.events.EventDispatcher"})
+#: ``dispatch("source_service", "event", payload)`` from outside a service
+NAMEKO_STANDALONE_DISPATCHERS = frozenset({"nameko.standalone.events.event_dispatcher"})
+NAMEKO_PUBLISHERS = frozenset({"nameko.messaging.Publisher"})
+KOMBU_ENTITIES = frozenset({"kombu.Queue", "kombu.Exchange", "kombu.entity.Queue", "kombu.entity.Exchange"})
+
 # ----------------------------------------------------------------------------- persistence
 DJANGO_MODEL_BASES = frozenset({"django.db.models.Model", "django.db.models.base.Model"})
 SQLMODEL_BASES = frozenset({"sqlmodel.SQLModel", "sqlmodel.main.SQLModel"})
@@ -294,6 +368,36 @@ MONGO_DOCUMENTS = {
     "mongoengine.Document": "mongoengine",
     "odmantic.Model": "odmantic",
 }
+#: redis commands whose first argument is a key; ``True`` when the command names a collection
+#: (hash, set, sorted set, list), so a fully literal key is itself a stored entity
+REDIS_KEY_COMMANDS: dict[str, bool] = {
+    **dict.fromkeys(
+        "get set getset setex psetex setnx incr incrby decr decrby delete exists expire ttl keys "
+        "scan_iter getdel getex append".split(),
+        False,
+    ),
+    **dict.fromkeys(
+        "hget hset hmset hmget hgetall hdel hincrby hincrbyfloat hkeys hvals hexists hlen hsetnx "
+        "sadd srem smembers sismember scard spop srandmember zadd zrem zrange zrevrange zscore "
+        "zincrby zrangebyscore zrevrangebyscore zcard zrank lpush rpush lrange llen ltrim lindex "
+        "lset linsert".split(),
+        True,
+    ),
+}
+#: redis commands distinctive enough to recognise a redis client whose construction is not seen
+#: (a constructor parameter, an attribute set elsewhere) in a service that imports redis
+REDIS_DUCK_COMMANDS = frozenset(
+    k for k, coll in REDIS_KEY_COMMANDS.items() if coll or k in ("setex", "setnx", "incrby", "hincrby")
+)
+REDIS_LIBS = frozenset({"redis", "aioredis"})
+#: methods of a raw SQL connection/cursor whose first argument is a statement
+SQL_EXEC_METHODS = frozenset(
+    "execute executemany executescript fetch fetchrow fetchval mogrify copy_expert".split()
+)
+#: libraries whose presence lets an untyped receiver's ``execute("SELECT ...")`` count
+SQL_DRIVER_LIBS = frozenset(
+    "psycopg2 psycopg asyncpg aiopg pg8000 pymysql MySQLdb mysql aiomysql sqlite3 aiosqlite pyodbc pymssql".split()
+)
 DJANGO_ENGINES = {
     "postgresql": "postgres",
     "postgis": "postgres",

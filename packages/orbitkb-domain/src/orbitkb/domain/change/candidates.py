@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
 
@@ -16,7 +16,7 @@ from attrs import define, field
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.change.naming import loose_names
+from orbitkb.domain.change.naming import DECORATION, loose_names
 from orbitkb.domain.model import Service
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
@@ -80,7 +80,19 @@ def term_variants(term: str) -> list[tuple[str, float]]:
 
 #: Words that appear in every service's routes or in every task: they carry no signal here.
 GENERIC = frozenset("""api apis endpoint endpoints service services list lists first last newest latest
-    oldest show shows page pages data info detail details new old http https get put post""".split())
+    oldest show shows page pages data info detail details new old http https get put post
+    svc server servers app application microservice microservices""".split())
+
+
+def name_words(services: Iterable[Service]) -> frozenset[str]:
+    """Words of service names that keep a generic task word: "service" in "payment-service" names
+    nothing (every service is one), but a service called "api" or "post" must stay findable."""
+    out = set()
+    for s in services:
+        for n in (s.name, *s.aliases):
+            ws = words(n)
+            out.update(w for w in ws if w not in DECORATION or len(ws) == 1)
+    return frozenset(out)
 
 
 def task_terms(task: str, keep: frozenset[str] = frozenset()) -> list[str]:
@@ -104,13 +116,13 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     n = max(len(services), 1)
     cands: dict[str, Candidate] = {}
     unmatched = []
-    keep = frozenset(w for s in services.values() for n in (s.name, *s.aliases) for w in words(n))
-    terms = task_terms(task, keep)
+    terms = task_terms(task, name_words(services.values()))
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
         source_only: dict[str, tuple[float, SearchHit]] = {}
         for word, factor in term_variants(term):
             hits = retriever.keyword(sorted({word, stem(word)}), PER_TERM_LIMIT)
+            top_source = 0.0
             for rank, h in enumerate(hits, 1):
                 if h.service not in services:
                     continue
@@ -121,6 +133,10 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
                     w *= 1.5  # the task names the service itself
                 if rank > 50:
                     w *= 0.5
+                if h.kind == "source":
+                    # ranked by bm25 among the services' code: how much of it is about the word
+                    top_source = top_source or h.score
+                    w *= max(0.3, h.score / top_source) if top_source > 0 else 1.0
                 pool = source_only if h.kind == "source" else best
                 if w > pool.get(h.service, (0.0, h))[0]:
                     pool[h.service] = (w, h)
@@ -161,9 +177,11 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             c = cands.setdefault(name, Candidate(services[name]))
             c.semantic = sim
     _combine(cands)
-    if max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR and not any(
-            c.semantic >= SEMANTIC_ALONE for c in cands.values()):
-        unmatched = [t for t in terms]  # weak evidence everywhere is no evidence
+    weak = max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR and not any(
+        c.semantic >= SEMANTIC_ALONE for c in cands.values())
+    if weak and len(unmatched) * 2 > len(terms):
+        # most task words match nothing and the rest are everywhere: an off-topic task
+        unmatched = list(terms)
         cands.clear()
     top = max((c.score for c in cands.values()), default=1.0) or 1.0
     for s in hints:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from orbitkb.domain.change.candidates import Candidate
+from orbitkb.domain.change.candidates import ABSTAIN_FLOOR, Candidate
 from orbitkb.domain.model import Evidence
 
 MAX_PRIMARY = 4
-MAX_GROUP = 10  # a task about a technology changes every service that uses it
+MAX_GROUP = 10
+WEAK_CONFIDENCE = 0.3  # a task about a technology changes every service that uses it
 MAX_SECONDARY = 6
 MAX_NO_CHANGE = 6
 PRIMARY_CUT = 0.6  # share of the best score a direct match needs to be primary
@@ -39,7 +40,8 @@ def _hit_text(c: Candidate) -> str:
     parts = []
     for h in sorted(c.hits, key=lambda h: -h.score)[:3]:
         if h.kind == "source":
-            parts.append("words of its source code")
+            if "words of its source code" not in parts:
+                parts.append("words of its source code")
             continue
         where = {"name_text": "name", "keywords": "keywords", "text": "description"}.get(h.field, h.field)
         parts.append(f"{h.kind} '{h.name}' ({where})")
@@ -80,6 +82,9 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
     top = direct[0].score if direct else 0.0
     out: list[Classified] = []
     primary = [c for c in direct if c.via == "hint" or (top and c.score >= PRIMARY_CUT * top)]
+    weak = bool(direct) and direct[0].via != "hint" and direct[0].strength < ABSTAIN_FLOOR and not direct[0].semantic
+    if weak:  # only words common to many services matched: the best guess, said to be a guess
+        primary = direct[:1]
     group = direct[0].tech_terms if direct else set()
     limit = MAX_GROUP if group and all(c.tech_terms & group for c in primary[:MAX_PRIMARY]) else MAX_PRIMARY
     primary = primary[:limit]
@@ -89,12 +94,12 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
     for c in primary:
         coverage = len(c.matched_terms) / total_terms if total_terms else 0.0
         rel = c.score / top if top else 1.0
-        conf = 0.9 if c.via == "hint" else primary_confidence(rel, coverage)
+        conf = 0.9 if c.via == "hint" else WEAK_CONFIDENCE if weak else primary_confidence(rel, coverage)
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
                               evidence_for(c, lookup)))
     # a secondary needs more than one stray word: two task words, a link to a strong candidate,
     # or its own name in the task (a lone shared word pulled in unrelated repositories)
-    secondary = [c for c in direct if c.service.name not in chosen
+    secondary = [c for c in direct if c.service.name not in chosen and not weak
                  and ((c.score >= SECONDARY_CUT * top and (len(c.matched_terms) > 1 or c.reached_from)) or _named(c))]
     # expansion alone never makes a service "likely to change": neighbours stay context
     # (no_change_hint, flow, contracts_at_risk) unless the task's words also point at them

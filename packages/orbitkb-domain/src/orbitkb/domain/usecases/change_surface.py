@@ -21,7 +21,7 @@ from attrs import evolve, frozen
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.change.candidates import retrieve, task_terms
+from orbitkb.domain.change.candidates import name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
@@ -36,7 +36,6 @@ from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import ChangeSurfaceRun, Embedding, SurfaceFinding
 from orbitkb.domain.serialization import to_data
-from orbitkb.domain.text import words
 from orbitkb.domain.usecases._clock import Clock, utc_now
 
 MAX_TASK = 4000
@@ -116,7 +115,7 @@ class FindChangeSurface:
         graph = SystemGraph.load(self.store)
         retriever = HybridRetriever(self.store, self.embedder)
         cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
-        terms = task_terms(task, frozenset(w for s in services for n in (s.name, *s.aliases) for w in words(n)))
+        terms = task_terms(task, name_words(services))
         by_name = {s.name: s for s in services}
         probe = FreshnessProbe(self.git)
         unknowns: list[dict[str, Any]] = [

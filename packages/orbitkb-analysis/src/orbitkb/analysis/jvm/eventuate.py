@@ -1,0 +1,134 @@
+"""Eventuate Tram messaging: domain events (channel = aggregate type) and command channels.
+
+Domain events go to a channel named after the aggregate type, the aggregate class's fully
+qualified name unless a string is given: ``DomainEventPublisher.publish(Order.class, id, events)``,
+a class extending ``AbstractAggregateDomainEventPublisher<Order, ..>``, and on the consuming side
+``DomainEventHandlersBuilder.forAggregateType(..)``. Commands go to literal channels:
+``CommandHandlersBuilder.fromChannel("x")`` consumes, ``CommandEndpointBuilder..withChannel("x")``,
+the saga DSL's ``send(cmd).to("x")`` and ``CommandProducer.send("x", ..)`` publish.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from orbitkb.analysis.facts import Expr, Lit, RawMessage
+from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate
+from orbitkb.analysis.jvm.syntax import Call, E, Field, MRef, Other
+from orbitkb.analysis.jvm.tables import (
+    EVENTUATE_AGGREGATE_PUBLISHERS,
+    EVENTUATE_CHAINS,
+    EVENTUATE_IMPORT,
+    EVENTUATE_RECEIVERS,
+)
+
+if TYPE_CHECKING:
+    from orbitkb.analysis.jvm.body import Walker
+    from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
+
+PROVIDER = "eventuate"
+
+
+def class_literal(e: E | None) -> str | None:
+    """``Order.class`` / ``Order::class`` / ``Order::class.java`` -> ``Order``."""
+    if isinstance(e, Field) and e.name == "java" and isinstance(e.obj, MRef):
+        e = e.obj
+    if isinstance(e, MRef) and e.name == "class":
+        return dotted(e.obj)
+    if isinstance(e, Other) and e.kind == "class":
+        text = e.hint()
+        return text[: -len(".class")] if text.endswith(".class") else None
+    return None
+
+
+def class_parts(simple: str, imports: list[str], package: str) -> Parts:
+    """An imported class is named by its import; else a ``cls`` part the linker qualifies with the
+    package of the class in the service (this file's package is the guess)."""
+    head, _, rest = simple.partition(".")
+    explicit = next((i for i in imports if i.endswith("." + head) and not i.startswith("static ")), None)
+    if explicit is not None:
+        return [["lit", explicit + ("." + rest if rest else "")]]
+    return [["cls", simple, f"{package}.{simple}" if package else simple]]
+
+
+def _channel(w: Walker, arg: E) -> Parts:
+    name = class_literal(arg)
+    if name is not None:
+        return class_parts(name, w.ctx.imports, w.ctx.package)
+    return evaluate(arg, w.scope)
+
+
+def _chain(call: Call) -> list[str]:
+    """Names of the calls below ``call`` in its fluent chain: ``send(c).to(x)`` -> [send]."""
+    names: list[str] = []
+    cur: E | None = call.recv
+    while isinstance(cur, Call):
+        names.append(cur.name)
+        cur = cur.recv
+    return names
+
+
+def _uses_eventuate(w: Walker) -> bool:
+    """Builder method names (``to``, ``withChannel``) are common words: the file must use Eventuate."""
+    return any(i.removeprefix("static ").startswith(EVENTUATE_IMPORT) for i in w.ctx.imports)
+
+
+def detect(w: Walker, call: Call) -> None:
+    if not call.args:
+        return
+    rule = EVENTUATE_CHAINS.get(call.name)
+    if rule is not None:
+        direction, needs = rule
+        if (needs is None or needs in _chain(call)) and _uses_eventuate(w):
+            _add(w, call, direction, _channel(w, call.args[0]), "eventuate")
+        return
+    rtype = w.recv_type(call.recv) or ""
+    methods = EVENTUATE_RECEIVERS.get(rtype)
+    if methods is not None and call.name in methods:
+        direction, index = methods[call.name]
+        if len(call.args) > index:
+            _add(w, call, direction, _channel(w, call.args[index]), rtype)
+
+
+def _add(w: Walker, call: Call, direction: str, channel: Parts, client: str) -> None:
+    w.add(
+        {
+            "k": "msg",
+            "dir": direction,
+            "provider": PROVIDER,
+            "channel": channel,
+            "client": client,
+            "line": call.line,
+            "end": call.end,
+        }
+    )
+
+
+def aggregate_publisher(index: ServiceIndex, ref: ClassRef) -> RawMessage | None:
+    """``class X extends AbstractAggregateDomainEventPublisher<Order, OrderEvent>`` publishes Order's events."""
+    for sup in ref.data["supers"]:
+        base = sup[0].rsplit(".", 1)[-1].split("<", 1)[0]
+        if base not in EVENTUATE_AGGREGATE_PUBLISHERS or not sup[1]:
+            continue
+        aggregate = str(sup[1][0])
+        parts = class_parts(aggregate, ref.file.get("imports", []), ref.file.get("package", ""))
+        channel = index.resolve(parts, ref) or Expr((Lit(aggregate),))
+        return RawMessage(
+            direction="publishes",
+            channel=channel,
+            provider=PROVIDER,
+            file=ref.path,
+            line=ref.data.get("decl", ref.data["line"]),
+            end_line=ref.data["end"],
+            client=base,
+            component=ref.name,
+        )
+    return None
+
+
+def qualified(index: ServiceIndex, part: list[Any]) -> str:
+    """The fully qualified name of a ``cls`` part: the class's own package when it is in the service
+    (the one in the guessed package first), else the guess."""
+    hits = index.by_qname.get(part[1]) or index.by_name.get(part[1]) or []
+    named = [f"{h.file['package']}.{h.qname}" if h.file.get("package") else h.qname for h in hits]
+    return str(part[2]) if part[2] in named or not named else named[0]

@@ -1,0 +1,106 @@
+"""One build deployed as several services that differ by command: a service per deployment.
+
+A single module (one ``go.mod``, one ``package.json``) is often built once and run as several
+compose services or Kubernetes workloads, each started with its own sub-command
+(``app orders``, ``--role=payments``). The deployment, not the folder, draws the boundary: each
+such deployment becomes a unit rooted at the folder its command names (the only folder below the
+build called ``orders``). Words every deployment of the build shares (the binary's own name) say
+nothing; deployments whose command names no folder stay on the build's unit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.layout.candidates import Unit
+from orbitkb.analysis.layout.refs import Refs
+
+
+def _words(command: Sequence[str]) -> set[str]:
+    out = set()
+    for token in command:
+        if token.startswith("-"):
+            token = token.partition("=")[2]  # --role=orders: the value names the role
+        token = paths.basename(token.strip().rstrip("/")).lower()
+        if token and not token.startswith(("$", "-")):
+            out.add(token)
+            out.update(p for p in re.split(r"[.:]", token) if p)  # python -m orders.main, app:app
+    return out
+
+
+def _deployments(refs: Refs) -> dict[str, tuple[set[str], Refs]]:
+    """Deployment name -> (command words, the refs that deploy it)."""
+    out: dict[str, tuple[set[str], Refs]] = {}
+    for svc in refs.compose:
+        words, own = out.setdefault(svc.name, (set(), Refs()))
+        words |= _words(svc.command)
+        own.compose.append(svc)
+    for workload, container in refs.workloads:
+        words, own = out.setdefault(workload.name, (set(), Refs()))
+        words |= _words(container.command)
+        own.workloads.append((workload, container))
+    return out
+
+
+def folder_index(code_paths: Iterable[str]) -> dict[str, set[str]]:
+    """Folder basename (lower-case) -> every folder of that name holding code (at any depth)."""
+    out: dict[str, set[str]] = {}
+    seen: set[str] = set()
+    for path in code_paths:
+        folder = paths.parent(path)
+        while folder != "." and folder not in seen:
+            seen.add(folder)
+            out.setdefault(paths.basename(folder).lower(), set()).add(folder)
+            folder = paths.parent(folder)
+    return out
+
+
+def _named_folder(names: Iterable[str], root: str, folders: dict[str, set[str]], taken: set[str]) -> str | None:
+    """The one outermost folder below ``root`` called by one of ``names``, not another unit's root."""
+    found = {f for n in names for f in folders.get(n, ()) if f != root and paths.is_under(f, root)}
+    outer = {f for f in found if not any(o != f and paths.is_under(f, o) for o in found)}
+    if len(outer) != 1:
+        return None
+    folder = next(iter(outer))
+    return None if folder in taken or any(paths.is_under(t, folder) for t in taken) else folder
+
+
+def split_by_command(
+    units: Sequence[Unit], refs: dict[int, Refs], folders: dict[str, set[str]]
+) -> tuple[list[Unit], dict[int, Refs]]:
+    """Units (and their refs, re-indexed) with each multi-command build split per deployment."""
+    roots = {u.root for u in units}
+    out_units: list[Unit] = []
+    out_refs: dict[int, Refs] = {}
+    for i, unit in enumerate(units):
+        deployments = _deployments(refs.get(i, Refs()))
+        mapped: dict[str, Refs] = {}
+        if len(deployments) > 1 and not unit.split:
+            common = set.intersection(*(words for words, _ in deployments.values()))
+            for name, (words, own) in sorted(deployments.items()):
+                distinct = words - common
+                folder = _named_folder(distinct, unit.root, folders, roots) if distinct else None
+                if folder is None and distinct:
+                    folder = _named_folder([name.lower()], unit.root, folders, roots)
+                if folder is not None:
+                    target = mapped.setdefault(folder, Refs())
+                    target.compose.extend(own.compose)
+                    target.workloads.extend(own.workloads)
+        if len(mapped) < 2:
+            out_refs[len(out_units)] = refs[i] if i in refs else Refs()
+            out_units.append(unit)
+            continue
+        rest = Refs(
+            [c for c in refs[i].compose if not any(c in r.compose for r in mapped.values())],
+            [w for w in refs[i].workloads if not any(w in r.workloads for r in mapped.values())],
+        )
+        if rest.compose or rest.workloads:
+            out_refs[len(out_units)] = rest
+            out_units.append(unit)
+        for folder, own in sorted(mapped.items()):
+            entries = [e for e in unit.entries if paths.is_under(e, folder)]
+            out_refs[len(out_units)] = own
+            out_units.append(Unit(folder, unit.candidate, entries, split=True, command=True))
+    return out_units, {k: v for k, v in out_refs.items() if v.compose or v.workloads}

@@ -1,0 +1,108 @@
+"""One build deployed as several services by command: a service per deployment, rooted at the
+folder its command names."""
+
+from __future__ import annotations
+
+GO_MODULE = {
+    "go.mod": "module example.com/harbor\n\ngo 1.22\n",
+    "cmd/harbor/main.go": "// @entry\n",
+    "pkg/roles/ledger/ledger.go": "// @api RPC ledger.Ledger/Post Ledger.Post kind=grpc\n",
+    "pkg/roles/ledger/store/store.go": "// part of ledger\n",
+    "pkg/roles/quay/quay.go": "// @api GET /berths Quay.List\n",
+    "pkg/roles/tally/tally.go": "// @api GET /tallies Tally.List\n",
+    "pkg/shared/log.go": "// shared by every role\n",
+}
+
+
+def test_compose_services_running_one_build_with_sub_commands_are_split(analyze):
+    compose = """services:
+  quay:
+    build: .
+    entrypoint: harbor quay --port 8080
+  ledger:
+    build: .
+    entrypoint: ["harbor", "ledger"]
+  tally:
+    build:
+      context: .
+    command: ["harbor", "--role=tally"]
+  cache:
+    image: redis:7
+"""
+    run = analyze({**GO_MODULE, "docker-compose.yml": compose})
+    assert run.names() == ["ledger", "quay", "tally"]
+    assert run.service("ledger").service.root_dir == "pkg/roles/ledger"
+    assert run.service("ledger").files == ("pkg/roles/ledger/ledger.go", "pkg/roles/ledger/store/store.go")
+    assert [a.path for a in run.service("quay").apis] == ["/berths"]
+    assert [a.path for a in run.service("tally").apis] == ["/tallies"]
+
+
+def test_kubernetes_workloads_of_one_image_with_different_args_are_split(analyze):
+    manifests = "\n---\n".join(
+        f"""apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {name}
+spec:
+  template:
+    spec:
+      containers:
+        - name: main
+          image: registry.example.com/harbor:1.0
+          command: ["/usr/bin/harbor"]
+          args: ["{name}"]"""
+        for name in ("quay", "ledger")
+    )
+    compose = "services:\n  harbor:\n    build: .\n    image: registry.example.com/harbor:1.0\n"
+    run = analyze({**GO_MODULE, "deploy/harbor.yaml": manifests, "docker-compose.yml": compose})
+    assert "ledger" in run.names() and "quay" in run.names()
+    assert run.service("quay").service.root_dir == "pkg/roles/quay"
+
+
+def test_deployments_with_the_same_command_stay_one_service(analyze):
+    compose = """services:
+  quay:
+    build: .
+    command: harbor serve
+  quay-replica:
+    build: .
+    command: harbor serve
+"""
+    run = analyze({**GO_MODULE, "docker-compose.yml": compose})
+    assert len(run.names()) == 1
+    assert run.service(run.names()[0]).service.root_dir == "."
+
+
+def test_commands_that_name_no_folder_keep_the_build_as_one_service(analyze):
+    compose = """services:
+  api:
+    build: .
+    command: harbor http
+  worker:
+    build: .
+    command: harbor background
+"""
+    run = analyze({**GO_MODULE, "docker-compose.yml": compose})
+    assert run.names() == ["api"]
+    assert run.service("api").service.root_dir == "."
+    assert "worker" in run.service("api").service.aliases
+
+
+def test_a_folder_that_is_another_service_is_not_taken_over(analyze):
+    files = {
+        **GO_MODULE,
+        "pkg/roles/quay/go.mod": "module example.com/quay\n",
+        "pkg/roles/quay/main.go": "// @entry\n",
+    }
+    compose = """services:
+  quay:
+    build: .
+    command: harbor quay
+  ledger:
+    build: .
+    command: harbor ledger
+"""
+    run = analyze({**files, "docker-compose.yml": compose})
+    roots = [run.service(n).service.root_dir for n in run.names()]
+    assert roots.count("pkg/roles/quay") == 1  # the nested module's own unit, never a second one
+    assert "pkg/roles/ledger" not in roots  # one folder left: nothing to split

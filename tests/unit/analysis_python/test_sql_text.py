@@ -1,0 +1,83 @@
+"""Tables named in SQL handed to raw drivers."""
+
+from pyana_support import link_sources
+
+from orbitkb.analysis.python.sqltext import tables_in
+
+PSYCOPG = '''
+import psycopg2
+
+SELECT_TICKETS = """
+    SELECT t.id, s.name FROM tickets t JOIN public.seats s ON s.id = t.seat_id
+"""
+
+
+def open_db():
+    return psycopg2.connect(host="db", dbname="cinema")
+
+
+def sold(show_id):
+    conn = open_db()
+    with conn.cursor() as cur:
+        cur.execute(SELECT_TICKETS + " WHERE t.show_id = %s", (show_id,))
+        return cur.fetchall()
+'''
+
+# the same with pymysql, a cursor kept on an object and an f-string statement
+PYMYSQL = """
+import pymysql
+
+
+class Repo:
+    def __init__(self, conn):
+        self.conn = conn
+
+    def add(self, table_suffix, row):
+        cur = self.conn.cursor()
+        cur.execute("INSERT INTO refunds (id, amount) VALUES (%s, %s)", row)
+        cur.execute(f"UPDATE audit_{table_suffix} SET seen = 1")
+
+
+def make():
+    return Repo(pymysql.connect(host="mysql"))
+"""
+
+
+def entities(sources):
+    return sorted(
+        (e.name, e.kind, e.engine_hint, e.line if hasattr(e, "line") else e.start_line)
+        for e in link_sources(sources).entities
+    )
+
+
+def test_tables_of_a_typed_connection_carry_the_driver_engine():
+    assert entities({"svc/db.py": PSYCOPG}) == [
+        ("seats", "sql_table", "postgres", 16),
+        ("tickets", "sql_table", "postgres", 16),
+    ]
+
+
+def test_untyped_cursor_in_a_service_using_a_driver():
+    # the cursor comes from a constructor parameter: the engine is left to configuration
+    assert entities({"svc/repo.py": PYMYSQL}) == [("refunds", "sql_table", None, 11)]
+
+
+def test_statement_parsing():
+    assert tables_in("select * from generate_series(1, 3)") == []
+    assert tables_in("CREATE TABLE IF NOT EXISTS votes (id text)") == ["votes"]
+    assert tables_in("DELETE FROM carts WHERE id = ?") == ["carts"]
+    assert tables_in("SELECT table_name FROM information_schema.tables") == []
+    assert tables_in("Hello from Paris, into the night") == []
+    assert tables_in("SELECT * FROM audit_\x00 JOIN users u ON 1=1") == ["users"]
+
+
+def test_execute_on_non_driver_objects_is_ignored():
+    code = """
+class Command:
+    def execute(self, text):
+        return text
+
+
+Command().execute("SELECT * FROM nowhere")
+"""
+    assert entities({"svc/cmd.py": code}) == []
