@@ -78,7 +78,10 @@ DEPENDENCY_FILE = re.compile(
     r"|Directory\.(Packages|Build)\.props|global\.json|\.nvmrc|\.python-version|\.tool-versions)$"
 )
 BOTS = re.compile(r"dependabot|renovate|github-actions|\[bot\]|snyk-bot|greenkeeper", re.I)
-SCOPE = re.compile(r"^\s*(\[[^\]]*\]\s*|[\w./-]+(\([^)]*\))?!?:\s*)*")
+# leading "[scope]", "scope(x):", gitmoji shortcodes (":arrow_up:") and emoji ("⬆️") before the subject
+SCOPE = re.compile(
+    r"^\s*(\[[^\]]*\]\s*|:[a-z0-9_+-]+:\s*|[^\w\s\[\]()'\"`#<>:./!-]+\s*|[\w./-]+(\([^)]*\))?!?:\s*)*"
+)
 VERSION_BUMP = re.compile(
     r"^(\w+\(deps?[^)]*\)|deps?)!?:|^(bump|upgrade)(s|ed)?\b"
     r"|^(update|migrate|switch|move)(s|d|ed)?\b[^\n]{0,60}?\b(to|with)\s+(v?\d|java\b|jdk|node(js)?\b|spring"
@@ -121,6 +124,14 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
 MAX_TASK = 2000
 
 
+def _dapr_component(dirs: list[str], name: str) -> bool:
+    """Dapr component definitions (components.yaml, components/*.yaml): deployment wiring, not code."""
+    yaml = name.endswith((".yaml", ".yml"))
+    return yaml and (
+        name.split(".")[0] == "components" or bool(dirs) and dirs[-1] in ("components", "dapr-components")
+    )
+
+
 def kind(path: str) -> str:
     """code | test | docs | ci | deploy | vendor | tooling (dotfiles) — by folder, then file name."""
     parts = path.split("/")
@@ -136,7 +147,7 @@ def kind(path: str) -> str:
         return "test"
     if any(d in DOC_DIRS for d in dirs) or DOC_FILE.search(name):
         return "docs"
-    if any(d in DEPLOY_DIRS for d in dirs) or DEPLOY_FILE.match(name):
+    if any(d in DEPLOY_DIRS for d in dirs) or DEPLOY_FILE.match(name) or _dapr_component(dirs, name):
         return "deploy"
     if name.startswith(".") and name not in (".env",):
         return "tooling"

@@ -132,6 +132,9 @@ def test_kinds_of_files() -> None:
     assert kind(".github/workflows/ci.yml") == "ci"
     assert kind("kubernetes-manifests/orders.yaml") == "deploy" and kind("docker-compose.yml") == "deploy"
     assert kind("web/node_modules/x/index.js") == "vendor"
+    assert kind("python-service/components.yaml") == "deploy"  # Dapr component wiring
+    assert kind("node-service/components/pubsub.yaml") == "deploy"
+    assert kind("web/src/components/Cart.tsx") == "code"
 
 
 def test_message_cleaning() -> None:
@@ -146,6 +149,9 @@ def test_drop_reasons() -> None:
     assert drop_reason(one, "renovate[bot] <r@x>", "Update x", code, SMAP) == "bot"
     assert drop_reason(one, "dev", "chore(deps): bump x from 1 to 2", code, SMAP) == "version-bump"
     assert drop_reason(one, "dev", "Update Spring Boot to 3.2.1", code, SMAP) == "version-bump"
+    assert drop_reason(one, "dev", "⬆️ Upgrade Sentry and FastAPI", code, SMAP) == "version-bump"
+    assert drop_reason(one, "dev", ":arrow_up: Bump the client", code, SMAP) == "version-bump"
+    assert drop_reason(one, "dev", "🐛 Fix the order total", code, SMAP) is None
     assert (
         drop_reason(one, "dev", "Pin the client libraries", ["orders/package.json"], SMAP)
         == "build-files-only"

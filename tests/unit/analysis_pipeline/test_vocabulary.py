@@ -1,11 +1,11 @@
-"""The words of source code kept for retrieval: identifiers split, keywords dropped, bounded."""
+"""The words of source code kept for retrieval: identifiers split, keywords dropped, counted, bounded."""
 
 from __future__ import annotations
 
 from orbitkb.analysis import vocabulary
 
 
-def test_identifiers_literals_and_comments_become_words_without_language_keywords() -> None:
+def test_identifiers_literals_and_comments_become_counted_words_without_language_keywords() -> None:
     text = '''
     // Reserve a berth for the incoming vessel
     public class BerthReservationService {
@@ -14,23 +14,24 @@ def test_identifiers_literals_and_comments_become_words_without_language_keyword
     }
     '''
     words = vocabulary.file_words(text)
-    assert words[0] == "berth"  # the most frequent first
+    assert next(iter(words)) == "berth" and words["berth"] == 4  # the most frequent first
     assert {"reservation", "vessel", "harbour", "requests", "incoming", "reserve"} <= set(words)
     assert not {"public", "class", "private", "static", "final", "return", "null", "string"} & set(words)
 
 
 def test_a_file_keeps_at_most_its_most_frequent_words() -> None:
-    text = " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26)}x" for i in range(600))
+    text = " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26)}x" for i in range(800))
     assert len(vocabulary.file_words(text)) == vocabulary.PER_FILE
 
 
-def test_a_service_ranks_words_by_how_many_files_use_them_and_adds_file_names() -> None:
-    words = vocabulary.service_words([["tariff", "invoice"], ["tariff"], ["tariff", "pilot"]],
-                                     ["tolls/TariffCalculator.kt", "tolls/docs/harbour_dues.md"])
-    assert words[0] == "tariff"
-    assert {"invoice", "pilot", "calculator", "harbour", "dues", "docs", "tolls"} <= set(words)
+def test_a_service_sums_its_files_and_file_names_then_bounds_them() -> None:
+    counts = dict(vocabulary.merge([{"tariff": 4, "invoice": 1}, {"tariff": 2}, ["pilot"]],
+                                   ["tolls/TariffCalculator.kt", "tolls/docs/harbour_dues.md"],
+                                   before=[("mooring", 9)]))
+    assert counts["mooring"] == 9 and counts["tariff"] == 7 and counts["pilot"] == 1
+    assert {"invoice", "calculator", "harbour", "dues", "docs", "tolls"} <= set(counts)
 
 
-def test_an_already_ranked_vocabulary_merges_by_rank() -> None:
-    words = vocabulary.service_words([["anchor"]], [], ranked_before=("mooring", "rope"), files_before=10)
-    assert words[:2] == ("mooring", "rope") and "anchor" in words
+def test_the_bag_repeats_a_word_with_the_log_of_its_count() -> None:
+    bag = vocabulary.bag([("tariff", 1000), ("pilot", 4), ("dues", 1)])
+    assert bag.count("tariff") == vocabulary.MAX_REPEAT and bag.count("pilot") == 3 and bag.count("dues") == 1

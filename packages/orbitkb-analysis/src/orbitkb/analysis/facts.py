@@ -162,8 +162,8 @@ class LinkedFacts:
     gaps: tuple[ParseGap, ...] = ()
     #: Properties the service itself declares (Spring application.yml flattened, etc.): key -> value.
     properties: Mapping[str, str] = field(factory=dict)
-    #: The words of the service's source, most widespread first (``vocabulary.service_words``).
-    vocabulary: tuple[str, ...] = ()
+    #: The words of the service's linked code with their counts, most frequent first (``vocabulary.merge``).
+    vocabulary: tuple[tuple[str, int], ...] = ()
 
 
 @frozen

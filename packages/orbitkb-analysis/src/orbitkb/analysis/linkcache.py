@@ -28,7 +28,7 @@ from orbitkb.analysis.facts import (
     expr_to_json,
 )
 
-FORMAT = "2"  # bump when this encoding changes (2: the vocabulary)
+FORMAT = "3"  # bump when this encoding changes (3: the vocabulary with counts)
 _LISTS = {
     "components": RawComponent,
     "apis": RawApi,
@@ -77,7 +77,7 @@ def dumps(facts: LinkedFacts) -> str:
     out["grpc_implements"] = list(facts.grpc_implements)
     out["framework"] = facts.framework
     out["properties"] = dict(facts.properties)
-    out["vocabulary"] = list(facts.vocabulary)
+    out["vocabulary"] = [list(pair) for pair in facts.vocabulary]
     return json.dumps(out, separators=(",", ":"), sort_keys=True)
 
 
@@ -96,6 +96,6 @@ def loads(text: str) -> LinkedFacts:
         grpc_implements=tuple(data.get("grpc_implements", [])),
         framework=data.get("framework"),
         properties=dict(data.get("properties", {})),
-        vocabulary=tuple(data.get("vocabulary", [])),
+        vocabulary=tuple((str(w), int(n)) for w, n in data.get("vocabulary", [])),
         **kwargs,
     )

@@ -166,8 +166,8 @@ class Linker:
         ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context)
         try:
             facts = loaded.analyzer.link(ctx, parsed)
-            words = vocabulary.service_words((parsed[p].get(vocabulary.KEY) or () for p in inputs), inputs)
-            facts = attrs.evolve(facts, vocabulary=words)
+            counts = vocabulary.merge((parsed[p].get(vocabulary.KEY) or () for p in inputs), inputs)
+            facts = attrs.evolve(facts, vocabulary=tuple(counts))
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
             who = loaded.module or unit.stack

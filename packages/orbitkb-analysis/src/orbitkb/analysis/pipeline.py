@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from orbitkb.analysis import configrefs, engines, vocabulary
 from orbitkb.analysis import filetypes as ft
@@ -150,17 +151,18 @@ class Pipeline:
         return sorted(out, key=lambda f: f.service.name), files, self.gaps
 
     def _vocabulary(self, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> tuple[str, ...]:
-        """The linked code's words, with those of every other file the service owns (config,
-        templates, code in a stack without a linker)."""
-        lists = [self.src.words[p] for p in owned if p in self.src.words]
+        """The words of the linked code, of every other file the service owns (config, templates,
+        code in a stack without a linker) and of its file names, as a bag (``vocabulary.bag``)."""
+        lists: list[Any] = [self.src.words[p] for p in owned if p in self.src.words]
         parsed = self.src.parsed
-        linked_paths = [p for p in owned if p in parsed] if unit.stack in self.analyzers else []
         if unit.stack not in self.analyzers:  # parsed files of a service no linker reads
             mine = [p for p in owned if p in parsed]
             if isinstance(parsed, ParsedResults):
                 parsed.load(mine)
-            lists += [decode(parsed[p]).get(vocabulary.KEY) or [] for p in mine]
-        return vocabulary.service_words(lists, owned, facts.vocabulary, len(linked_paths))
+            lists += [decode(parsed[p]).get(vocabulary.KEY) or {} for p in mine]
+        linked = set() if unit.stack not in self.analyzers else {p for p in owned if p in parsed}
+        names = [p for p in owned if p not in linked]  # linked files' names are in facts.vocabulary
+        return vocabulary.bag(vocabulary.merge(lists, names, facts.vocabulary))
 
     def _grpc_servers(
         self, grpc: GrpcIndex, linked: Sequence[LinkedFacts], owned: Mapping[int, Sequence[str]]

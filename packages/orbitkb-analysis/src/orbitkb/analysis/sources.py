@@ -36,7 +36,7 @@ class Sources:
     files_parsed: int = 0
     grpc_registrations: dict[str, list[tuple[str, str | None]]] = field(factory=dict)  # path -> served
     #: path -> the file's vocabulary, for decoded files no analyzer parses (config, other stacks)
-    words: dict[str, list[str]] = field(factory=dict)
+    words: dict[str, dict[str, int]] = field(factory=dict)
 
 
 def _stat_cache(
@@ -134,8 +134,8 @@ def _take(
     if not record.test:
         if record.text is not None and len(record.text) <= vocabulary.MAX_TEXT:
             out.words[record.path] = vocabulary.file_words(record.text)
-        elif value is not None and len(value) > 7 and value[7]:
-            out.words[record.path] = list(value[7])
+        elif value is not None and len(value) > 7 and isinstance(value[7], dict):
+            out.words[record.path] = value[7]
     record.text = None
 
 

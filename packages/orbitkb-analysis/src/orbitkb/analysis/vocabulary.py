@@ -14,9 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from orbitkb.domain.text import STOPWORDS, split_identifier
 
-VERSION = "w1"  # bump when the words kept change: cached parses and links are redone
-PER_FILE = 120
-PER_SERVICE = 1500
+VERSION = "w2"  # bump when the words kept change: cached parses and links are redone
+PER_FILE = 300
+PER_SERVICE = 4000
+MAX_REPEAT = 8
 KEY = "_vocab"
 MAX_TEXT = 512 * 1024  # longer texts (generated, data) say little per word and cost time
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,63}")
@@ -35,20 +36,44 @@ LANGUAGE = frozenset("""
     uint float64 ctx context todo fixme http https www
 """.split())
 
+Counts = dict[str, int]
+
 
 def _useful(word: str) -> bool:
     return len(word) >= 3 and not word.isdigit() and word not in STOPWORDS and word not in LANGUAGE
 
 
-def file_words(text: str) -> list[str]:
-    """The file's most frequent useful words, most frequent first (ties alphabetical)."""
-    counts: Counter[str] = Counter()
-    for token in _IDENT.findall(text):
-        for word in split_identifier(token):
-            if _useful(word):
-                counts[word] += 1
-    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [w for w, _ in ranked[:PER_FILE]]
+#: identifier -> its useful words, shared by the files one process reads: code repeats its
+#: identifiers, so each is split once (bounded; cleared when full).
+_SPLIT: dict[str, tuple[str, ...]] = {}
+_SPLIT_MAX = 100_000
+#: ``split_identifier``'s camelCase pieces: on an ASCII identifier (all ``_IDENT`` matches) one
+#: findall gives its words, underscores included, without the per-chunk loop — hashes in lock
+#: files and requirements.txt make tens of thousands of distinct, many-piece identifiers.
+_PIECES = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_DROP = STOPWORDS | LANGUAGE
+
+
+def _token_words(token: str) -> tuple[str, ...]:
+    """``[w for w in split_identifier(token) if _useful(w)]`` for an ``_IDENT`` token, memoized."""
+    words = _SPLIT.get(token)
+    if words is None:
+        if len(_SPLIT) >= _SPLIT_MAX:
+            _SPLIT.clear()
+        lowered = [p.lower() for p in _PIECES.findall(token) if len(p) >= 3]
+        words = _SPLIT[token] = tuple(w for w in lowered if w not in _DROP and not w.isdigit())
+    return words
+
+
+def file_words(text: str) -> Counts:
+    """The file's most frequent useful words with their counts (at most PER_FILE of them)."""
+    counts: dict[str, int] = {}
+    get = counts.get
+    for token, n in Counter(_IDENT.findall(text)).items():  # each distinct identifier split once
+        for word in _token_words(token):
+            counts[word] = get(word, 0) + n
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:PER_FILE]
+    return dict(ranked)
 
 
 def path_words(paths: Iterable[str]) -> Counter[str]:
@@ -60,17 +85,28 @@ def path_words(paths: Iterable[str]) -> Counter[str]:
     return counts
 
 
-def service_words(per_file: Iterable[Sequence[str]], paths: Iterable[str] = (),
-                  ranked_before: Sequence[str] = (), files_before: int = 0) -> tuple[str, ...]:
-    """Words found in the most files of the service (file names count as one file each).
-    ``ranked_before`` is a vocabulary already ranked over ``files_before`` other files (the
-    linked code): its words count as if found in a share of those files by their rank."""
+def merge(per_file: Iterable[Counts | Sequence[str]], paths: Iterable[str] = (),
+          before: Iterable[Sequence[object]] = ()) -> list[tuple[str, int]]:
+    """Summed counts over a service's files (and file names), the most frequent first, bounded.
+    ``before`` holds (word, count) pairs already summed (a linked service's code)."""
     counts: Counter[str] = Counter()
     for words in per_file:
-        counts.update(set(words))
+        if isinstance(words, dict):
+            counts.update(words)
+        else:  # an older cache entry: distinct words
+            counts.update(set(words))
     counts.update(path_words(paths))
-    n = len(ranked_before)
-    for rank, word in enumerate(ranked_before):
-        counts[word] += max(1.0, files_before * (1 - rank / n))  # type: ignore[assignment]
-    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return tuple(w for w, _ in ranked[:PER_SERVICE])
+    for pair in before:
+        word, n = pair[0], pair[1]
+        if isinstance(word, str) and isinstance(n, int):
+            counts[word] += n
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:PER_SERVICE]
+
+
+def bag(counts: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """The words as a bag whose repeats grow with the log of each word's count: what a bm25 index
+    needs to rank the service by how much of its code is about a word, at a bounded size."""
+    out: list[str] = []
+    for word, n in counts:
+        out.extend([word] * min(MAX_REPEAT, 1 + max(0, n).bit_length() - 1))
+    return tuple(out)

@@ -23,7 +23,7 @@ from orbitkb.domain.ports import AnalysisCache, SourceEntry, SourceTree
 
 DEFAULT_SIZE_CAP = 1024 * 1024
 IGNORE_FILE = ".orbitkbignore"
-STAT_FORMAT = "2"  # bump when a stat entry's layout or meaning changes (2: file words)
+STAT_FORMAT = "3"  # bump when a stat entry's layout or meaning changes (3: file word counts)
 STAT_BUCKETS = 64
 #: A file modified this close to the walk is not recorded: a second write within the same mtime
 #: tick would keep size and mtime and go unseen (git's "racily clean" files).

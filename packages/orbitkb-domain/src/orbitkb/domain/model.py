@@ -270,8 +270,9 @@ class ServiceFacts:
     messages: tuple[Message, ...] = ()
     files: tuple[str, ...] = field(default=())  # the files owned by this service
     technologies: tuple[Technology, ...] = ()
-    #: Words of the service's own source (identifiers split, literals, comments, file names),
-    #: most frequent first, bounded: a low-weight retrieval field, never shown as a fact.
+    #: Words of the service's own source (identifiers split, literals, comments, config keys, file
+    #: names) as a bounded bag, most frequent first, a word repeated with the log of its count:
+    #: a retrieval field ranked like bm25 over the code, never shown as a fact.
     vocabulary: tuple[str, ...] = ()
 
 

@@ -58,7 +58,7 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
             doc("technology", t.id, t.name, keywords(t.kind.replace("_", " "), t.version), "")
         if f.vocabulary:
             # the words of the service's own source: the lowest-weight evidence there is
-            doc("source", f"{sid}#source", s.name, "", source_text(f.vocabulary))
+            doc("source", f"{sid}#source", s.name, "", " ".join(f.vocabulary))
         for e in f.entities:
             doc(
                 "entity",
@@ -77,10 +77,3 @@ def _service_text(short: str | None, long: str | None, readme: str | None) -> st
             parts.append(text)
     return " ".join(parts)
 
-
-def source_text(vocabulary: tuple[str, ...]) -> str:
-    """The vocabulary (most widespread first) as text whose term frequencies say how widespread
-    each word is in the service: the first 5% three times, the next 20% twice, the rest once."""
-    n = len(vocabulary)
-    top, mid = max(1, n // 20), max(1, n // 4)
-    return " ".join(w for i, w in enumerate(vocabulary) for _ in range(3 if i < top else 2 if i < mid else 1))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -37,6 +38,9 @@ ABSTAIN_FLOOR = 0.3
 #: A service only semantically close to the task needs this cosine (absolute, not relative to the
 #: best one: a nonsense task still has a "closest" service).
 SEMANTIC_ALONE = 0.5
+SOURCE_WEIGHT = 2.0  # the best bm25 match over the code is worth about one named fact
+MIN_PREFIX_WORD = 4  # shorter task words match whole words only
+MAX_TECH_NAMES = 3  # a word in more distinct technology names than this names none of them
 
 
 @define
@@ -81,7 +85,13 @@ def term_variants(term: str) -> list[tuple[str, float]]:
 #: Words that appear in every service's routes or in every task: they carry no signal here.
 GENERIC = frozenset("""api apis endpoint endpoints service services list lists first last newest latest
     oldest show shows page pages data info detail details new old http https get put post
-    svc server servers app application microservice microservices""".split())
+    svc server servers app application microservice microservices
+    add added adding create created creating update updated updating change changes changed fix fixed
+    fixes fixing issue issues remove removed removing replace replaced improve improved improvement
+    refactor refactored refactoring minor cleanup clean tidy move moved moving rename renamed wip
+    initial various small misc not now just like instead better more less some thing things work
+    working com org www github""".split())
+_URL = re.compile(r"https?://\S+|\b[\w.-]+@[\w.-]+\b")
 
 
 def name_words(services: Iterable[Service]) -> frozenset[str]:
@@ -99,7 +109,7 @@ def task_terms(task: str, keep: frozenset[str] = frozenset()) -> list[str]:
     """Content words of a task; generic words are dropped unless they name something indexed
     (a service called "post" or "page" must stay findable)."""
     seen: dict[str, None] = {}
-    for w in words(task):
+    for w in words(_URL.sub(" ", task)):
         if len(w) >= 2 and (w not in GENERIC or w in keep):
             seen.setdefault(w, None)
     return list(seen)[:MAX_TERMS]
@@ -117,6 +127,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     cands: dict[str, Candidate] = {}
     unmatched = []
     terms = task_terms(task, name_words(services.values()))
+    tech_ok = _distinctive_technology_terms(retriever, terms)
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
         source_only: dict[str, tuple[float, SearchHit]] = {}
@@ -126,8 +137,12 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             for rank, h in enumerate(hits, 1):
                 if h.service not in services:
                     continue
-                if h.kind == "technology" and not _names_word(h.name, word):
-                    continue  # "java" must not select every service that uses javascript
+                if h.kind in ("technology", "service") and h.field == "name_text" and not _names_word(h.name, word):
+                    continue  # "java" is not javascript; "not" does not name notification-service
+                if h.kind == "technology" and (h.field != "name_text" or term not in tech_ok):
+                    continue  # a word in many libraries' names ("client", "spring") names none of them
+                if len(word) < MIN_PREFIX_WORD and not _names_word(f"{h.name} {h.snippet or ''}", word):
+                    continue  # a short word matches itself, not every longer word it begins ("up" ≠ "update")
                 w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5) * factor
                 if h.kind == "service" and h.field == "name_text":
                     w *= 1.5  # the task names the service itself
@@ -158,7 +173,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         rare_in_source = len(source_only) + len(best) <= max(1, n // 4)
         for name, (w, h, rarity) in evidence.items():
             c = cands.setdefault(name, Candidate(services[name]))
-            c.keyword += rarity * w
+            if h.kind != "source":  # the code's words are ranked once, over all task words (below)
+                c.keyword += rarity * w
             c.strength = max(c.strength, (ABSTAIN_FLOOR if rare_in_source else 0.0) if h.kind == "source"
                              else rarity * w)
             c.matched_terms.add(term)
@@ -166,6 +182,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             if h.kind == "technology":
                 c.tech_terms.add(term)
     _loose_names(task, services, cands, n)
+    _rank_by_source(retriever, terms, services, cands)
     vector = retriever.vector(task, 60)
     if vector:
         sem: dict[str, float] = defaultdict(float)
@@ -190,6 +207,33 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         c.score = max(c.score, top)
     _expand(cands, graph, services)
     return cands, unmatched
+
+
+def _distinctive_technology_terms(retriever: HybridRetriever, terms: Sequence[str]) -> set[str]:
+    """Task words that name few distinct technologies: "lombok" or "zipkin" name a library,
+    "client" or "spring" are words of dozens of library names and name none."""
+    out = set()
+    for term in terms:
+        hits = retriever.keyword([term], PER_TERM_LIMIT, kinds=("technology",))
+        names = {h.name for h in hits if h.field == "name_text" and _names_word(h.name, term)}
+        if 0 < len(names) <= MAX_TECH_NAMES:
+            out.add(term)
+    return out
+
+
+def _rank_by_source(retriever: HybridRetriever, terms: Sequence[str], services: dict[str, Service],
+                    cands: dict[str, Candidate]) -> None:
+    """bm25 over each service's code for all task words at once: how much of a service's code is
+    about this task. Only services some word already reached get it (the source alone never
+    makes a candidate that no word matched)."""
+    query = sorted({t for term in terms for t in (term, stem(term)) if len(t) >= MIN_PREFIX_WORD} |
+                   {term for term in terms if len(term) < MIN_PREFIX_WORD})
+    hits = [h for h in retriever.keyword(query, PER_TERM_LIMIT, kinds=("source",)) if h.service in cands]
+    top = max((h.score for h in hits), default=0.0)
+    if top <= 0:
+        return
+    for h in hits:
+        cands[h.service].keyword += SOURCE_WEIGHT * h.score / top
 
 
 def _names_word(name: str, word: str) -> bool:
