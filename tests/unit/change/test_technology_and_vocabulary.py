@@ -60,7 +60,7 @@ def test_a_logging_library_switch_finds_its_user() -> None:
 
 
 def test_a_word_that_lives_only_in_the_source_is_enough_when_it_is_rare() -> None:
-    assert chosen(FindChangeSurface(store())("tugboat assignments overlap")) == {"pilots"}
+    assert chosen(FindChangeSurface(store())("tugboat roster overlaps")) == {"pilots"}
 
 
 @pytest.mark.parametrize("task", ["zzqx frobnicate the wibble", "Bake a chocolate cake",

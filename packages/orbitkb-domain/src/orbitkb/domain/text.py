@@ -11,7 +11,8 @@ STOPWORDS = frozenset(
     """a an and are as at be by for from has have in into is it its of on or that the this to
     was were will with add adds adding support new use using should when which we our their them
     make makes made do does get set let lets allow allows enable enables want wants need needs able
-    also so such then there these those than via per each every all any some can could would""".split()
+    also so such then there these those than via per each every all any some can could would
+    what who whom whose how why where before after about""".split()
 )
 
 

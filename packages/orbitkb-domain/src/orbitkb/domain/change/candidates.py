@@ -38,9 +38,17 @@ ABSTAIN_FLOOR = 0.3
 #: A service only semantically close to the task needs this cosine (absolute, not relative to the
 #: best one: a nonsense task still has a "closest" service).
 SEMANTIC_ALONE = 0.5
+#: Below this best cosine (the packaged MiniLM), a task is about something this system is not.
+SEMANTIC_TOPIC = 0.3
 SOURCE_WEIGHT = 2.0  # the best bm25 match over the code is worth about one named fact
+FIRM_KINDS = frozenset({"service", "api", "entity", "message", "component", "technology"})
 MIN_PREFIX_WORD = 4  # shorter task words match whole words only
-MAX_TECH_NAMES = 3  # a word in more distinct technology names than this names none of them
+MAX_TECH_NAMES = 12  # a word in more distinct technology names than this names none of them
+#: Words of many libraries' names that name no technology of their own.
+LIBRARY_WORDS = frozenset("""client clients core api apis common commons starter starters test tests testing
+    plugin plugins web data util utils tools tool lib libs library sdk runtime model models annotations
+    annotation module modules parent dependencies bom types support extensions extension framework
+    server service services app boot cloud platform integration http json io org com net dev base""".split())
 
 
 @define
@@ -57,6 +65,8 @@ class Candidate:
     strength: float = 0.0
     #: task words matched through a technology the service uses (a library, language, framework)
     tech_terms: set[str] = field(factory=set)
+    #: a task word names one of its facts (service, API, entity, channel, component, technology)
+    firm: bool = False
     reached_from: str | None = None
     edge_type: str | None = None
     channel: str | None = None
@@ -90,7 +100,7 @@ GENERIC = frozenset("""api apis endpoint endpoints service services list lists f
     fixes fixing issue issues remove removed removing replace replaced improve improved improvement
     refactor refactored refactoring minor cleanup clean tidy move moved moving rename renamed wip
     initial various small misc not now just like instead better more less some thing things work
-    working com org www github""".split())
+    working com org www github find""".split())
 _URL = re.compile(r"https?://\S+|\b[\w.-]+@[\w.-]+\b")
 
 
@@ -179,6 +189,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
                              else rarity * w)
             c.matched_terms.add(term)
             c.hits.append(h)
+            c.firm = c.firm or (h.field == "name_text" and h.kind in FIRM_KINDS)
             if h.kind == "technology":
                 c.tech_terms.add(term)
     _loose_names(task, services, cands, n)
@@ -194,10 +205,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             c = cands.setdefault(name, Candidate(services[name]))
             c.semantic = sim
     _combine(cands)
-    weak = max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR and not any(
-        c.semantic >= SEMANTIC_ALONE for c in cands.values())
-    if weak and len(unmatched) * 2 > len(terms):
-        # most task words match nothing and the rest are everywhere: an off-topic task
+    if _off_topic(cands, terms, unmatched, retriever.embedder is not None):
         unmatched = list(terms)
         cands.clear()
     top = max((c.score for c in cands.values()), default=1.0) or 1.0
@@ -216,7 +224,7 @@ def _distinctive_technology_terms(retriever: HybridRetriever, terms: Sequence[st
     for term in terms:
         hits = retriever.keyword([term], PER_TERM_LIMIT, kinds=("technology",))
         names = {h.name for h in hits if h.field == "name_text" and _names_word(h.name, term)}
-        if 0 < len(names) <= MAX_TECH_NAMES:
+        if term not in LIBRARY_WORDS and 0 < len(names) <= MAX_TECH_NAMES:
             out.add(term)
     return out
 
@@ -236,6 +244,20 @@ def _rank_by_source(retriever: HybridRetriever, terms: Sequence[str], services: 
         cands[h.service].keyword += SOURCE_WEIGHT * h.score / top
 
 
+def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Sequence[str],
+               semantic_on: bool = False) -> bool:
+    """Abstain unless something names what the task is about (a service, API, entity, channel,
+    component or technology by name, or a close semantic match) or most of the task's words are
+    words of this system. An off-topic task always brushes a few words that are everywhere in
+    descriptions, field names or code ("name", "read", "table"), never most of them."""
+    if any(c.firm or c.semantic >= SEMANTIC_ALONE for c in cands.values()):
+        return False
+    if len(unmatched) * 2 > len(terms):
+        return True
+    # with embeddings, a task far from everything indexed needs all its words to be the system's
+    return semantic_on and bool(unmatched) and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC
+
+
 def _names_word(name: str, word: str) -> bool:
     """A technology hit counts only when one of its name's words is the task word (FTS matches
     prefixes: "java" would otherwise match "javascript")."""
@@ -253,6 +275,7 @@ def _loose_names(task: str, services: dict[str, Service], cands: dict[str, Candi
         w = KIND_WEIGHT["service"] * FIELD_WEIGHT["name_text"] * 1.5
         c.keyword += rarity * w
         c.strength = max(c.strength, rarity * w)
+        c.firm = True
         c.matched_terms.add(m.matched)
         c.hits.append(SearchHit("service", m.service, m.service, 1.0, "name_text",
                                 f"named as '{m.matched}' ({m.how})", services[m.service].id))

@@ -21,10 +21,18 @@ PRIMARY_CUT = 0.6  # share of the best score a direct match needs to be primary
 SECONDARY_CUT = 0.55  # below this, a word match is noise (benchmarks/change_surface.py)
 
 
-def primary_confidence(rel: float, coverage: float) -> float:
-    """Checked on benchmarks/change_surface.py: the clear leader (rel ~1, most task words matched)
-    is right ~85% of the time; a runner-up near the cut-off far less often."""
-    return min(0.92, max(0.25, 1.6 * rel - 0.85 + 0.25 * coverage))
+def primary_confidence(rel: float, coverage: float, named: bool = False, alone: bool = True) -> float:
+    """How often such a primary really changes, measured on real history (the tune half of
+    benchmarks/realhistory.py): a service the task names, alone in the primary tier, ~0.9; named
+    beside others ~0.55; matched by words alone ~0.6 when alone and most words match, ~0.45 among
+    others, and less for a runner-up far below the leader."""
+    if named:
+        base = 0.88 if alone else 0.6
+    elif alone:
+        base = 0.62 if coverage >= 0.5 else 0.45
+    else:
+        base = 0.5 if coverage >= 0.5 else 0.25
+    return round(max(0.2, base - 0.3 * max(0.0, 1.0 - rel)), 2)
 
 
 @frozen
@@ -94,7 +102,8 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
     for c in primary:
         coverage = len(c.matched_terms) / total_terms if total_terms else 0.0
         rel = c.score / top if top else 1.0
-        conf = 0.9 if c.via == "hint" else WEAK_CONFIDENCE if weak else primary_confidence(rel, coverage)
+        conf = (0.9 if c.via == "hint" else WEAK_CONFIDENCE if weak
+                else primary_confidence(rel, coverage, _named(c), len(primary) == 1))
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), round(conf, 2),
                               evidence_for(c, lookup)))
     # a secondary needs more than one stray word: two task words, a link to a strong candidate,
