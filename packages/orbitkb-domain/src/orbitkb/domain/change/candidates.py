@@ -107,7 +107,7 @@ _URL = re.compile(r"https?://\S+|\b[\w.-]+@[\w.-]+\b")
 def name_words(services: Iterable[Service]) -> frozenset[str]:
     """Words of service names that keep a generic task word: "service" in "payment-service" names
     nothing (every service is one), but a service called "api" or "post" must stay findable."""
-    out = set()
+    out: set[str] = set()
     for s in services:
         for n in (s.name, *s.aliases):
             ws = words(n)
@@ -220,7 +220,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
 def _distinctive_technology_terms(retriever: HybridRetriever, terms: Sequence[str]) -> set[str]:
     """Task words that name few distinct technologies: "lombok" or "zipkin" name a library,
     "client" or "spring" are words of dozens of library names and name none."""
-    out = set()
+    out: set[str] = set()
     for term in terms:
         hits = retriever.keyword([term], PER_TERM_LIMIT, kinds=("technology",))
         names = {h.name for h in hits if h.field == "name_text" and _names_word(h.name, term)}

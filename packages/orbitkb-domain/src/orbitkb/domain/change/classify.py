@@ -120,8 +120,8 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Ev
                               evidence_for(c, lookup)))
         chosen.add(c.service.name)
     # weak word matches are not dropped silently: they are context, like graph neighbours
-    weak = [c for c in direct if c.service.name not in chosen]
-    rest = sorted([*weak, *(c for c in expanded if c.service.name not in chosen)],
+    unchosen = [c for c in direct if c.service.name not in chosen]
+    rest = sorted([*unchosen, *(c for c in expanded if c.service.name not in chosen)],
                   key=lambda c: (-c.score, c.service.name))[:MAX_NO_CHANGE]
     for c in rest:
         rel = c.score / top if top else 0.0
