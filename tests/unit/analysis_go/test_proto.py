@@ -61,7 +61,7 @@ def test_parse_proto_services_rpcs_and_messages() -> None:
     assert ("go_package", "github.com/acme/protos/payments/v1;paymentsv1") in pf.options
     assert [(s.name, len(s.rpcs)) for s in pf.services] == [("PaymentService", 4), ("Empty", 0)]
     assert pf.services[0].rpcs == (
-        ProtoRpc("Charge", "ChargeRequest", "ChargeResponse", False, False),
+        ProtoRpc("Charge", "ChargeRequest", "ChargeResponse", False, False, (("POST", "/v1/charges"),)),
         ProtoRpc("Watch", "WatchRequest", "PaymentEvent", False, True),
         ProtoRpc("Upload", "Chunk", "UploadSummary", True, False),
         ProtoRpc("Chat", "acme.common.Msg", "acme.common.Msg", True, True),
@@ -148,3 +148,30 @@ def test_find_csharp_grpc_implementations_and_clients() -> None:
     ]
     assert find_csharp_grpc(PROGRAM) == [CSharpGrpc("client", "Shipping", 4, address="https://shipping:443")]
     assert find_csharp_grpc("class A : Base {} var c = new Foo.BarClient(x);") == []
+
+
+def test_http_rules_of_an_rpc_in_every_spelling() -> None:
+    text = """
+    syntax = "proto3";
+    package shelf.v2;
+    service Shelf {
+      rpc Put(Book) returns (Book) {
+        option (openapi.operation) = { summary: "put: /not/a/route" };
+        option (google.api.http) = {
+          patch: "/v2/books/{book.id}"
+          body: "book"
+          additional_bindings { post: "/v2/books" body: "*" }
+          additional_bindings { custom { kind: "HEAD" path: "/v2/books/{id}" } }
+        };
+      }
+      rpc Plain(Book) returns (Book);
+      rpc NoHttp(Book) returns (Book) { option deprecated = true; }
+    }
+    message Book { string id = 1; }
+    """
+    rpcs = {r.name: r.http for r in parse_proto(text).services[0].rpcs}
+    assert rpcs == {
+        "Put": (("PATCH", "/v2/books/{book.id}"), ("POST", "/v2/books"), ("HEAD", "/v2/books/{id}")),
+        "Plain": (),
+        "NoHttp": (),
+    }

@@ -307,14 +307,14 @@ services:
 def test_folders_named_alike_get_their_parent_as_prefix(analyze):
     run = analyze(
         {
-            "orders/api/package.json": '{"scripts": {"start": "node ."}}',
-            "orders/api/index.js": "// x\n",
-            "payments/api/package.json": '{"scripts": {"start": "node ."}}',
-            "payments/api/index.js": "// x\n",
+            "orders/core/package.json": '{"scripts": {"start": "node ."}}',
+            "orders/core/index.js": "// x\n",
+            "payments/core/package.json": '{"scripts": {"start": "node ."}}',
+            "payments/core/index.js": "// x\n",
         }
     )
-    assert run.names() == ["orders-api", "payments-api"]
-    assert run.service("orders-api").service.aliases == ("api",)
+    assert run.names() == ["orders-core", "payments-core"]
+    assert run.service("orders-core").service.aliases == ("core",)
 
 
 def test_a_library_shaped_repository_is_still_indexed(analyze):
@@ -365,3 +365,55 @@ def test_generic_folder_and_shared_aliases_name_nothing() -> None:
     dedupe_names([a, b])
     assert a.name == "cartservice" and b.name == "emailservice"
     assert "shared" not in a.aliases + b.aliases and "server" not in a.aliases
+
+
+def test_a_go_service_folder_owns_every_command_below_its_cmd_folder(analyze, stubs):
+    compose = """
+services:
+  orders-service:
+    image: acme/shop-orders-service:1.0
+  postgres:
+    image: postgres:16
+"""
+    run = analyze(
+        {
+            "go.mod": "module github.com/acme/shop\n\ngo 1.22\n",
+            "docker-compose.yml": compose,
+            "apps/orders/service/cmd/server/main.go": "// @entry\n",
+            "apps/orders/service/cmd/migrate/main.go": "// @entry\n",  # a tool of the same service
+            "apps/orders/service/internal/api.go": "// @api GET /orders Handler.List\n",
+            "apps/billing/worker/main.go": "// @entry\n",
+            "apps/billing/worker/migration/main.go": "// @entry\n",
+            "apps/shop/admin/cmd/main.go": "// @entry\n",
+            "apps/shipping/service/cmd/server/main.go": "// @entry\n",
+        },
+        stubs=stubs,
+    )
+    assert sorted((s.service.name, s.service.root_dir) for s in run.result.services) == [
+        ("billing-worker", "apps/billing/worker"),  # a role folder is named with its parent
+        ("orders-service", "apps/orders/service"),  # the image-only compose service by its name
+        ("shipping", "apps/shipping/service"),
+        ("shop-admin", "apps/shop/admin"),
+    ]
+    assert [a.path for a in run.service("orders-service").apis] == ["/orders"]
+    assert run.service("orders-service").service.aliases == ("orders",)
+    assert run.service("shipping").service.aliases == ("shipping-service",)
+    assert run.service("shop-admin").service.aliases == ("admin",)
+    assert "postgres" not in run.names()
+
+
+def test_an_infrastructure_image_never_takes_a_folder_by_its_compose_name(analyze, stubs):
+    compose = "services:\n  cache:\n    image: redis:7\n  web:\n    image: acme/web\n"
+    run = analyze(
+        {
+            "go.mod": "module github.com/acme/site\n",
+            "docker-compose.yml": compose,
+            "cache/cmd/main.go": "// @entry\n",
+            "web/cmd/main.go": "// @entry\n",
+        },
+        stubs=stubs,
+    )
+    assert run.names() == ["cache", "web"]
+    files = lambda name: {e.file for e in run.service(name).service.evidence}  # noqa: E731
+    assert "docker-compose.yml" not in files("cache")  # redis:7 is a resource, not this folder
+    assert "docker-compose.yml" in files("web")

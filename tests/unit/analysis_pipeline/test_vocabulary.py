@@ -35,3 +35,19 @@ def test_a_service_sums_its_files_and_file_names_then_bounds_them() -> None:
 def test_the_bag_repeats_a_word_with_the_log_of_its_count() -> None:
     bag = vocabulary.bag([("tariff", 1000), ("pilot", 4), ("dues", 1)])
     assert bag.count("tariff") == vocabulary.MAX_REPEAT and bag.count("pilot") == 3 and bag.count("dues") == 1
+
+
+def test_the_fast_identifier_split_gives_the_words_of_split_identifier() -> None:
+    from orbitkb.domain.text import split_identifier
+
+    tokens = ["HTTPServerError", "getHTTPResponseCode2XX", "snake_case__ID", "order_itemsV2", "JSONtoXML",
+              "a3f5bc2d9e0fabcdef0123", "URLsAndIDs", "x_y_zed", "ABCDef", "iOSDevice", "Base64Encoder"]
+    for token in tokens:
+        assert vocabulary._token_words(token) == tuple(
+            w for w in split_identifier(token) if vocabulary._useful(w)
+        ), token
+
+
+def test_lock_files_have_no_vocabulary() -> None:
+    assert not vocabulary.has_words("web/package-lock.json") and not vocabulary.has_words("svc/go.sum")
+    assert not vocabulary.has_words("Gemfile.lock") and vocabulary.has_words("web/package.json")

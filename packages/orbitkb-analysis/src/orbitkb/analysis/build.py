@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from orbitkb.analysis import channels, engines
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
+from orbitkb.analysis.config.spring import SERVED_PREFIXES
 from orbitkb.analysis.facts import LinkedFacts, RawApi
 from orbitkb.analysis.grpc import ProtoService
 from orbitkb.analysis.resolve import Sentinels, expand
@@ -104,11 +105,12 @@ class FactBuilder:
 
     def _http_path(self, raw: RawApi) -> tuple[str, str | None, tuple[ConfigValue, ...]]:
         """An HTTP path with ``${prop:default}`` prefixes (Spring Data REST's base path, mapping
-        placeholders) resolved against the service's configuration."""
-        if "${" not in raw.path:
+        placeholders, the served prefix of ``SERVED_PREFIXES``) resolved against the service's configuration."""
+        full = SERVED_PREFIXES.get(raw.framework or "", "") + "/" + raw.path
+        if "${" not in full:
             return raw.path, raw.channel, ()
         marks = Sentinels()
-        expanded, used = expand(raw.path, self.config, marks)
+        expanded, used = expand(full, self.config, marks)
         path = "/" + "/".join(s for s in marks.readable(expanded).split("/") if s)
         return path, raw.channel, used
 

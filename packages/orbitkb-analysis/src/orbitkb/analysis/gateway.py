@@ -1,4 +1,5 @@
-"""Gateway route tables as calls from the gateway: Spring Cloud Gateway routes and nginx proxy_pass.
+"""Gateway route tables as calls from the gateway: Spring Cloud Gateway routes, Netflix Zuul routes
+(configured, and the default route to every service registered with discovery) and nginx proxy_pass.
 
 A call's path is what the callee sees: the route pattern after the gateway's path filters
 (``gatewaypaths``); the rewrite is kept as an evidence note.
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 
 from attrs import frozen
 
+from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.spring import SpringProps
 from orbitkb.analysis.facts import Env, Expr, Lit, Part
 from orbitkb.analysis.gatewaypaths import (
@@ -19,6 +21,7 @@ from orbitkb.analysis.gatewaypaths import (
     apply_filters,
     nginx_downstream,
     shortcut_filter,
+    strip_prefix,
 )
 
 _ROUTE_PREFIXES = (
@@ -29,6 +32,17 @@ _ROUTE_PREFIXES = (
 )
 _ROUTE_URI = re.compile(r"^(?P<prefix>[\w.\-]+routes)\[(?P<i>\d+)\]\.uri$")
 _INDEXED = re.compile(r"^\[(\d+)\](.*)$")
+_ZUUL_ROUTE = re.compile(r"^zuul\.routes\.(?P<name>[^.\[]+)(?:\.(?P<attr>[\w\-]+))?$")
+#: a linker's call site with this client stands for a discovery proxy (``@EnableZuulProxy``): one
+#: route to each service registered with discovery, at ``/<service-id>/**``
+DISCOVERY_PROXY = "discovery-proxy"
+#: properties that say a service registers with a discovery server, and the ones that turn it off
+_DISCOVERY_CLIENT = ("eureka.client.", "spring.cloud.consul.", "spring.cloud.zookeeper.")
+_NOT_REGISTERED = (
+    "eureka.client.register-with-eureka", "eureka.client.registerWithEureka", "eureka.client.enabled",
+    "spring.cloud.discovery.enabled", "spring.cloud.consul.discovery.register",
+)  # fmt: skip
+_DISCOVERY_DEPS = ("eureka-client", "starter-eureka", "consul-discovery", "zookeeper-discovery")
 
 
 @frozen
@@ -180,3 +194,71 @@ def nginx_routes(path: str, text: str) -> Iterator[RouteCall]:
             targets = [f"{scheme}://{server}{tail}" for server in upstreams[host]]
         for target in targets:
             yield RouteCall(_url_expr(target, variables), call_path, path, line, "nginx", kind, note=note)
+
+
+def _flag(value: ConfigValue | None) -> str:
+    return value.value.strip().lower() if value is not None else ""
+
+
+def _zuul_table(props: SpringProps) -> dict[str, dict[str, ConfigValue]]:
+    """``zuul.routes.<name>.<attr>`` (attr ``path`` for the ``<name>: /path/**`` shorthand)."""
+    out: dict[str, dict[str, ConfigValue]] = {}
+    for value in props.items_with_prefix("zuul.routes."):
+        match = _ZUUL_ROUTE.match(value.key)
+        if match:
+            attr = (match.group("attr") or "path").replace("-", "").lower()
+            out.setdefault(match.group("name"), {})[attr] = value
+    return out
+
+
+def _zuul_downstream(pattern: str, strip: bool) -> str:
+    """Zuul strips the pattern's literal prefix (``/api/orders/**`` forwards ``/**``) unless told not to."""
+    if not strip:
+        return pattern
+    literal = [s for s in pattern.split("/") if s and "*" not in s and "{" not in s]
+    return strip_prefix(pattern, len(literal))
+
+
+def zuul_routes(props: SpringProps) -> Iterator[RouteCall]:
+    """Configured Zuul routes: ``url`` to an address, ``serviceId`` (or the route's own name) to a
+    discovered service."""
+    strip_all = _flag(props.get("zuul.strip-prefix") or props.get("zuul.stripPrefix")) != "false"
+    for name, attrs in sorted(_zuul_table(props).items()):
+        url, service, path = attrs.get("url"), attrs.get("serviceid"), attrs.get("path")
+        if url is not None and "://" in url.value:
+            target, where = url.value.strip(), url
+        elif service is not None or path is not None:
+            where = service or path
+            assert where is not None
+            target = f"http://{(service.value if service else name).strip()}"
+        else:
+            continue
+        pattern = path.value.strip() if path is not None else f"/{name}/**"
+        strip = strip_all and _flag(attrs.get("stripprefix")) != "false"
+        yield RouteCall(Expr.lit(target), _zuul_downstream(pattern, strip), where.file, where.line, "zuul")
+
+
+def registers_with_discovery(props: SpringProps, deps: set[str]) -> bool:
+    """A service registers with Eureka/Consul/ZooKeeper unless its properties turn registration off."""
+    if any(_flag(props.get(key)) == "false" for key in _NOT_REGISTERED):
+        return False
+    keys = props.keys()
+    return any(k.startswith(_DISCOVERY_CLIENT) for k in keys) or any(
+        marker in dep for dep in deps for marker in _DISCOVERY_DEPS
+    )
+
+
+def discovery_routes(
+    file: str, line: int, props: SpringProps, registered: list[str], own: str
+) -> Iterator[RouteCall]:
+    """A discovery proxy's default routes: ``/<service-id>/**`` to each registered service, unless
+    ``zuul.ignored-services`` leaves it out (``'*'``: all of them) or a configured route names it."""
+    ignored = {s.strip().lower() for s in _flag(props.get("zuul.ignored-services")).split(",") if s.strip()}
+    if "*" in ignored:
+        return
+    table = _zuul_table(props)
+    configured = {name.lower() for name in table}
+    configured |= {a["serviceid"].value.strip().lower() for a in table.values() if "serviceid" in a}
+    for name in registered:
+        if name != own and name.lower() not in ignored and name.lower() not in configured:
+            yield RouteCall(Expr.lit(f"http://{name}"), "/**", file, line, "zuul")

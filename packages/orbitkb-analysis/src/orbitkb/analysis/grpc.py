@@ -24,6 +24,7 @@ class ProtoRpc:
     response_type: str = ""
     client_streaming: bool = False
     server_streaming: bool = False
+    http: tuple[tuple[str, str], ...] = ()  # google.api.http rules: (METHOD, path template)
 
 
 @frozen
@@ -139,6 +140,7 @@ def load_proto(path: str, text: str) -> LoadedProto:
                     rpc_name, line, line, _get(rpc, "doc") or at["doc"],
                     str(_get(rpc, "request_type") or ""), str(_get(rpc, "response_type") or ""),
                     bool(_get(rpc, "client_streaming")), bool(_get(rpc, "server_streaming")),
+                    tuple((str(m), str(p)) for m, p in _get(rpc, "http") or ()),
                 )
             )  # fmt: skip
         out.append(ProtoService(name, package, path, found["line"], tuple(r for r in rpcs if r.name)))

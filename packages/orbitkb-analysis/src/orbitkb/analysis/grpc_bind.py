@@ -15,6 +15,7 @@ call to a proto service the calling service implements itself, from a file that 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 
 from attrs import evolve, frozen
@@ -24,12 +25,16 @@ from orbitkb.analysis.grpc import ProtoRpc, ProtoService, handler_map
 from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, Shape, simple
 from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod
 
-BIND_VERSION = "1"  # part of the link cache key: bump when binding output changes
+BIND_VERSION = "2"  # part of the link cache key: bump when binding output changes
 #: Folders whose code is run by hand, never deployed as part of the service.
 DEV_DIRS = frozenset({"scripts", "script", "tools", "tool", "examples", "example", "hack", "dev", "devtools"})
 _NOT_SERVER_WORDS = ("store", "repository", "repo", "client", "stub", "dao", "cache", "db", "model", "mock")
 _SERVER_WORDS = ("server", "service", "servicer", "impl", "handler", "handlers", "controller", "api", "rpc")
 #: Base-type suffixes that say "this type implements proto service X" (Go, C#, Java, Python).
+#: The method of a linker's marker API "this rpc (``Service/Rpc``, or ``Service/`` for all) is also
+#: served over HTTP by transcoding": expanded here into the routes its proto declares.
+TRANSCODED = "HTTP"
+_TEMPLATE_VAR = re.compile(r"\{([\w.]+)=[^}]*\}")
 _IMPL_MARKS = ("Unimplemented{}Server", "{}Base", "{}ImplBase", "{}CoroutineImplBase", "{}Servicer")
 
 
@@ -74,6 +79,9 @@ class _Binder:
         out: list[RawApi] = []
         covered: set[tuple[str, str]] = set()
         for api in self.inp.facts.apis:
+            if api.kind == "grpc" and api.method == TRANSCODED:
+                out.extend(self.transcoded(api))
+                continue
             if api.kind != "grpc":
                 out.append(api)
                 continue
@@ -98,6 +106,26 @@ class _Binder:
                 )
             )
         return out, covered
+
+    def transcoded(self, api: RawApi) -> list[RawApi]:
+        """The HTTP routes (``google.api.http``) of an rpc served through a transcoding layer
+        (grpc-gateway, kratos HTTP), at the linker's handler; ``Service/`` stands for every rpc."""
+        svc_name, _, rpc_name = api.path.rpartition("/")
+        proto = self.cat.service(svc_name, self.root) if svc_name else None
+        if proto is None:
+            return []
+        rpcs = [self.cat.rpc(proto, rpc_name)] if rpc_name else list(proto.rpcs)
+        out = []
+        for rpc in (r for r in rpcs if r is not None):
+            request, response = self._fields(proto, rpc)
+            handler = api.handler if rpc_name else f"{api.handler}.{rpc.name}"
+            for method, template in rpc.http:
+                out.append(
+                    evolve(api, method=method, path=_TEMPLATE_VAR.sub(r"{\1}", template), kind="http",
+                           handler=handler, doc=api.doc or rpc.doc, request_fields=api.request_fields or request,
+                           response_fields=api.response_fields or response)
+                )  # fmt: skip
+        return out
 
     def served(self) -> dict[str, list[tuple[str, str | None]]]:
         """proto service name -> (registration file, impl) pairs ("" file: named by the linker)."""

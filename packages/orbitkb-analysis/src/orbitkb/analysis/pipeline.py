@@ -9,11 +9,21 @@ from orbitkb.analysis import configrefs, engines, vocabulary
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
 from orbitkb.analysis.calls import CallResolver, CallTarget
+from orbitkb.analysis.config.config_server import ConfigServers
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
 from orbitkb.analysis.configrefs import KIND as CONFIG_REF
+from orbitkb.analysis.dapr.appids import Unit as DaprUnit
+from orbitkb.analysis.dapr.apply import Dapr
 from orbitkb.analysis.facts import LinkedFacts
-from orbitkb.analysis.gateway import nginx_routes, spring_routes
+from orbitkb.analysis.gateway import (
+    DISCOVERY_PROXY,
+    discovery_routes,
+    nginx_routes,
+    registers_with_discovery,
+    spring_routes,
+    zuul_routes,
+)
 from orbitkb.analysis.grpc import GrpcIndex, ProtoService, parse_proto_file
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
@@ -68,6 +78,7 @@ class Pipeline:
         self.layout = layout
         self.deployment = deployment
         self.spring_docs = spring_docs
+        self.config_servers = ConfigServers(spring_docs, src.texts)
         self.nginx = nginx_confs
         self.progress = progress
         self.gaps: list[Gap] = []
@@ -101,18 +112,27 @@ class Pipeline:
         grpc = self._protos()
         implementers, implemented, impl_types = self._grpc_servers(grpc, linked, owned)
         configs = [self._config(i, unit, owned.get(i, []), linked[i]) for i, unit in enumerate(self.units)]
+        ports = [self._ports(u, configs[i]) for i, u in enumerate(self.units)]
+        dapr_units = (
+            DaprUnit(u.name, tuple(u.aliases), u.root, tuple(ports[i])) for i, u in enumerate(self.units)
+        )
+        sidecars = Dapr.read(self.src.texts, dapr_units)  # app ids, state and pub/sub components
+        linked = [sidecars.apply(u.name, facts) for u, facts in zip(self.units, linked)]
         for facts, config in zip(linked, configs):  # values the code needs, checked against config
             for ref in (g for g in facts.gaps if g.kind == CONFIG_REF):
                 gap = configrefs.check(self.repo, ref, config)
                 if gap is not None:
                     self.gaps.append(gap)
         builders = [FactBuilder(sids[i], linked[i], configs[i], self.commit) for i in range(len(self.units))]
+        self._registered = [
+            u.name for u, c in zip(self.units, configs) if registers_with_discovery(c.props, u.deps())
+        ]
         apis = {
             unit.name: b.build_apis(implemented[i], impl_types[i])
             for i, (unit, b) in enumerate(zip(self.units, builders))
         }
         index = ServiceIndex(
-            ((u.name, u.aliases, self._ports(u, configs[i])) for i, u in enumerate(self.units)),
+            ((u.name, [*u.aliases, *sidecars.aliases(u.name)], ports[i]) for i, u in enumerate(self.units)),
             self.deployment.k8s.namespaces,
         )
         resolver = CallResolver(index, grpc, implementers, apis)
@@ -194,6 +214,7 @@ class Pipeline:
     def _config(self, i: int, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> ServiceConfig:
         owned_set = set(owned)
         docs = [d for d in self.spring_docs if d.file in owned_set]
+        docs += self.config_servers.served([unit.name, *unit.aliases], docs)
         config_paths = [p for p in owned if p in self.src.texts]
         return build_config(unit, self.deployment.k8s, self.src.texts, config_paths, docs, facts.properties)
 
@@ -251,13 +272,16 @@ class Pipeline:
             )  # fmt: skip
 
         config = b.config
+        routes = list(spring_routes(config.props)) + list(zuul_routes(config.props))
         for raw in b.linked.calls:
+            if raw.client == DISCOVERY_PROXY:
+                routes += discovery_routes(raw.file, raw.line, config.props, self._registered, unit.name)
+                continue
             kind = "grpc" if raw.kind == "grpc" else "http"
             target = resolver.resolve(config, kind, raw.url, raw.method, raw.grpc_service, raw.target_hint)
             api = b.api_for_handler(raw.api_handler)
             component = b.component_id(raw.component) or (api.component_id if api else None)
             add(kind, raw.file, raw.line, raw.end_line, raw.client, target, api, component)
-        routes = list(spring_routes(config.props))
         for conf in self.nginx:
             if conf in set(owned):
                 routes.extend(nginx_routes(conf, self.src.texts[conf]))

@@ -25,6 +25,8 @@ class ProtoRpc(NamedTuple):
     response_type: str
     client_streaming: bool
     server_streaming: bool
+    #: HTTP routes of ``option (google.api.http)`` (transcoding): (METHOD, path template)
+    http: tuple[tuple[str, str], ...] = ()
 
 
 class ProtoService(NamedTuple):
@@ -255,13 +257,43 @@ class _Parser:
         if self.peek() == "returns":
             self.next()
         resp = self._arg()
+        http: list[tuple[str, str]] = []
         if self.peek() == "{":
+            start = self.i
             self.skip_statement()
+            http = _http_rules(self.t[start : self.i])
         elif self.peek() == ";":
             self.next()
         if req is None or resp is None:
             return None
-        return ProtoRpc(name, req[0], resp[0], req[1], resp[1])
+        return ProtoRpc(name, req[0], resp[0], req[1], resp[1], tuple(http))
+
+
+_HTTP_VERBS = frozenset({"get", "put", "post", "delete", "patch"})
+
+
+def _http_rules(body: list[str]) -> list[tuple[str, str]]:
+    """(METHOD, path) pairs of the ``google.api.http`` option among an rpc body's tokens, with
+    its ``additional_bindings`` and ``custom { kind: "HEAD" path: "/x" }`` rules."""
+    out: list[tuple[str, str]] = []
+    inside = False
+    custom_kind: str | None = None
+    for i, tok in enumerate(body):
+        if tok == "google.api.http":
+            inside = True
+        elif tok == "option" and inside and out:
+            inside = False  # the next option of the rpc (an openapi annotation, ...)
+        if not inside or i + 2 >= len(body) or body[i + 1] != ":" or body[i + 2][:1] not in "\"'":
+            continue
+        value = _unquote(body[i + 2])
+        if tok in _HTTP_VERBS and value.startswith("/"):
+            out.append((tok.upper(), value))
+        elif tok == "kind":
+            custom_kind = value.upper()
+        elif tok == "path" and custom_kind and value.startswith("/"):
+            out.append((custom_kind, value))
+            custom_kind = None
+    return list(dict.fromkeys(out))
 
 
 def parse_proto(text: str) -> ProtoFile:

@@ -131,7 +131,7 @@ def _take(
     if record.stack is not None and record.stack in analyzers:
         stage.feed(record, value[6] if value is not None else None)  # the stage releases the text
         return
-    if not record.test:
+    if not record.test and vocabulary.has_words(record.path):
         if record.text is not None and len(record.text) <= vocabulary.MAX_TEXT:
             out.words[record.path] = vocabulary.file_words(record.text)
         elif value is not None and len(value) > 7 and isinstance(value[7], dict):

@@ -8,6 +8,7 @@ from attrs import frozen
 
 _SCHEME = re.compile(r"^([A-Za-z][\w+.\-]*)://+")
 _HOST = re.compile(r"^[A-Za-z0-9_.\-]+$")
+_PORT_THEN_UNKNOWN = re.compile("^([A-Za-z0-9_.\\-]+:\\d{1,5})(\x00.*)$", re.S)
 
 
 @frozen
@@ -31,6 +32,9 @@ def parse_address(text: str) -> Address:
         return Address(None, "", None, None, _clean_path(text), relative=True)
     slash = rest.find("/")
     region, path = (rest, None) if slash < 0 else (rest[:slash], _clean_path(rest[slash:]))
+    joined = _PORT_THEN_UNKNOWN.match(region)
+    if joined:  # `${base}${endpoint}` with base = http://host:8080: the unknown piece is the path
+        region, path = joined.group(1), _clean_path(joined.group(2) + (rest[slash:] if slash >= 0 else ""))
     region = region.split("?", 1)[0].split("#", 1)[0]
     if "@" in region:
         region = region.rsplit("@", 1)[1]

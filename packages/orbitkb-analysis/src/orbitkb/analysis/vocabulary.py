@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from orbitkb.domain.text import STOPWORDS, split_identifier
 
-VERSION = "w2"  # bump when the words kept change: cached parses and links are redone
+VERSION = "w3"  # bump when the words kept change: cached parses and links are redone
 PER_FILE = 300
 PER_SERVICE = 4000
 MAX_REPEAT = 8
@@ -37,6 +37,17 @@ LANGUAGE = frozenset("""
 """.split())
 
 Counts = dict[str, int]
+
+
+#: Files whose words are hashes and pinned versions, not the service's vocabulary.
+NO_WORDS = frozenset("""package-lock.json npm-shrinkwrap.json yarn.lock pnpm-lock.yaml go.sum poetry.lock
+    Pipfile.lock Cargo.lock composer.lock Gemfile.lock uv.lock gradle.lockfile packages.lock.json""".split())
+
+
+def has_words(path: str) -> bool:
+    """False for lock files: their words are hashes and pinned versions, never what a task is about."""
+    name = path.rsplit("/", 1)[-1]
+    return name not in NO_WORDS and not name.endswith(".lock")
 
 
 def _useful(word: str) -> bool:

@@ -19,12 +19,29 @@ SOURCE = "spring"
 _FILE = re.compile(r"^(application|bootstrap)(?:-([\w.\-]+))?\.(ya?ml|properties)$")
 _PROFILE_KEYS = ("spring.config.activate.on-profile", "spring.profiles")
 
+_SERVLET_PREFIX = (
+    "${server.servlet.context-path:}${server.context-path:}${spring.webflux.base-path:}"
+    "${spring.mvc.servlet.path:}"
+)
+#: framework of an HTTP API -> the path the service serves every endpoint under, as placeholders
+#: the fact builder resolves against the service's configuration (an unset one is empty)
+SERVED_PREFIXES = {
+    "spring-boot": _SERVLET_PREFIX,
+    "spring-cloud-gateway": _SERVLET_PREFIX,
+    "spring": _SERVLET_PREFIX,
+    "quarkus": "${quarkus.http.root-path:}",
+    "micronaut": "${micronaut.server.context-path:}",
+}
+
 
 @define
 class SpringDoc:
     file: str
     profile: str | None
     props: dict[str, ConfigValue] = field(factory=dict)
+    #: precedence among a service's documents, lower first: a config server's served files rank
+    #: before the service's own (``config_server``)
+    rank: int = 2
 
 
 def is_spring_config(path: str) -> bool:
@@ -108,8 +125,10 @@ class SpringProps:
     def __init__(self, docs: list[SpringDoc], active: list[str] | None = None) -> None:
         self._default: dict[str, ConfigValue] = {}
         self._profiles: dict[str, dict[str, ConfigValue]] = {}
-        # application.yml before bootstrap.yml, shallower files before deeper ones
-        for doc in sorted(docs, key=lambda d: (paths.basename(d.file).startswith("bootstrap"), d.file)):
+        # served files first; application.yml before bootstrap.yml, shallower files before deeper ones
+        for doc in sorted(
+            docs, key=lambda d: (d.rank, paths.basename(d.file).startswith("bootstrap"), d.file)
+        ):
             target = self._default if doc.profile is None else self._profiles.setdefault(doc.profile, {})
             for key, value in doc.props.items():
                 target.setdefault(key, value)

@@ -16,7 +16,7 @@ MAX_BYTES = 2_000_000
 
 class GoAnalyzer:
     stack = "go"
-    version = "go-3"
+    version = "go-4"
     suffixes = (".go",)
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

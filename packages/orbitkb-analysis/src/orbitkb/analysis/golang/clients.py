@@ -16,7 +16,7 @@ from orbitkb.analysis.golang.emit import (
     pass_through,
     prop_value,
 )
-from orbitkb.analysis.golang.grpcserver import grpc_register
+from orbitkb.analysis.golang.grpcserver import gateway_routes, grpc_register
 from orbitkb.analysis.golang.values import (
     Obj,
     Pkg,
@@ -193,14 +193,43 @@ def grpc_invoke(it: Interp, fr: Frame, client: Obj, name: str, args: Args, e: li
 
 
 _REGISTER = re.compile(r"^Register(\w+)Server$")
+_REGISTER_HTTP = re.compile(r"^Register(\w+)HTTPServer$")
+#: grpc-gateway: Register<X>Handler(ctx, mux, conn), ...FromEndpoint(ctx, mux, addr, opts),
+#: ...Client(ctx, mux, client), ...Server(ctx, mux, impl)
+_REGISTER_GATEWAY = re.compile(r"^Register(\w+?)Handler(FromEndpoint|Client|Server)?$")
 _NEW_CLIENT = re.compile(r"^New(\w+)Client$")
 _PROTO_HINTS = ("pb", "proto", "grpc", "gen", "api", "rpc", "stub")
+
+
+def gateway_register(
+    it: Interp, fr: Frame, service: str, how: str | None, args: Args, e: list[Any], pkg_path: str
+) -> V:
+    """A grpc-gateway registration: the proto's HTTP routes served here, and, unless the
+    implementation is in-process, a gRPC call to the service behind it."""
+    if how == "Server":
+        grpc_register(it, fr, service, args[2], e, pkg_path, transcoded=True)
+        return Unk("register")
+    gateway_routes(it, fr, service, e)
+    backend = args[2]
+    if how == "Client" and isinstance(backend, Obj) and backend.kind == "grpc_client":
+        return Unk("register")  # New<X>Client already recorded the call
+    addr = backend.a.get("addr") if isinstance(backend, Obj) and backend.kind == "grpc_conn" else backend
+    emit_call(it, fr, e, "grpc", "grpc-gateway", addr if isinstance(addr, V) else None, None,
+              grpc_service=service, ctor=True)  # fmt: skip
+    return Unk("register")
 
 
 def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[Any], lib: str) -> V:
     """Calls into generated protobuf packages: Register<X>Server and New<X>Client."""
     if lib:
         return pass_through(args, e)
+    m = _REGISTER_HTTP.match(name)
+    if m and len(args) >= 2:  # kratos: the rpcs of impl also served over HTTP
+        grpc_register(it, fr, m.group(1), args[1], e, pkg.path, transcoded=True)
+        return Unk("register")
+    m = _REGISTER_GATEWAY.match(name)  # (ctx, mux, ...): never the (srv, impl) of a gRPC server
+    if m and len(args) >= 3 and any(h in pkg.path.lower() for h in _PROTO_HINTS):
+        return gateway_register(it, fr, m.group(1), m.group(2), args, e, pkg.path)
     m = _REGISTER.match(name)
     if m and len(args) >= 2:
         grpc_register(it, fr, m.group(1), args[1], e, pkg.path)

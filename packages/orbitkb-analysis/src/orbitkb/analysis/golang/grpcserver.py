@@ -10,13 +10,15 @@ health service above all, which is infrastructure and yields no API of its own).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.golang.emit import arg, handler_info
-from orbitkb.analysis.golang.sink import RouteRec, Sink
+from orbitkb.analysis.golang.sink import HandlerInfo, RouteRec, Sink
 from orbitkb.analysis.golang.tables import GRPC_INFRA_METHODS, GRPC_INFRA_PACKAGES, normalize_import
 from orbitkb.analysis.golang.values import FuncRef, Struct, Unk, V, lit
+from orbitkb.analysis.grpc_bind import TRANSCODED
 
 if TYPE_CHECKING:
     from orbitkb.analysis.golang.interp import Frame, Interp
@@ -102,25 +104,45 @@ def _rpc_shape(types: list[str]) -> bool:
     return 1 <= len(types) <= 2 and any(h in types[-1] for h in _STREAM_HINTS)
 
 
-def grpc_register(it: Interp, fr: Frame, service: str, impl: V, e: list[Any], pkg_path: str | None) -> None:
+def grpc_register(
+    it: Interp, fr: Frame, service: str, impl: V, e: list[Any], pkg_path: str | None, transcoded: bool = False
+) -> None:
+    """``Register<X>Server(srv, impl)``: one RPC API per method of impl. ``transcoded``: the
+    registration serves those rpcs over HTTP instead (kratos ``Register<X>HTTPServer``,
+    grpc-gateway ``Register<X>HandlerServer``): marker APIs the gRPC binding turns into the
+    routes the proto declares."""
     found = _impl_type(it, impl, service)
-    if found is not None and pkg_path:
+    if found is not None and pkg_path and not transcoded:
         it.sink.grpc_pkgs.setdefault(found, set()).add(normalize_import(pkg_path))
     if is_infra(service, pkg_path):
         return
-    it.sink.grpc_impls.setdefault(service, []).append(impl)
+    if not transcoded:
+        it.sink.grpc_impls.setdefault(service, []).append(impl)
     if found is None:
+        if transcoded:
+            gateway_routes(it, fr, service, e)
         return
     d, t = found
     recv = impl if isinstance(impl, Struct) else Struct(t, dir_=d, known=False)
     for m, refs in _rpc_methods(it, d, t, service, pkg_path):
         ref = FuncRef(key=(d, t, m), file=it.prog.funcs[(d, t, m)][0], recv=recv)
         hinfo = handler_info(it, ref, fr, e[3], e[4])
-        rec = RouteRec("grpc", None, lit(f"{service}/{m}"), ["RPC"], hinfo, fr.file, e[3], e[4])
-        rec.kind, rec.framework = "grpc", "grpc"
+        rec = RouteRec("grpc", None, lit(f"{service}/{m}"), [TRANSCODED if transcoded else "RPC"], hinfo,
+                       fr.file, e[3], e[4])  # fmt: skip
+        rec.kind, rec.framework = "grpc", "grpc-http" if transcoded else "grpc"
         rec.grpc = (found, normalize_import(pkg_path) if pkg_path else None, refs)
         it.sink.routes.append(rec)
         it.run_handler(ref, hinfo.symbol)
+
+
+def gateway_routes(it: Interp, fr: Frame, service: str, e: list[Any]) -> None:
+    """Every HTTP route of proto service X served at this registration (a gateway forwarding to a
+    server elsewhere): one marker API ``X/`` the gRPC binding expands."""
+    stem = posixpath.splitext(posixpath.basename(fr.file))[0]
+    hinfo = HandlerInfo(service, fr.file, e[3], e[4], None, fr.component or stem, "module")
+    rec = RouteRec("grpc", None, lit(f"{service}/"), [TRANSCODED], hinfo, fr.file, e[3], e[4])
+    rec.kind, rec.framework = "grpc", "grpc-gateway"
+    it.sink.routes.append(rec)
 
 
 def belongs(rec: RouteRec, sink: Sink) -> bool:

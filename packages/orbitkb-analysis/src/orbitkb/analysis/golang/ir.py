@@ -11,6 +11,7 @@ assignment's target ``*p`` is ``["deref", p]``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import tree_sitter as ts
@@ -347,6 +348,7 @@ def _struct(fb: _FileBuilder, spec: Node, lines: list[bytes], decl: Node) -> dic
     return entry
 
 
+_MAJOR = re.compile(r"^v\d+$")
 #: Packages whose name differs from their import path's last segment.
 _PKG_NAMES = {"amqp091-go": "amqp", "mongo-go-driver": "mongo"}
 
@@ -392,6 +394,9 @@ def parse_go(text: str) -> dict[str, Any]:
                     if alias in ("_", "."):  # blank and dot imports: keep each (drivers matter)
                         alias += path
                     out["imports"][alias] = path
+                    version = path.rstrip("/").rsplit("/", 1)[-1]
+                    if nm is None and _MAJOR.match(version):  # api/orders/v1 is often package v1
+                        out["imports"].setdefault(version, path)
         elif t in ("const_declaration", "var_declaration"):
             for spec in _specs(node):
                 names, vtype, values = fb.spec(spec)

@@ -7,11 +7,13 @@ packages are matched to directories by their longest common path suffix (go.mod 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from orbitkb.analysis.golang.tables import normalize_import
 
+_MAJOR = re.compile(r"^v\d+$")
 FuncKey = tuple[str, str, str]  # (dir, receiver type or "", name)
 
 
@@ -55,7 +57,11 @@ class Program:
         """The service directory an import path names, or None for an external package."""
         if import_path in self._import_cache:
             return self._import_cache[import_path]
-        segs = [s for s in normalize_import(import_path).split("/") if s]
+        head, _, last = import_path.rstrip("/").rpartition("/")
+        if _MAJOR.match(last):  # a trailing v1 names a folder (api/orders/v1), not a module version
+            segs = [s for s in (*normalize_import(head).split("/"), last) if s]
+        else:
+            segs = [s for s in normalize_import(import_path).split("/") if s]
         best: str | None = None
         best_len = 0
         for d in self._by_last.get(segs[-1] if segs else "", ()):

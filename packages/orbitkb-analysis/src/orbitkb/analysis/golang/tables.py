@@ -58,6 +58,7 @@ LIBS: dict[str, str] = {
     "gorm.io/gorm": "gorm",
     "github.com/jinzhu/gorm": "gorm",
     "github.com/spf13/viper": "viper",
+    "github.com/grpc-ecosystem/grpc-gateway/runtime": "gwruntime",
 }
 
 #: GORM driver imports: the code itself names the engine.
@@ -80,6 +81,7 @@ FRAMEWORKS: dict[str, str] = {
     "gorilla": "gorilla/mux",
     "fiber": "fiber",
     "httprouter": "httprouter",
+    "gwruntime": "grpc-gateway",
 }
 
 #: Library handler objects that serve static files: a route to one is a GET of a subtree.
@@ -153,6 +155,7 @@ ROUTER_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "Use": SAME,
     },
     "http": {"HandleFunc": ("pattern", {}), "Handle": ("pattern", {})},
+    "gwruntime": {"HandlePath": ("verb_arg", {})},
     "httprouter": {
         **_verbs(_VERBS),
         "Handle": ("verb_arg", {}),
@@ -198,6 +201,7 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("gorilla", "NewRouter"): ("new", {"kind": "router", "lib": "gorilla"}),
     ("fiber", "New"): ("new", {"kind": "router", "lib": "fiber"}),
     ("httprouter", "New"): ("new", {"kind": "router", "lib": "httprouter"}),
+    ("gwruntime", "NewServeMux"): ("new", {"kind": "router", "lib": "gwruntime"}),
     ("resty", "New"): ("new", {"kind": "resty"}),
     ("resty", "NewWithClient"): ("new", {"kind": "resty"}),
     ("os", "Getenv"): ("env", {}),
@@ -266,6 +270,7 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("fiber", "App"): ("router", {"lib": "fiber"}),
     ("fiber", "Router"): ("router", {"lib": "fiber"}),
     ("httprouter", "Router"): ("router", {"lib": "httprouter"}),
+    ("gwruntime", "ServeMux"): ("router", {"lib": "gwruntime"}),
     ("resty", "Client"): ("resty", {}),
     ("grpc", "ClientConn"): ("grpc_conn", {}),
     ("grpc", "Server"): ("grpc_server", {}),

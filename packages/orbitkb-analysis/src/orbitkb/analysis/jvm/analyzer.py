@@ -11,7 +11,7 @@ from orbitkb.analysis.jvm import apis as api_rules
 from orbitkb.analysis.jvm.calls import CallBuilder
 from orbitkb.analysis.jvm.datarest import data_rest_apis, uses_data_rest
 from orbitkb.analysis.jvm.entities import entity_of, repository_entity, repository_stand_in
-from orbitkb.analysis.jvm.eventuate import aggregate_publisher
+from orbitkb.analysis.jvm.eventuate import aggregate_publisher, event_subscriber
 from orbitkb.analysis.jvm.grammar import count_errors, parser
 from orbitkb.analysis.jvm.ir import build
 from orbitkb.analysis.jvm.java_syntax import read_java
@@ -24,7 +24,7 @@ from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "4"
+    version = "5"
     suffixes = (".java", ".kt")
     reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 
@@ -85,6 +85,7 @@ class JvmAnalyzer:
             published = aggregate_publisher(index, ref)
             if published is not None:
                 msgs.messages.append(published)
+            msgs.messages.extend(event_subscriber(index, ref))
         apis.extend(msgs.apis)
         reach = Reach(index)
         for owner, method, handler in handlers:
@@ -92,6 +93,7 @@ class JvmAnalyzer:
         calls = CallBuilder(index, reach)
         for ref in index.classes:
             calls.declarative(ref)
+            calls.discovery_proxy(ref)
             calls.grpc_client_fields(ref)
             for m in ref.data["methods"]:
                 for site in m.get("sites", ()):

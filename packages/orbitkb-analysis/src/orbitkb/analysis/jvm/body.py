@@ -6,11 +6,12 @@ from typing import Any
 
 from orbitkb.analysis.jvm import eventuate, http_sites, msg_sites, routes
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate
-from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, walk
+from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, Other, walk
 from orbitkb.analysis.jvm.tables import RECEIVER_NAME_HINTS, ROUTER_MARKERS
 
 _NOISE_RECEIVERS = {"log", "logger", "LOG", "LOGGER", "System.out", "System.err", "it"}
 _MAX_INVOKE_ARGS = 6
+_RETURNS = ("return", "return_expression")
 
 
 def simple_type(type_text: str) -> str:
@@ -49,6 +50,7 @@ class Walker:
         self.in_chain: set[int] = set()
         self.want_target = False
         self.first_target: Parts | None = None  # for @Bean methods: the address the bean carries
+        self.returns: list[Parts] = []  # what ``return`` statements give, in source order
 
     # --- receivers
     def recv_type(self, recv: E | None) -> str | None:
@@ -105,6 +107,8 @@ class Walker:
                 elif isinstance(node, Lam):
                     for p in node.params:
                         self.scope.params.setdefault(p, "")
+                elif isinstance(node, Other) and node.kind in _RETURNS and node.children:
+                    self.returns.append(evaluate(node.children[0], self.scope))
 
     def _local(self, node: Local) -> None:
         scope = self.scope
@@ -170,6 +174,7 @@ def analyze(
 ) -> Walker:
     """Walk ``statements`` with ``params`` (name -> type) and pre-folded values (e.g. @Value params)."""
     scope = Scope(params)
+    scope.fields = ctx.fields
     for name, value in values.items():
         scope.locals[name] = value
         scope.types[name] = simple_type(params.get(name, ""))

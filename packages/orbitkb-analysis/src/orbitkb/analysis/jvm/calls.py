@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from orbitkb.analysis.facts import Expr, Lit, Prop, RawCall, Unknown
+from orbitkb.analysis.gateway import DISCOVERY_PROXY
 from orbitkb.analysis.jvm.apis import (
     ann_values,
     first_mapping,
@@ -17,7 +18,7 @@ from orbitkb.analysis.jvm.apis import (
 from orbitkb.analysis.jvm.body import simple_type
 from orbitkb.analysis.jvm.reach import Reach
 from orbitkb.analysis.jvm.resolve import PARAM_MARK, ClassRef, ServiceIndex, join_path, merge, render
-from orbitkb.analysis.jvm.tables import ADDRESSED_TYPES
+from orbitkb.analysis.jvm.tables import ADDRESSED_TYPES, DISCOVERY_PROXIES
 
 _LB_HOST = re.compile(r"^(?:https?|lb|grpc|dns|static)://([A-Za-z0-9_-]+)(?::\d+)?(?:/|$)")
 _NOT_SERVICES = {"localhost", "127", "0"}
@@ -117,6 +118,14 @@ class CallBuilder:
         self.emit(ref, m["name"], call)
 
     # ----------------------------------------------------------------- declarative clients
+    def discovery_proxy(self, ref: ClassRef) -> None:
+        """``@EnableZuulProxy``: the pipeline adds a route to each service registered with discovery."""
+        ann = ref.ann(*DISCOVERY_PROXIES)
+        if ann is not None:
+            self.calls.append(
+                RawCall("http", ref.path, ann[2], ann[2], DISCOVERY_PROXY, None, component=ref.name)
+            )
+
     def declarative(self, ref: ClassRef) -> None:
         feign = ref.ann("FeignClient")
         exchange = ref.ann("HttpExchange")

@@ -3,7 +3,10 @@
 A value is a list of parts: ``["lit", text]``, ``["ref", "Name"|"Class.NAME"]`` (a field or
 constant, resolved by the linker across files), ``["prop", key, default]``, ``["env", name,
 default]``, ``["param", name]`` (a method parameter: lets the linker see thin HTTP wrappers) and
-``["unknown", source]``. Local variables are folded here, in statement order.
+``["call", owner, method, args, source]`` (a value a method returns: ``owner`` is the receiver's
+declared type, "" for the class itself; the linker folds the method's ``return``, or the field a
+getter reads, with ``args`` for its parameters) and ``["unknown", source]``. Local variables are
+folded here, in statement order.
 """
 
 from __future__ import annotations
@@ -23,18 +26,33 @@ _PASS_THROUGH = {
 }  # fmt: skip
 _WRAPPERS = {"URI", "URL", "String", "Objects", "Optional", "UriComponentsBuilder", "URI.create"}
 _URI_BUILDER_ROOTS = {"fromHttpUrl", "fromUriString", "fromPath", "fromUri"}
+#: declared types whose methods never return an application's configured value
+_OPAQUE_TYPES = {
+    "String", "Object", "Map", "List", "Set", "Collection", "Optional", "HttpServletRequest",
+    "ServerWebExchange", "ServerRequest", "Environment",
+}  # fmt: skip
+_MAX_CALL_ARGS = 4
 
 
 class Scope:
     """Locals (name -> parts), parameters and the E of each local (for message/record lookups)."""
 
-    __slots__ = ("locals", "params", "local_exprs", "types")
+    __slots__ = ("locals", "params", "local_exprs", "types", "fields")
 
     def __init__(self, params: dict[str, str] | None = None) -> None:
         self.locals: dict[str, Parts] = {}
         self.params: dict[str, str] = dict(params or {})  # name -> declared type
         self.local_exprs: dict[str, E] = {}
         self.types: dict[str, str] = {}  # local name -> declared or inferred type
+        self.fields: dict[str, str] = {}  # the class's field name -> simple type
+
+    def type_of(self, name: str) -> str:
+        """The declared simple type of a local, parameter or field named ``name`` ("" unknown)."""
+        if name in self.types:
+            return self.types[name]
+        if name in self.params:
+            return self.params[name].split("<", 1)[0].rstrip("?").strip().rsplit(".", 1)[-1]
+        return self.fields.get(name, "")
 
 
 def lit(text: str) -> Parts:
@@ -122,6 +140,9 @@ def evaluate(e: E | None, scope: Scope, ann: bool = False) -> Parts:  # noqa: C9
         name = dotted(e)
         if name is None:
             return unknown(e.hint())
+        owner = _declared(e.obj, scope)
+        if owner:  # ``props.baseUrl`` (Kotlin property of a typed value): the owner type's field
+            return [["call", owner, e.name, [], e.hint()]]
         return [["ref", name.removeprefix("this.")]]
     if isinstance(e, Bin):
         if e.op == "+":
@@ -195,6 +216,28 @@ def _call(e: Call, scope: Scope) -> Parts:  # noqa: C901
             return evaluate(e.recv, scope)
     if e.new_ and name in ("URI", "URL", "String") and args:
         return evaluate(args[0], scope)
+    return _method_value(e, scope)
+
+
+def _declared(recv: E | None, scope: Scope) -> str:
+    """The application type a receiver is declared with (``orders.getUrl()``), "" if none is known."""
+    if isinstance(recv, Field) and isinstance(recv.obj, Name) and recv.obj.id == "this":
+        recv = Name(recv.name)
+    if not isinstance(recv, Name) or recv.id == "this":
+        return ""
+    owner = scope.type_of(recv.id)
+    return owner if owner[:1].isupper() and owner not in _OPAQUE_TYPES else ""
+
+
+def _method_value(e: Call, scope: Scope) -> Parts:
+    """A call the linker may fold from the callee's ``return``: ``baseUrl()``, ``props.getUrl()``."""
+    if e.new_ or not e.name[:1].islower() or len(e.args) > _MAX_CALL_ARGS:
+        return unknown(e.hint())
+    if e.recv is None or (isinstance(e.recv, Name) and e.recv.id == "this"):
+        return [["call", "", e.name, [evaluate(a, scope) for a in e.args], e.hint()]]
+    owner = _declared(e.recv, scope)
+    if owner and not e.args:
+        return [["call", owner, e.name, [], e.hint()]]
     return unknown(e.hint())
 
 

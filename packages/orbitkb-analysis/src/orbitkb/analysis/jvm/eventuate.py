@@ -6,6 +6,11 @@ a class extending ``AbstractAggregateDomainEventPublisher<Order, ..>``, and on t
 ``DomainEventHandlersBuilder.forAggregateType(..)``. Commands go to literal channels:
 ``CommandHandlersBuilder.fromChannel("x")`` consumes, ``CommandEndpointBuilder..withChannel("x")``,
 the saga DSL's ``send(cmd).to("x")`` and ``CommandProducer.send("x", ..)`` publish.
+
+Eventuate Client (event sourcing) keeps one event stream per aggregate type: ``new
+AggregateRepository<>(Account.class, store)`` publishes Account's events, and an
+``@EventSubscriber`` class consumes, per ``@EventHandlerMethod``, the stream of the aggregate its
+event type names with ``@EventEntity(entity = "...")`` (on the event or one of its supertypes).
 """
 
 from __future__ import annotations
@@ -17,9 +22,14 @@ from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate
 from orbitkb.analysis.jvm.syntax import Call, E, Field, MRef, Other
 from orbitkb.analysis.jvm.tables import (
     EVENTUATE_AGGREGATE_PUBLISHERS,
+    EVENTUATE_AGGREGATE_REPOSITORIES,
     EVENTUATE_CHAINS,
+    EVENTUATE_EVENT_ENTITY,
+    EVENTUATE_EVENT_WRAPPERS,
+    EVENTUATE_HANDLER,
     EVENTUATE_IMPORT,
     EVENTUATE_RECEIVERS,
+    EVENTUATE_SUBSCRIBER,
 )
 
 if TYPE_CHECKING:
@@ -76,6 +86,11 @@ def _uses_eventuate(w: Walker) -> bool:
 def detect(w: Walker, call: Call) -> None:
     if not call.args:
         return
+    if call.new_ and call.name in EVENTUATE_AGGREGATE_REPOSITORIES and _uses_eventuate(w):
+        aggregate = class_literal(call.args[0])
+        if aggregate is not None:
+            _add(w, call, "publishes", class_parts(aggregate, w.ctx.imports, w.ctx.package), call.name)
+        return
     rule = EVENTUATE_CHAINS.get(call.name)
     if rule is not None:
         direction, needs = rule
@@ -123,6 +138,58 @@ def aggregate_publisher(index: ServiceIndex, ref: ClassRef) -> RawMessage | None
             client=base,
             component=ref.name,
         )
+    return None
+
+
+def event_subscriber(index: ServiceIndex, ref: ClassRef) -> list[RawMessage]:
+    """An ``@EventSubscriber`` class consumes the aggregate stream of each handler's event type."""
+    if ref.ann(EVENTUATE_SUBSCRIBER) is None:
+        return []
+    out = []
+    for m in ref.data["methods"]:
+        handler = next((a for a in m["anns"] if a[0] == EVENTUATE_HANDLER), None)
+        event = _handled_event(m) if handler is not None else None
+        entity = _event_entity(index, index.find(event)) if event else None
+        if handler is None or entity is None:
+            continue
+        out.append(
+            RawMessage(
+                direction="consumes",
+                channel=Expr((Lit(entity),)),
+                provider=PROVIDER,
+                file=ref.path,
+                line=handler[2],
+                end_line=m["end"],
+                client=EVENTUATE_SUBSCRIBER,
+                component=ref.name,
+            )
+        )
+    return out
+
+
+def _handled_event(m: dict[str, Any]) -> str | None:
+    """``EventHandlerContext<MoneyTransferCreatedEvent> ctx`` -> ``MoneyTransferCreatedEvent``."""
+    for _name, type_text, _anns in m["params"]:
+        base, _, args = str(type_text).partition("<")
+        if base.rsplit(".", 1)[-1] in EVENTUATE_EVENT_WRAPPERS and args:
+            return args.rsplit(">", 1)[0].split(",", 1)[0].strip() or None
+    return None
+
+
+def _event_entity(index: ServiceIndex, event: ClassRef | None, depth: int = 0) -> str | None:
+    if event is None or depth > 6:
+        return None
+    ann = event.ann(EVENTUATE_EVENT_ENTITY)
+    if ann is not None:
+        values = ann[1].get("entity") or ann[1].get("value") or []
+        value = index.resolve(values[0], event) if values and isinstance(values[0], list) else None
+        text = value.literal() if value is not None else None
+        if text:
+            return text
+    for sup in index.supers(event):
+        found = _event_entity(index, sup, depth + 1)
+        if found:
+            return found
     return None
 
 

@@ -9,6 +9,8 @@ from orbitkb.analysis.jvm.syntax import Call, E, Lam, Name, walk
 from orbitkb.analysis.jvm.tables import (
     FLUENT_CLIENT_TYPES,
     FLUENT_VERBS,
+    GATEWAY_IMPORT,
+    GATEWAY_PREDICATES,
     GRPC_STUB_FACTORIES,
     JDK_VERBS,
     REQUEST_OBJECTS,
@@ -88,7 +90,23 @@ def detect(w: Walker, call: Call) -> None:
     if id(call) not in w.in_chain and isinstance(call.recv, Call):
         segs = chain(call)
         w.in_chain.update(id(s) for s in segs[1:])
-        _fluent(w, segs)
+        if not _gateway_route(w, segs):
+            _fluent(w, segs)
+
+
+def _gateway_route(w: Walker, segs: list[Call]) -> bool:
+    """Spring Cloud Gateway's Java DSL: ``r -> r.path("/x/**").and().method("GET").uri(target)``."""
+    outer = segs[0]
+    if outer.name != "uri" or not outer.args or not any(s.name in GATEWAY_PREDICATES for s in segs[1:]):
+        return False
+    root = segs[-1].recv
+    if not isinstance(root, Name) or root.id not in w.scope.params:
+        return False
+    if not any(i.startswith(GATEWAY_IMPORT) for i in w.ctx.imports):
+        return False
+    verbs = [_http_method(s.args[0]) or _str_verb(s) for s in segs if s.name == "method" and s.args]
+    _site(w, outer, "spring-cloud-gateway", verbs[0] if verbs else None, evaluate(outer.args[0], w.scope), None)
+    return True
 
 
 def _site(

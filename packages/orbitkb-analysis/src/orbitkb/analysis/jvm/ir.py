@@ -7,13 +7,17 @@ invocations (for one-hop attribution and wrappers) and functional routes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from orbitkb.analysis.jvm.body import BodyContext, analyze, simple_type, value_annotation
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, evaluate_list
 from orbitkb.analysis.jvm.http_sites import infer_type
 from orbitkb.analysis.jvm.syntax import Ann, Arr, Assign, Call, ClassDecl, E, Field, FileSyntax, Method, Name
-from orbitkb.analysis.jvm.tables import APP_ANNOTATIONS
+from orbitkb.analysis.jvm.tables import APP_ANNOTATIONS, CONFIG_PROPERTIES
+
+#: declared return types whose value may be an address or a name ("" : a Kotlin inferred type)
+_TEXT_TYPES = {"", "String", "URI", "URL", "CharSequence", "HttpUrl"}
 
 
 def build(fs: FileSyntax, stem: str) -> dict[str, Any]:
@@ -95,9 +99,12 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
     for m in ctors:
         init_body.extend(m.body or [])
     init = analyze(init_body, ctx, ctor_params, ctor_values)
+    bound = _bound_prefix(cls)
     fields = []
     for f in cls.fields:
         value = value_annotation(f.anns)
+        if value is None and bound is not None and "static" not in f.mods:
+            value = _bound(bound, f.name, init.assigned.get(f.name))
         target = None
         if f.name in init.assigned:
             assigned, target = init.assigned[f.name]
@@ -146,6 +153,28 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
     }
 
 
+def _bound_prefix(cls: ClassDecl) -> str | None:
+    """``@ConfigurationProperties(prefix = "orders.api")``: the prefix its fields are bound under."""
+    ann = next((a for a in cls.anns if a.name in CONFIG_PROPERTIES), None)
+    if ann is None:
+        return None
+    for attr in ("prefix", "value"):
+        if attr in ann.args:
+            values = evaluate_list(ann.args[attr], Scope(), ann=True)
+            text = "".join(p[1] for p in values[0] if p[0] == "lit") if values else ""
+            return text.strip(".")
+    return ""
+
+
+def _bound(prefix: str, name: str, assigned: tuple[Parts, Parts | None] | None) -> Parts:
+    """A bound field's value: its property (relaxed, kebab-case), defaulting to its initializer."""
+    kebab = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
+    key = f"{prefix}.{kebab}" if prefix else kebab
+    initial = assigned[0] if assigned is not None else None
+    default = "".join(p[1] for p in initial) if initial and all(p[0] == "lit" for p in initial) else None
+    return [["prop", key, default]]
+
+
 def _opaque(value: Parts) -> bool:
     # an empty list is the empty string ("" folds to no parts): a real value, not an opaque one
     return bool(value) and all(p[0] in ("unknown", "param") for p in value)
@@ -174,4 +203,14 @@ def _method_json(m: Method, walker: Any) -> dict[str, Any]:
             out["invokes"] = walker.invokes
         if walker.first_target is not None:
             out["target"] = walker.first_target
+        returned = _returned(m, walker.returns)
+        if returned is not None:
+            out["returns"] = returned
     return out
+
+
+def _returned(m: Method, returns: list[Parts]) -> Parts | None:
+    """The value a text-typed method returns (its last ``return`` that folds to something)."""
+    if simple_type(m.ret) not in _TEXT_TYPES:
+        return None
+    return next((v for v in reversed(returns) if v and not _opaque(v)), None)

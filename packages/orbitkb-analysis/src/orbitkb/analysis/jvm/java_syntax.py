@@ -385,8 +385,10 @@ def expr(node: Any) -> E:  # noqa: C901 - one dispatch over node types reads bes
         right = node.child_by_field_name("right")
         if left is not None and right is not None:
             return Assign(expr(left), expr(right), node)
-    if t in ("expression_statement", "return_statement") and node.named_child_count == 1:
+    if t == "expression_statement" and node.named_child_count == 1:
         return expr(node.named_children[0])
+    if t == "return_statement" and node.named_child_count == 1:
+        return Other("return", [expr(node.named_children[0])], node)
     if t in ("annotation", "marker_annotation"):
         ann = _annotation(node)  # a nested annotation value behaves like a named-argument call
         return Call(None, ann.name, [], ann.args, line(node), end_line(node), node, True)

@@ -98,7 +98,8 @@ def body_of(node: Any) -> list[E]:
     kids = [c for c in node.named_children if c.type not in SKIP]
     if len(kids) == 1 and kids[0].type == "block":
         return statements(kids[0])
-    return [expr(k) for k in kids]
+    # ``fun f() = expr``: the expression is what the function returns
+    return [Other("return", [expr(kids[0])], node)] if len(kids) == 1 else [expr(k) for k in kids]
 
 
 def property_decl(node: Any, pending: list[Ann], static: bool) -> FieldDecl | None:

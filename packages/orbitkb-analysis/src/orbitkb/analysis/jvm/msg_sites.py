@@ -6,12 +6,19 @@ from typing import TYPE_CHECKING
 
 from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate, literal_text
 from orbitkb.analysis.jvm.syntax import Arr, Call, E, Lam, Name, walk
-from orbitkb.analysis.jvm.tables import AWS_CHANNEL_SETTERS, IMPORT_HINTS, PUBLISHERS
+from orbitkb.analysis.jvm.tables import (
+    AWS_CHANNEL_SETTERS,
+    IMPORT_HINTS,
+    LISTENER_CONTAINER_IMPORTS,
+    LISTENER_CONTAINERS,
+    PUBLISHERS,
+)
 
 if TYPE_CHECKING:
     from orbitkb.analysis.jvm.body import Walker
 
 _ALL_METHODS = {m for _p, methods in PUBLISHERS.values() for m in methods}
+_CONTAINER_SETTERS = {m for _p, setters in LISTENER_CONTAINERS.values() for m in setters}
 _CONSUMER_TYPES = {"KafkaConsumer": "kafka", "Consumer": "kafka", "ReactiveKafkaConsumerTemplate": "kafka"}
 
 
@@ -23,6 +30,9 @@ def stream_binding(binding: str) -> Parts:
 def detect(w: Walker, call: Call) -> None:
     if call.name == "subscribe" and call.args:
         _subscribe(w, call)
+        return
+    if call.args and (call.name in _CONTAINER_SETTERS or (call.new_ and call.name in LISTENER_CONTAINERS)):
+        _container(w, call)
         return
     if call.name not in _ALL_METHODS or call.recv is None or not call.args:
         return
@@ -104,6 +114,38 @@ def _aws_channel(w: Walker, args: list[E]) -> Parts:
             if isinstance(node, Call) and node.new_ and node.name.endswith("Request") and node.args:
                 return evaluate(node.args[0], w.scope)
     return evaluate(args[0], w.scope)
+
+
+def _container(w: Walker, call: Call) -> None:
+    """``container.setQueueNames("a", "b")`` / ``new ContainerProperties("topic")``: a listener
+    container wired in code consumes its channels."""
+    rtype = call.name if call.new_ else (w.recv_type(call.recv) or "")
+    if rtype not in LISTENER_CONTAINERS:
+        return
+    provider, setters = LISTENER_CONTAINERS[rtype]
+    if ("<init>" if call.new_ else call.name) not in setters:
+        return
+    if provider is None:
+        imports = w.ctx.imports
+        provider = next(
+            (p for prefix, p in LISTENER_CONTAINER_IMPORTS if any(i.startswith(prefix) for i in imports)),
+            None,
+        )
+        if provider is None:
+            return
+    for arg in call.args:
+        if not isinstance(arg, (Arr, Lam)):
+            w.add(
+                {
+                    "k": "msg",
+                    "dir": "consumes",
+                    "provider": provider,
+                    "channel": evaluate(arg, w.scope),
+                    "client": rtype,
+                    "line": call.line,
+                    "end": call.end,
+                }
+            )
 
 
 def _subscribe(w: Walker, call: Call) -> None:

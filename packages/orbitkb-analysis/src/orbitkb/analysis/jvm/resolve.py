@@ -191,6 +191,9 @@ class ServiceIndex:
                 out.extend(inner.parts if inner is not None else (Unknown(part[1]),))
             elif tag == "param":
                 out.append(Unknown(PARAM_MARK + str(part[1])))
+            elif tag == "call":
+                folded = self._returned(part, ref, depth) if depth < _MAX_DEPTH else None
+                out.extend(folded.parts if folded is not None else (Unknown(part[4]),))
             elif tag == "cls":  # a class named in code (Eventuate aggregate types): its qualified name
                 from orbitkb.analysis.jvm.eventuate import qualified
 
@@ -198,6 +201,62 @@ class ServiceIndex:
             else:
                 out.append(Unknown(part[1] or ""))
         return merge(out)
+
+    def _returned(self, part: list[Any], ref: ClassRef, depth: int) -> Expr | None:
+        """``["call", owner, method, args, hint]``: what the method returns, its parameters bound to
+        the arguments; for a getter without a body we know, the field it reads."""
+        _, owner_name, method, args, _hint = part
+        owners = self._method_owners(ref) if not owner_name else [self.find(owner_name)]
+        for owner in owners:
+            if owner is None:
+                continue
+            declared = [m for m in owner.methods.get(method, ()) if len(m["params"]) == len(args)]
+            body = next((m for m in declared if m.get("returns") is not None), None)
+            if body is not None:
+                value = self.resolve(body["returns"], owner, depth + 1)
+                if value is None or all(isinstance(p, Unknown) for p in value.parts):
+                    return None  # nothing known: the call's own text says more
+                bound = {
+                    p[0]: self.resolve(a, ref, depth + 1) or Expr(())
+                    for p, a in zip(body["params"], args, strict=True)
+                }
+                return _bind(value, bound)
+            if not args:
+                fld = owner.fields.get(_getter_field(method))
+                value = self.resolve(fld.get("value"), owner, depth + 1) if fld is not None else None
+                if value is not None and not all(isinstance(p, Unknown) for p in value.parts):
+                    return value
+        return None
+
+    def _method_owners(self, ref: ClassRef) -> list[ClassRef | None]:
+        """A class's own method, then its enclosing classes' and its supertypes'."""
+        out: list[ClassRef | None] = [ref]
+        qname = ref.qname
+        while "." in qname:
+            qname = qname.rsplit(".", 1)[0]
+            out.append(self.by_qname.get(qname, [None])[0])
+        out.extend(self.supers(ref))
+        return out
+
+
+def _getter_field(method: str) -> str:
+    """``getBaseUrl`` / ``isSecure`` -> ``baseUrl`` / ``secure``; a record accessor is its field."""
+    for prefix in ("get", "is"):
+        if method.startswith(prefix) and method[len(prefix) : len(prefix) + 1].isupper():
+            rest = method[len(prefix) :]
+            return rest[:1].lower() + rest[1:]
+    return method
+
+
+def _bind(value: Expr, bound: dict[str, Expr]) -> Expr:
+    parts: list[Part] = []
+    for p in value.parts:
+        if isinstance(p, Unknown) and p.hint.startswith(PARAM_MARK):
+            name = p.hint[len(PARAM_MARK) :]
+            parts.extend(bound[name].parts if name in bound else (Unknown(name),))
+        else:
+            parts.append(p)
+    return merge(parts)
 
 
 def merge(parts: list[Part]) -> Expr:

@@ -35,7 +35,7 @@ def _path_of(e: E | None, w: Walker) -> Parts | None:
         if e.name in ("and", "andThen") and e.recv is not None:
             return _path_of(e.recv, w) or (_path_of(e.args[0], w) if e.args else None)
     evaluated = evaluate(e, w.scope)
-    return evaluated if evaluated and evaluated[0][0] != "unknown" else None
+    return evaluated if evaluated and evaluated[0][0] not in ("unknown", "call") else None
 
 
 def _handler(e: E, w: Walker) -> str | None:

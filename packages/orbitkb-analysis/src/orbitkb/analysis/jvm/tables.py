@@ -160,6 +160,19 @@ PUBLISHERS: dict[str, tuple[str, dict[str, int]]] = {
     "ReactiveRedisTemplate": ("redis", {"convertAndSend": 0}),
     "Connection": ("nats", {"publish": 0}),
 }
+#: listener containers set up in code: type -> (provider, setters whose arguments name channels);
+#: a provider of None is decided by the file's imports (Spring AMQP and JMS share type names)
+LISTENER_CONTAINERS: dict[str, tuple[str | None, frozenset[str]]] = {
+    "SimpleMessageListenerContainer": (
+        None,
+        frozenset({"setQueueNames", "addQueueNames", "setDestinationName"}),
+    ),
+    "DirectMessageListenerContainer": ("rabbitmq", frozenset({"setQueueNames", "addQueueNames"})),
+    "AbstractMessageListenerContainer": (None, frozenset({"setQueueNames", "setDestinationName"})),
+    "DefaultMessageListenerContainer": ("jms", frozenset({"setDestinationName"})),
+    "ContainerProperties": ("kafka", frozenset({"<init>"})),
+}
+LISTENER_CONTAINER_IMPORTS = (("org.springframework.amqp", "rabbitmq"), ("org.springframework.jms", "jms"))
 #: receiver-name fragments that stand in for an unknown type (lower-case) -> type
 RECEIVER_NAME_HINTS = (
     ("resttemplate", "RestTemplate"),
@@ -232,6 +245,20 @@ PRIMITIVES = {"int", "long", "short", "byte", "boolean", "char", "double", "floa
 NOT_NULL_ANNOTATIONS = {"NotNull", "NonNull", "NotBlank", "NotEmpty", "Id", "EmbeddedId"}
 SKIP_FIELD_ANNOTATIONS = {"Transient"}
 
+# --------------------------------------------------------------------------- configuration
+
+#: Spring Cloud Gateway's Java DSL: ``r.path("/x/**").and().method("GET").uri(target)`` route predicates
+GATEWAY_PREDICATES = {
+    "path", "host", "method", "header", "query", "cookie", "remoteAddr", "weight", "after", "before",
+    "between", "predicate", "readBody", "alwaysTrue",
+}  # fmt: skip
+GATEWAY_IMPORT = "org.springframework.cloud.gateway"
+
+#: annotations that make a service a proxy to every service registered with discovery
+DISCOVERY_PROXIES = {"EnableZuulProxy"}
+#: classes whose fields Spring binds to properties under the annotation's prefix
+CONFIG_PROPERTIES = {"ConfigurationProperties", "ConfigProperties"}
+
 # --------------------------------------------------------------------------- entry points
 
 #: ``@EnableAutoConfiguration`` alone is not here: it also marks plain configuration classes and test
@@ -262,6 +289,14 @@ EVENTUATE_RECEIVERS: dict[str, dict[str, tuple[str, int]]] = {
 }
 #: base classes whose first type argument is the aggregate whose events a subclass publishes
 EVENTUATE_AGGREGATE_PUBLISHERS = {"AbstractAggregateDomainEventPublisher"}
+#: Eventuate Client (event sourcing): repositories built with the aggregate class persist its events
+EVENTUATE_AGGREGATE_REPOSITORIES = {"AggregateRepository", "ReactiveAggregateRepository"}
+#: ``@EventSubscriber`` classes: handler annotation, event wrapper types (type argument = the event),
+#: and the annotation on an event (or a supertype) naming the aggregate whose stream it is in
+EVENTUATE_SUBSCRIBER = "EventSubscriber"
+EVENTUATE_HANDLER = "EventHandlerMethod"
+EVENTUATE_EVENT_WRAPPERS = ("EventHandlerContext", "DispatchedEvent")
+EVENTUATE_EVENT_ENTITY = "EventEntity"
 
 # --------------------------------------------------------------------------- Spring Data REST
 

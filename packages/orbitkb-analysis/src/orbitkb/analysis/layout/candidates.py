@@ -39,8 +39,16 @@ TOOLING_DIRS = frozenset(
         "demo",
         "utils",
         "devtools",
+        "migration",
+        "migrate",
+        "seed",
+        "seeds",
+        "seeder",
     }
 )
+#: Folders that hold a service's commands (Go's ``<service>/cmd/<name>/main.go``): the service is
+#: the folder above, so its server and its migration command are one unit.
+COMMAND_DIRS = frozenset({"cmd", "cmds", "commands"})
 KNOWN_STACKS = frozenset({"python", "node-ts", "jvm-spring", "go", "dotnet"})
 
 
@@ -134,11 +142,22 @@ def _stack(cand: Candidate, cands: Mapping[str, Candidate]) -> str | None:
     return None
 
 
+def _service_folder(folder: str, top: str) -> str:
+    """``svc/cmd/server`` -> ``svc`` (a command of the service above ``cmd``), unless ``cmd`` sits
+    right in the candidate folder (``cmd/orders``, ``cmd/payments``: one service per command)."""
+    parts = folder.split("/")
+    below = 0 if top == "." else len(top.split("/"))
+    for i in range(len(parts) - 1, below, -1):
+        if parts[i] in COMMAND_DIRS:
+            return "/".join(parts[:i])
+    return folder
+
+
 def split_units(cand: Candidate) -> list[Unit]:
     """One unit, or one per sibling entry-point folder when entries are spread below the root."""
     if not cand.entries or any(paths.parent(e) == cand.dir for e in cand.entries):
         return [Unit(cand.dir, cand, list(cand.entries))]
-    folders = sorted({paths.parent(e) for e in cand.entries})
+    folders = sorted({_service_folder(paths.parent(e), cand.dir) for e in cand.entries})
     roots: list[str] = []
     for folder in folders:  # keep the shallowest folder of each nested chain
         if not any(paths.is_under(folder, r) for r in roots):

@@ -14,6 +14,23 @@ _WORKLOAD_SUFFIX = re.compile(r"-(deployment|deploy|statefulset|sts|daemonset|ds
 GENERIC_NAMES = frozenset({"server", "main", "app", "application", "src", "source", "service", "default",
                            "container", "code", "impl", "cmd", "bin", "html", "www"})
 
+#: Folder names that say which part of a product a folder is, not which product: ``shop/admin``,
+#: ``courier/job`` are known as ``shop-admin``, ``courier-job``.
+ROLE_NAMES = frozenset({"api", "job", "jobs", "worker", "interface", "admin", "web", "gateway", "consumer",
+                        "bff", "cron", "scheduler", "task", "grpc", "http", "rest"})
+#: Folders that only group services (``apps/orders``): never a prefix.
+GROUP_NAMES = frozenset({"apps", "services", "packages", "modules", "components", "projects",
+                         "microservices", "internal", "pkg", "backend", "frontend", "."})
+
+
+def qualified(root: str) -> str:
+    """``app/cart/service`` -> ``cart-service``: the folder with its parent's name before it, the
+    way a deployment names such a folder; the bare folder when the parent only groups folders."""
+    leaf, parent = paths.basename(root), paths.basename(paths.parent(root))
+    if root == "." or not parent or parent.lower() in GENERIC_NAMES | GROUP_NAMES:
+        return leaf
+    return f"{parent}-{leaf}"
+
 
 def _package_names(unit: ServiceUnit) -> list[str]:
     own = [m for m in unit.manifests if paths.parent(m.path) == (unit.split_of or unit.root)]
@@ -49,10 +66,15 @@ def name_unit(
     if app_name:  # what discovery uses (lb://name, Eureka, Feign): right after deployment names
         names.append(app_name)
     folder = repository if unit.root == "." else paths.basename(unit.root)
+    full = folder  # a second name: cart/service is also known as cart-service
     if folder.lower() in GENERIC_NAMES and unit.root != ".":  # src/cartservice/src -> cartservice
         parent = paths.basename(paths.parent(unit.root))
-        folder = parent if parent and parent != "." else folder
+        folder, full = (parent if parent and parent != "." else folder), qualified(unit.root)
+    elif folder.lower() in ROLE_NAMES and unit.root != ".":  # shop/admin -> shop-admin
+        folder, full = qualified(unit.root), folder
     names.append(folder)
+    if full != folder and full.lower() not in GENERIC_NAMES:
+        names.append(full)
     names.extend(_package_names(unit))  # npm names are often scoped: kept below the folder
     clean = [n.strip() for n in names if n and n.strip() and "${" not in n and "{{" not in n]
     unit.name = clean[0] if clean else folder

@@ -14,7 +14,7 @@ from attrs import define, field
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.layout.deploy import Deployment
-from orbitkb.analysis.layout.infra import image_name, image_repo
+from orbitkb.analysis.layout.infra import image_name, image_repo, infra_of
 from orbitkb.analysis.layout.k8s import Container, Workload
 
 
@@ -74,11 +74,15 @@ def assign(
         return None
 
     for svc in image_only:
-        unit = by_name(svc.image, None)
+        # an image named like no folder (``acme/shop-orders-service``): the compose service's own
+        # name, when it is a folder's name and the image is not a database or a broker
+        unit = by_name(svc.image, None if infra_of(svc.image) else svc.name)
         if unit is None:
             unmatched_compose.append(svc)
         else:
             refs.setdefault(unit, Refs()).compose.append(svc)
+            if svc.image:
+                by_image.setdefault(image_repo(svc.image), unit)
     unmatched_workloads: list[tuple[Workload, Container]] = []
     for workload in dep.k8s.workloads:
         for container in workload.containers:

@@ -75,7 +75,7 @@ def detect(inp: LayoutInput) -> Layout:
     def names(i: int) -> set[str]:
         unit = units[i]
         own = set() if unit.split else set(unit.candidate.names())
-        return own | {paths.basename(unit.root)}
+        return own | {paths.basename(unit.root), naming.qualified(unit.root)}
 
     refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names)
     units, refs = split_by_command(units, refs, folder_index(inp.code_paths))

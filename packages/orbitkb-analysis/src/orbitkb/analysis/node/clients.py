@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
+from ..dapr.invoke import HEADER
 from .signatures import HTTP_CLIENT_TYPES, HTTP_CLIENTS, INSTANCE_VERBS
 from .syntax import dotted, object_pairs, string_value, text, unwrap
 from .values import fold, merge, resolve_binding
@@ -110,7 +111,18 @@ def client_call(
     if base:
         url = merge(list(base) + url)
     record = {"kind": "http", "client": client, "url": url or None, "method": method, "grpc_service": None}
+    app_id = _sidecar_app_id(ex, opts.get("headers"))
+    if app_id:
+        record["app_id"] = app_id
     ex.out["calls"].append({**record, **carried, **ex.where(node)})
+
+
+def _sidecar_app_id(ex: Extractor, headers: Node | None) -> list[Any] | None:
+    """`headers: {"dapr-app-id": orders}`: the call goes through a Dapr sidecar to that app."""
+    for key, value in object_pairs(headers).items():
+        if key.lower() == HEADER:
+            return fold(value, ex.scope) or None
+    return None
 
 
 def _method_param(ex: Extractor, node: Node) -> dict[str, Any]:

@@ -392,7 +392,7 @@ class Extractor:
                 parts = fold(value, self.scope)
                 if parts and parts[0][0] not in ("unknown", "call"):
                     return {"k": "val", "v": parts}
-        if kind in ("identifier", "member_expression"):
+        if kind in ("identifier", "member_expression", "ternary_expression"):
             parts = fold(value, self.scope)
             if len(parts) == 1 and parts[0][0] in ("lit", "env", "prop"):
                 return {"k": "val", "v": parts}

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..configrefs import config_ref
+from ..dapr.invoke import via_app_id
 from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
 from .attribution import Reach
 from .message_wrappers import MessageSites
@@ -189,6 +190,9 @@ class FactBuilder:
             self.calls.append(self._call(file, rec, Expr(tuple(base + url)) if base or url else None))
 
     def _call(self, file: str, call: Mapping[str, Any], url: Expr | None) -> RawCall:
+        if call.get("app_id"):
+            app = self.r.expr(file, call["app_id"])
+            url = via_app_id(url, app) if app is not None else url
         if url is not None:
             url = _merged(url)
         return RawCall(

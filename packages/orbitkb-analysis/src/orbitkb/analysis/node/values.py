@@ -38,6 +38,11 @@ _VALUE_CALLS = _CONFIG_GETTERS | {
 # Calls that read a value, not a function of the service: never folded from a return value.
 _NOT_VALUE_CALLS = frozenset({"require", "import", "fetch", "Symbol", "Number", "Boolean", "Date"})
 _HINT_MAX = 80
+# Browser bundles read configuration injected at container start (`window._env_.API_URL`,
+# `window.__ENV.API_URL`): an environment variable of the frontend's deployment.
+_WINDOW_ENV = re.compile(r"^window\._*env_*\.([A-Za-z_][A-Za-z0-9_]*)$", re.I)
+#: Functions of libraries that read an environment variable by name: module -> the prefix they add.
+ENV_READERS: dict[str, str] = {"@beam-australia/react-env": "REACT_APP_", "react-env": "REACT_APP_"}
 _FORMAT_SPEC = re.compile(r"(%[sdifjoOc%])")
 
 
@@ -97,8 +102,11 @@ def env_name(node: Node) -> str | None:
     node = unwrap(node) or node
     if node.type == "member_expression":
         obj = dotted(node.child_by_field_name("object"))
-        if obj == "process.env":
+        if obj in ("process.env", "import.meta.env"):
             return text(node.child_by_field_name("property"))
+        injected = _WINDOW_ENV.match(dotted(node) or "")
+        if injected:
+            return injected.group(1)
     elif node.type == "subscript_expression":
         if dotted(node.child_by_field_name("object")) == "process.env":
             return string_value(node.child_by_field_name("index"))
@@ -135,6 +143,8 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
         return [["lit", text(node)]]
     if kind == "binary_expression":
         return _fold_binary(node, scope, depth)
+    if kind == "ternary_expression":
+        return _fold_ternary(node, scope, depth)
     env = env_name(node)
     if env is not None:
         return [["env", env, None]]
@@ -174,6 +184,22 @@ def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
     return unknown(node)
 
 
+def _fold_ternary(node: Node, scope: Scope, depth: int) -> Parts:
+    """`window._env_ ? window._env_.API : process.env.API`: both branches read one setting (or only
+    one branch reads configuration): that setting. A choice between two literals stays unknown."""
+    branches = [
+        merge(_fold(b, scope, depth + 1))
+        for b in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
+        if b is not None
+    ]
+    if len(branches) == 2 and branches[0] == branches[1]:
+        return branches[0]
+    reads = [b for b in branches if len(b) == 1 and b[0][0] in ("env", "prop")]
+    if len(reads) == 1 or (len(reads) == 2 and reads[0][0][1] == reads[1][0][1]):
+        return reads[0]
+    return unknown(node)
+
+
 def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:
     name = name or dotted(node)
     if name is None:
@@ -208,6 +234,9 @@ def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
         if key is not None:
             default = string_value(args[1]) if len(args) > 1 else None
             return [["env", key, default]]
+    reader = _env_reader(name, scope)
+    if reader is not None and args and string_value(args[0]) is not None:
+        return [["env", reader + (string_value(args[0]) or ""), None]]
     if name in ("String", "encodeURI", "encodeURIComponent") and args:
         return _fold(args[0], scope, depth + 1)
     if method in ("toString", "trim") and fn is not None:
@@ -222,6 +251,14 @@ def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
             parts.extend(([["lit", "/"]] if i else []) + _fold(arg, scope, depth + 1))
         return parts
     return _fold_service_call(node, fn, name, args, scope, depth)
+
+
+def _env_reader(name: str, scope: Scope) -> str | None:
+    """The prefix `env("API")` adds when `env` is imported from an ENV_READERS library."""
+    binding = scope.lookup(name) if name and "." not in name else None
+    if binding is None or binding.get("k") != "imp":
+        return None
+    return ENV_READERS.get(binding.get("spec") or "")
 
 
 def _is_util_format(name: str, scope: Scope) -> bool:

@@ -27,6 +27,7 @@ from orbitkb.analysis.facts import (
 )
 from orbitkb.analysis.python import (
     calls,
+    dapr_sdk,
     messaging,
     nameko,
     persistence,
@@ -103,6 +104,8 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     )
     no_entities: list[RawEntity] = []
     entities = safe("persistence", lambda: persistence.collect(st), no_entities)
+    sdk_calls, sdk_msgs, sdk_entities = safe("dapr", lambda: dapr_sdk.collect(st), ([], [], no_entities))
+    raw_calls, raw_msgs, entities = raw_calls + sdk_calls, raw_msgs + sdk_msgs, entities + sdk_entities
 
     reach = _reach(st, apis)
     out_calls = sorted(set(_attribute_all(st, raw_calls, reach)), key=_call_key)

@@ -116,6 +116,10 @@ FAMILIES: dict[str, str] = {
     "rest_framework.routers.SimpleRouter": "drf-router",
     "rest_framework_nested.routers.NestedSimpleRouter": "drf-nested-router",
     "rest_framework_nested.routers.NestedDefaultRouter": "drf-nested-router",
+    # Dapr sidecar clients (python/dapr_sdk.py)
+    "dapr.clients.DaprClient": "dapr",
+    "dapr.aio.clients.DaprClient": "dapr",
+    "dapr.clients.grpc.client.DaprGrpcClient": "dapr",
     # messaging
     "kafka.KafkaProducer": "kafka-producer",
     "aiokafka.AIOKafkaProducer": "kafka-producer",

@@ -1,0 +1,114 @@
+"""Spring Cloud Config Server's native backend: the files a config server serves to its clients.
+
+A config server (``spring.cloud.config.server.native.search-locations: classpath:/shared``) holds
+``<application-name>.yml`` (and ``-<profile>`` variants) for each client and ``application.yml``
+for all of them. A client named ``spring.application.name: orders`` runs with those properties on
+top of its own: served documents rank before the client's files, an application's own before the
+shared ones, as Spring Cloud Config orders them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from orbitkb.analysis import paths
+from orbitkb.analysis.config.spring import SpringDoc, SpringProps, read_spring
+
+_SEARCH_KEYS = (
+    "spring.cloud.config.server.native.search-locations",
+    "spring.cloud.config.server.native.searchLocations",
+)
+_CONFIG_FILE = re.compile(r"^(?P<stem>[\w.\-]+)\.(?:ya?ml|properties)$")
+_RESOURCES = "src/main/resources"
+#: properties that make a service a config client (``spring.cloud.config.enabled: false`` does not)
+_CLIENT_KEYS = ("spring.cloud.config.uri", "spring.cloud.config.discovery.enabled", "spring.config.import")
+#: rank of served documents (lower wins): the application's own file, then the shared one
+APP_RANK, SHARED_RANK = 0, 1
+
+
+def _folder(doc_file: str, location: str) -> str | None:
+    """``classpath:/shared`` next to the server's resources; ``file:./config`` from its module root."""
+    location = location.strip()
+    if not location or "${" in location:
+        return None
+    owner = paths.parent(doc_file)
+    module = doc_file.split("/" + _RESOURCES + "/")[0] if "/" + _RESOURCES + "/" in "/" + doc_file else owner
+    if module == doc_file:
+        module = ""
+    if location.startswith("classpath:"):
+        base = paths.join(module, _RESOURCES) if _RESOURCES in doc_file else owner
+        rest = location[len("classpath:") :]
+    elif location.startswith("file:"):
+        base, rest = module, location[len("file:") :]
+    else:
+        return None
+    rest = rest.strip("/").removeprefix("./").strip("/")
+    return paths.join(base, rest) if rest else base
+
+
+class ConfigServers:
+    """The folders config servers of a repository serve, and the documents a client gets from them."""
+
+    def __init__(self, spring_docs: Iterable[SpringDoc], texts: Mapping[str, str]) -> None:
+        folders: set[str] = set()
+        for doc in spring_docs:
+            for key in _SEARCH_KEYS:
+                value = doc.props.get(key)
+                if value is not None:
+                    folders.update(f for loc in value.value.split(",") if (f := _folder(doc.file, loc)))
+        self._files: dict[str, list[tuple[str, str]]] = {}  # stem -> [(path, text)]
+        for path in sorted(texts):
+            match = _CONFIG_FILE.match(paths.basename(path))
+            if match and paths.parent(path) in folders:
+                self._files.setdefault(match.group("stem"), []).append((path, texts[path]))
+        self._read: dict[str, list[SpringDoc]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self._files)
+
+    def served(self, names: Sequence[str], own: Sequence[SpringDoc]) -> list[SpringDoc]:
+        """Documents served to a service known by ``names`` whose own files are ``own``."""
+        if not self._files:
+            return []
+        props = SpringProps(list(own))
+        enabled = props.get("spring.cloud.config.enabled")
+        if enabled is not None and enabled.value.strip().lower() == "false":
+            return []
+        app = props.get("spring.application.name")
+        wanted = [app.value.strip()] if app is not None and "${" not in app.value else list(names)
+        out: list[SpringDoc] = []
+        for name in wanted:
+            for stem in sorted(self._files):
+                profile = _profile_of(stem, name)
+                if profile is not False:
+                    out.extend(self._docs(stem, profile, APP_RANK))
+        shared = [
+            doc for stem in sorted(self._files) if (profile := _profile_of(stem, "application")) is not False
+            for doc in self._docs(stem, profile, SHARED_RANK)
+        ]  # fmt: skip
+        if out or any(props.get(k) is not None for k in _CLIENT_KEYS):
+            out.extend(shared)
+        return out
+
+    def _docs(self, stem: str, profile: str | None, rank: int) -> list[SpringDoc]:
+        key = f"{stem}:{rank}"
+        if key not in self._read:
+            docs: list[SpringDoc] = []
+            for path, text in self._files[stem]:
+                read, _error = read_spring(path, text)
+                docs.extend(
+                    SpringDoc(d.file, d.profile if d.profile is not None else profile, d.props, rank)
+                    for d in read
+                )
+            self._read[key] = docs
+        return self._read[key]
+
+
+def _profile_of(stem: str, name: str) -> str | None | bool:
+    """``orders`` -> None (default profile), ``orders-docker`` -> ``docker``, another name -> False."""
+    if stem == name:
+        return None
+    if stem.startswith(name + "-") and len(stem) > len(name) + 1:
+        return stem[len(name) + 1 :]
+    return False

@@ -1,0 +1,60 @@
+"""The Dapr Python SDK: invocations, state stores and published topics of a DaprClient."""
+
+from __future__ import annotations
+
+from .pyana_support import link_sources, show
+
+SERVICE = {
+    "svc/app.py": """\
+import os
+from dapr.clients import DaprClient
+
+LEDGER = os.getenv("LEDGER_APP", "ledger")
+
+
+def settle(order_id):
+    with DaprClient() as client:
+        client.save_state(store_name="settlements", key=order_id, value="{}")
+        client.invoke_method(LEDGER, "entries", data="{}", http_verb="post")
+        client.publish_event(pubsub_name="bus", topic_name="settled", data="{}")
+
+
+def lookup(key):
+    dapr = DaprClient()
+    return dapr.get_state("settlements", key), dapr.get_state("audit", key)
+""",
+}
+
+
+def test_client_methods_become_calls_entities_and_messages():
+    facts = link_sources(SERVICE)
+    assert [(c.method, show(c.url), c.client) for c in facts.calls] == [
+        ("POST", "http://${LEDGER_APP:ledger}/entries", "dapr")
+    ]
+    assert sorted((e.name, e.kind, e.framework) for e in facts.entities) == [
+        ("audit", "key_value", "dapr"),
+        ("settlements", "key_value", "dapr"),
+    ]
+    assert [(m.direction, show(m.channel), m.provider) for m in facts.messages] == [
+        ("publishes", "settled", "dapr:bus")
+    ]
+
+
+def test_same_method_names_on_other_objects_are_not_dapr():
+    other = {
+        "svc/store.py": """\
+class Cache:
+    def save_state(self, name, value):
+        pass
+
+    def invoke_method(self, app, name):
+        pass
+
+
+def run(cache: Cache):
+    cache.save_state("settlements", "{}")
+    cache.invoke_method("ledger", "entries")
+""",
+    }
+    facts = link_sources(other)
+    assert facts.calls == () and facts.entities == () and facts.messages == ()
