@@ -93,9 +93,11 @@ def insert(conn: Connection, repository: str, documents: Sequence[SearchDocument
 
 
 def best_field(values: dict[str, str], found: Sequence[tuple[str, ...]]) -> str:
-    """The column that best explains a hit: most matched phrases times the column's weight."""
-    best, best_score = WEIGHTS[0][0], -1.0
-    for name, weight in WEIGHTS:
+    """The column that best explains a hit: most matched phrases times the column's weight. The
+    lowest-weight column (free text, possibly a whole service's vocabulary) is tokenised only
+    when no other column explains the hit: it is then the answer whatever it holds."""
+    best, best_score = WEIGHTS[-1][0], 0.0
+    for name, weight in WEIGHTS[:-1]:
         column = tokens(values.get(name) or "")
         score = weight * sum(1 for phrase in found if contains(column, phrase))
         if score > best_score:

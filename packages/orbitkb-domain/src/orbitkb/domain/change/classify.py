@@ -10,6 +10,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from orbitkb.domain.change.candidates import ABSTAIN_FLOOR, Candidate
+from orbitkb.domain.change.evidence import EvidenceIndex
 from orbitkb.domain.model import Evidence
 
 MAX_PRIMARY = 4
@@ -75,16 +76,16 @@ def reason_for(c: Candidate, total_terms: int) -> str:
     return text or "matched the task"
 
 
-def evidence_for(c: Candidate, lookup: dict[str, Evidence]) -> tuple[Evidence, ...]:
+def evidence_for(c: Candidate, lookup: EvidenceIndex) -> tuple[Evidence, ...]:
     ev = []
     for h in sorted(c.hits, key=lambda h: -h.score)[:3]:
-        e = lookup.get(h.ref_id or "")
+        e = lookup.get(c.service.id, h.ref_id)
         if e is not None:
             ev.append(Evidence(e.file, e.start_line, e.end_line, e.commit, note=f"{h.kind} {h.name}"))
     return tuple(ev)
 
 
-def classify(cands: dict[str, Candidate], total_terms: int, lookup: dict[str, Evidence]) -> list[Classified]:
+def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceIndex) -> list[Classified]:
     direct = sorted((c for c in cands.values() if c.via in ("match", "hint")), key=lambda c: (-c.score, c.service.name))
     expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
     top = direct[0].score if direct else 0.0

@@ -9,8 +9,8 @@ from typing import Any
 
 from orbitkb.domain.change.candidates import Candidate
 from orbitkb.domain.change.classify import Classified, evidence_for
+from orbitkb.domain.change.evidence import EvidenceIndex
 from orbitkb.domain.errors import LlmError
-from orbitkb.domain.model import Evidence
 from orbitkb.domain.ports import LLMBackend
 from orbitkb.domain.runs import LlmUsage
 
@@ -48,7 +48,7 @@ def prompt(task: str, cands: Sequence[Candidate], facts: dict[str, str]) -> str:
 
 
 def classify_with_llm(backend: LLMBackend, task: str, cands: dict[str, Candidate], facts: dict[str, str],
-                      lookup: dict[str, Evidence]) -> tuple[list[Classified], LlmUsage, int]:
+                      lookup: EvidenceIndex) -> tuple[list[Classified], LlmUsage, int]:
     """Returns the classification, the usage, and how many invented names were dropped."""
     ordered = sorted(cands.values(), key=lambda c: (-c.score, c.service.name))[:MAX_CANDIDATES]
     names = [c.service.name for c in ordered]

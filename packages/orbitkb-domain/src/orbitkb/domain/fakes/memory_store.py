@@ -454,7 +454,10 @@ def _rank(
                 norm = _K1 * (1 - _B + _B * length / (avg or 1.0))
                 score += idf[p] * freq * (_K1 + 1) / (freq + norm)
         if score > 0:
-            field = max(WEIGHTS, key=lambda w: w[1] * sum(1 for p in found if doc_counts[p][w[0]]))[0]
+            # as the SQLite store: the best of the weighted columns, the free text only when none matched
+            named = [(w * sum(1 for p in found if doc_counts[p][n]), n) for n, w in WEIGHTS[:-1]]
+            top = max(named, key=lambda x: x[0])
+            field = top[1] if top[0] > 0 else WEIGHTS[-1][0]
             scored.append((score, doc, field, cols[field]))
     scored.sort(key=lambda s: (-s[0], s[1].kind, s[1].name, s[1].ref_id))
     return [

@@ -24,6 +24,7 @@ from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.change.candidates import name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
+from orbitkb.domain.change.evidence import EvidenceIndex
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
@@ -31,7 +32,6 @@ from orbitkb.domain.change.ui import add_ui
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError, ServiceNotFound
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.ids import make_id
-from orbitkb.domain.model import Evidence
 from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import ChangeSurfaceRun, Embedding, SurfaceFinding
@@ -64,27 +64,6 @@ class ChangeSurface:
     retrieval: str  # keyword | hybrid
     classified_by: str  # deterministic | llm:<backend>
     note: str | None = None
-
-
-def _evidence_lookup(store: KnowledgeStore) -> dict[str, Evidence]:
-    out: dict[str, Evidence] = {}
-    for a in store.list_apis():
-        out[a.id] = Evidence(a.file, a.start_line, a.end_line)
-    for c in store.list_components():
-        out[c.id] = Evidence(c.file_path, c.start_line, c.end_line)
-    for e in store.list_entities():
-        if e.evidence:
-            out[e.id] = e.evidence[0]
-    for m in store.list_messages():
-        if m.evidence:
-            out[m.id] = m.evidence[0]
-    for call in store.list_calls():
-        if call.evidence:
-            out[call.id] = call.evidence[0]
-    for t in store.list_technologies():
-        if t.evidence:
-            out[t.id] = t.evidence[0]
-    return out
 
 
 @frozen
@@ -135,7 +114,7 @@ class FindChangeSurface:
                                     note="no indexed service matches this task; nothing was inferred")
             return self._record(surface, hint_services) if record else surface
 
-        lookup = _evidence_lookup(self.store)
+        lookup = EvidenceIndex(self.store)
         classified_by, cost, note = "deterministic", None, None
         usage = None
         findings: list[Classified]
