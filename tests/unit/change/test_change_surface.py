@@ -148,3 +148,13 @@ def test_a_ui_task_brings_in_the_user_facing_service() -> None:
     assert "web-frontend" in names(s.secondary)
     plain = FindChangeSurface(store)("Retry refunds on Stripe timeouts")
     assert "web-frontend" not in names(plain.primary) + names(plain.secondary)
+
+
+def test_a_neighbour_stays_context_unless_a_contract_it_uses_changes() -> None:
+    store = seeded_store()
+    plain = FindChangeSurface(store)("Capture card charges in two steps")
+    assert "payments" in names(plain.primary)
+    assert "checkout" not in names(plain.primary) + names(plain.secondary)
+    assert all("hop(s)" in f["reason"] for f in plain.no_change_hint if f["service"] == "inventory")
+    contract = FindChangeSurface(store)("Make the currency field required in card charges requests")
+    assert "checkout" in names(contract.secondary)  # it calls the charge API whose request changes
