@@ -42,3 +42,11 @@ def test_the_longest_name_a_run_spells_wins() -> None:
                                   "parcel", "zzqx frobnicate the wibble"])
 def test_words_that_only_brush_a_name_name_nothing(task: str) -> None:
     assert named(task) == []
+
+
+def test_a_folder_written_as_a_path_names_its_service() -> None:
+    services = [Service("svc:r:web", "web", "r", "frontend", "go"), Service("svc:r:books", "books", "r", "svc/books-api", "go")]
+    assert [(m.service, m.how) for m in loose_names("frontend/templates: reenable empty cart", services)] == [
+        ("web", "path")]
+    assert [m.service for m in loose_names("./svc/books-api/: tidy", services)] == ["books"]
+    assert loose_names("and/or the frontend team", services) == []

@@ -5,6 +5,7 @@ catches what people really type in commit messages and tickets."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -25,7 +26,7 @@ SUFFIXES = frozenset("s es ed ing ings er ers or ors ment ments ion ions ation a
 class NameMatch:
     service: str
     matched: str  # the task's words that name it
-    how: str  # compact | typo | prefix | repository
+    how: str  # compact | typo | prefix | repository | path
 
 
 def _compact(words: Sequence[str]) -> str:
@@ -67,6 +68,26 @@ def _distance_at_most(a: str, b: str, limit: int) -> bool:
 
 def _typo_limit(n: int) -> int:
     return 0 if n < 6 else 1 if n < 10 else 2
+
+
+_PATH = re.compile(r"(?<![\w/])\.?/?([\w.-]+(?:/[\w.-]+)*/?)")
+
+
+def by_path(task: str, services: Sequence[Service]) -> list[NameMatch]:
+    """Services whose folder the task writes as a path: "frontend/templates: ...", "./booking-service/"."""
+    roots = sorted(((s.root_dir.strip("./").rstrip("/"), s) for s in services if s.root_dir.strip("./")),
+                   key=lambda rs: -len(rs[0]))
+    out: dict[str, NameMatch] = {}
+    for m in _PATH.finditer(task):
+        token = m.group(1)
+        if "/" not in token:
+            continue
+        token = token.strip("/")
+        for root, s in roots:  # the deepest root that holds the path
+            if token == root or token.startswith(root + "/"):
+                out.setdefault(s.name, NameMatch(s.name, token, "path"))
+                break
+    return [out[k] for k in sorted(out)]
 
 
 def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
@@ -113,4 +134,6 @@ def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
     # "ts order other" names ts-order-other-service, not also ts-order-service
     dropped |= {n for n, m in out.items() for o in out.values()
                 if o.service != n and m.matched != o.matched and f" {m.matched} " in f" {o.matched} "}
-    return [m for n, m in sorted(out.items()) if n not in dropped]
+    found = [m for n, m in sorted(out.items()) if n not in dropped]
+    seen = {m.service for m in found}
+    return found + [m for m in by_path(task, services) if m.service not in seen]
