@@ -252,7 +252,8 @@ def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Seq
     descriptions, field names or code ("name", "read", "table"), never most of them."""
     if any(c.firm or c.semantic >= SEMANTIC_ALONE for c in cands.values()):
         return False
-    if len(unmatched) * 2 > len(terms):
+    weak = max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR
+    if len(unmatched) * 2 > len(terms) and (weak or semantic_on):
         return True
     # with embeddings, a task far from everything indexed needs all its words to be the system's
     return semantic_on and bool(unmatched) and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC
