@@ -19,6 +19,7 @@ OUT = ROOT / "docs" / "mcp-tools.md"
 
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("list_repositories", {}),
+    ("list_blind_spots", {"limit": 5}),
     ("list_services", {}),
     ("describe_service", {"service": "payments", "limit": 5}),
     ("list_apis", {"service": "orders", "limit": 3}),

@@ -178,6 +178,19 @@ def test_message_filters(store, samples):
     assert len(store.list_messages(service_id=b.service.id)) == 2
 
 
+def test_calls_and_messages_keep_every_api_that_reaches_them_first_one_leading(store, samples):
+    orders = samples.service_facts("shop", "orders")
+    call = attrs.evolve(orders.calls[0], from_api_id=None, from_api_ids=("api:b", "api:a"))
+    message = attrs.evolve(orders.messages[0], api_id=None, api_ids=("api:b", "api:a"))
+    assert call.from_api_id == "api:b" and message.api_id == "api:b"
+    samples.replace(store, "shop", [attrs.evolve(orders, calls=[call, *orders.calls[1:]],
+                                                 messages=[message, *orders.messages[1:]])])  # fmt: skip
+    assert {c.id: c for c in store.list_calls()}[call.id] == call
+    assert {m.id: m for m in store.list_messages()}[message.id] == message
+    store.update_calls([attrs.evolve(call, from_api_ids=("api:c",), from_api_id=None)])
+    assert {c.id: c for c in store.list_calls()}[call.id].from_api_ids == ("api:c",)
+
+
 def test_update_calls_rewrites_existing_calls_keeping_the_caller(store, samples):
     orders = samples.service_facts("shop", "orders")
     samples.replace(store, "shop", [orders])
@@ -223,5 +236,5 @@ def test_enrichment_rewrites_descriptive_fields_only(store, samples):
 
 
 def test_schema_version_and_close(store):
-    assert store.schema_version() == 3  # 3: technology facts
+    assert store.schema_version() == 4  # 4: calls and messages list every API reaching them
     store.close()

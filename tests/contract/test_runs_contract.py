@@ -67,8 +67,9 @@ def test_change_surface_runs_round_trip(store):
 
 def test_feedback_in_the_order_given(store):
     run = store.add_change_surface_run(surface_run("t"))
+    other = store.add_change_surface_run(surface_run("u"))
     given = [Feedback(run, "payments", "confirmed", "t2"), Feedback(run, "orders", "rejected", "t1"),
-             Feedback(run, "payments", "rejected", "t3")]  # fmt: skip
+             Feedback(other, "payments", "rejected", "t3")]  # fmt: skip
     for f in given:
         store.add_feedback(f)
     assert store.list_feedback() == given
@@ -103,3 +104,13 @@ def test_architecture_runs_most_recent_first(store):
     assert runs[0].findings == (finding,)
     assert [r.id for r in store.list_architecture_runs(limit=10)] == ids[::-1]
     assert store.list_architecture_runs(limit=10)[-1].findings == ()
+
+
+def test_feedback_is_one_verdict_per_run_and_service(store):
+    run = store.add_change_surface_run(surface_run("t"))
+    for _ in range(3):
+        store.add_feedback(Feedback(run, "payments", "rejected", "t1"))
+    store.add_feedback(Feedback(run, "orders", "confirmed", "t2"))
+    assert store.list_feedback() == [Feedback(run, "payments", "rejected", "t1"), Feedback(run, "orders", "confirmed", "t2")]
+    store.add_feedback(Feedback(run, "payments", "confirmed", "t3"))  # changed its mind: replaces, newest last
+    assert store.list_feedback() == [Feedback(run, "orders", "confirmed", "t2"), Feedback(run, "payments", "confirmed", "t3")]

@@ -127,6 +127,7 @@ def test_analyze_and_verify_against_git(cli: Cli, example_repo: Path) -> None:
     git(example_repo, "commit", "-qam", "refund change")
     v = cli.json("verify", str(run_id), "--repository", "shop", "--since", base, "--until", "HEAD")
     assert v["actual"] == ["payments"] and v["recall"] in (0.0, 1.0)
+    assert isinstance(v["verification_id"], int) and v["verification_id"] == v["id"]
     assert "payments" in v["true_positives"] + v["false_negatives"]
     text = cli.run("verify", str(run_id), "--repository", "shop", "--since", base, "--record-feedback").stdout
     assert "feedback recorded" in text
@@ -167,7 +168,7 @@ def test_relationships_trace_smells(indexed: Cli) -> None:
     rel = indexed.json("relationships", "payments", "--direction", "in")
     assert {r["source_service"] for r in rel["relationships"]} >= {"orders", "backoffice"}
     flow = indexed.json("trace", "cart", "payments")
-    assert flow["reachable"] and flow["path"][0]["source"] == "cart"
+    assert flow["reachable"] and flow["path"][0]["from"] == "cart" and "to" in flow["path"][0]
     smells = indexed.json("smells")
     kinds = {(f["kind"], tuple(f["services"])) for f in smells["findings"]}
     assert ("cycle", ("orders", "payments")) in kinds

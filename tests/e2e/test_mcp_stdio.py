@@ -47,7 +47,7 @@ def test_every_tool_over_stdio(indexed: Cli) -> None:
     async def go() -> dict[str, Any]:
         async with mcp.Client(params(indexed.db)) as client:
             names = {t.name for t in (await client.list_tools()).tools}
-            assert len(names) == 16
+            assert len(names) == 17
             out = {}
             for name, args in CALLS:
                 res = await client.call_tool(name, args)
@@ -114,7 +114,7 @@ def test_independent_client_lists_and_calls_tools(indexed: Cli) -> None:
     env = {**os.environ, "ORBITKB_EMBEDDER": "off"}
     listed = subprocess.run([*base, "--method", "tools/list"], capture_output=True, text=True, timeout=120, env=env)
     assert listed.returncode == 0, listed.stderr
-    assert len(json.loads(listed.stdout)["tools"]) == 16
+    assert len(json.loads(listed.stdout)["tools"]) == 17
     called = subprocess.run([*base, "--method", "tools/call", "--tool-name", "describe_service",
                              "--tool-arg", "service=payments"], capture_output=True, text=True, timeout=120, env=env)
     assert called.returncode == 0, called.stderr

@@ -86,3 +86,41 @@ def test_cli_alone_answers_help(dist: Path, tmp_path: Path) -> None:
     res = subprocess.run([str(bin_dir / "orbitkb"), "serve", "--db", str(tmp_path / "x.db")],
                          capture_output=True, text=True)
     assert res.returncode != 0 and "pip install orbitkb-mcp" in res.stderr
+
+
+def test_the_domain_readme_script_runs_with_the_domain_alone(dist: Path, tmp_path: Path) -> None:
+    import re
+
+    bin_dir = venv(tmp_path, "orbitkb-domain", dist=dist)
+    readme = (ROOT / "packages" / "orbitkb-domain" / "README.md").read_text()
+    (script,) = re.findall(r"```python\n(.*?)```", readme, re.S)
+    done = subprocess.run([str(bin_dir / "python"), "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "['payments']" in done.stdout
+
+
+def test_install_from_a_clone_works_as_the_readme_says(tmp_path: Path) -> None:
+    """The README's commands, run as written: a wheelhouse of every distribution, then plain pip
+    into a fresh venv. (`pip install ./packages/orbitkb-cli` alone cannot work: its sibling
+    distributions are on no index.)"""
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```bash\n(uv build --all-packages[^\n]*)\n(pip install --find-links[^\n]*)\n", readme)
+    assert block, "the README's install-from-a-clone block"
+    build, install = (line.split("#")[0].split() for line in block.groups())
+    wheelhouse = tmp_path / build[build.index("-o") + 1]
+    subprocess.run([*build[:-1], str(wheelhouse), "-q"], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(tmp_path / "venv")], check=True)
+    pip = tmp_path / "venv" / "bin" / "pip"
+    subprocess.run([str(pip), "install", "-q", *install[2:]], cwd=tmp_path, check=True)
+    orbitkb = tmp_path / "venv" / "bin" / "orbitkb"
+    svc = tmp_path / "repo" / "orders"
+    svc.mkdir(parents=True)
+    (svc / "pyproject.toml").write_text('[project]\nname = "orders"\ndependencies = ["fastapi"]\n')
+    (svc / "main.py").write_text("from fastapi import FastAPI\napp = FastAPI()\n\n@app.get('/orders')\n"
+                                 "def orders():\n    return []\n")
+    env = {**os.environ, "ORBITKB_BACKEND": "offline", "ORBITKB_EMBEDDER": "off"}
+    done = subprocess.run([str(orbitkb), "index", str(svc.parent), "--db", str(tmp_path / "kb.db")],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and "orders" in done.stdout, done.stderr

@@ -47,7 +47,7 @@ def test_tool_sets() -> None:
             return sorted(t.name for t in (await client.list_tools()).tools)
 
     full = asyncio.run(names("full"))
-    assert len(full) == 16 and "refresh" in full and "find_provenance" in full
+    assert len(full) == 17 and "refresh" in full and "find_provenance" in full and "list_blind_spots" in full
     assert asyncio.run(names("core")) == sorted(CORE)
 
 

@@ -48,9 +48,9 @@ V1_ROWS = [
     ("components", Component("cmp:1", SID, "OrdersView", "orders/app.py", doc="Orders view."), (), ()),
     ("apis", Api("api:1", SID, "POST", "/orders", "create", "orders/app.py", 3, 9, evidence=EV),
      ("request_shape", "response_shape", "validations", "evidence"), ()),
-    ("calls", ServiceCall("call:1", SID, CallKind.HTTP, "billing", path="/charge", evidence=EV),
-     ("data_needed", "evidence"), ()),
-    ("messages", Message("msg:1", SID, Direction.PUBLISHES, "orders.created", "kafka"), ("evidence",), ()),
+    ("calls", ServiceCall("call:1", SID, CallKind.HTTP, "billing", from_api_id="api:1", path="/charge", evidence=EV),
+     ("data_needed", "evidence"), ("from_api_ids",)),
+    ("messages", Message("msg:1", SID, Direction.PUBLISHES, "orders.created", "kafka"), ("evidence",), ("api_ids",)),
     ("entities", PersistenceEntity("ent:1", SID, "orders", "sql_table", "postgres",
                                    fields=(EntityField("id", "int", False, True),)), ("fields", "evidence"), ()),
     ("resources", Resource("postgres", "shop", "database", "postgres", "postgres:16", EV), ("evidence",), ()),
@@ -94,13 +94,21 @@ def count_rows(path: str) -> dict[str, int]:
     return counts
 
 
+def _column(path: str, table: str, column: str) -> str:
+    db = Database(path)
+    with db.read() as conn:
+        value = conn.execute(sa.select(sa.column(column)).select_from(sa.table(table))).scalar_one()
+    db.dispose()
+    return str(value)
+
+
 def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
     path = str(tmp_path / "old.db")
     write_version_1(path)
     before = count_rows(path)
     assert set(before.values()) == {1}
     with SqliteKnowledgeStore(path) as store:
-        assert store.schema_version() == migrations.LATEST == 3
+        assert store.schema_version() == migrations.LATEST == 4
         assert store.list_technologies() == []
         assert count_rows(path) == before
         (svc,) = store.list_services()
@@ -109,6 +117,9 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
         assert [h.ref_id for h in store.search(["orders"])] == [SID]
         assert store.get_change_surface_run(1).hint_services == ("orders",)
         assert store.list_architecture_runs()[0].findings[0].detail == {"n": 3}
+        # version 4: the one API a call had becomes its list of APIs
+        assert store.list_calls()[0].from_api_ids == ("api:1",) and store.list_messages()[0].api_ids == ()
+        assert _column(path, "calls", "from_api_ids") == '["api:1"]'
         assert store.analysis_cache().get_many(["k1"]) == {"k1": "{}"}
         # what version 2 added works on the upgraded file
         store.put_llm_cache("q", "a")
@@ -116,7 +127,7 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
         store.update_services([attrs.evolve(svc, short_desc="enriched")])
         assert store.get_service_by_id(SID).short_desc == "enriched"
     with SqliteKnowledgeStore(path) as again:  # reopening an up-to-date file changes nothing
-        assert again.get_llm_cache("q") == "a" and again.schema_version() == 3
+        assert again.get_llm_cache("q") == "a" and again.schema_version() == 4
 
 
 def test_a_fresh_database_has_exactly_the_current_tables(tmp_path):
@@ -174,6 +185,6 @@ def test_an_empty_file_and_missing_folders_become_a_database(tmp_path):
     empty = tmp_path / "empty.db"
     empty.touch()
     with SqliteKnowledgeStore(str(empty)) as store:
-        assert store.schema_version() == 3
+        assert store.schema_version() == 4
     with SqliteKnowledgeStore(str(tmp_path / "a" / "b" / "kb.db")) as store:
         assert store.list_services() == []

@@ -97,7 +97,10 @@ def test_aggregate_repository_publishes_the_aggregate_java_and_kotlin():
             "src/main/kotlin/Payouts.kt": PAYOUT_CONFIG_KOTLIN,
         }
     )
-    assert flows(facts) == [("publishes", "org.coinly.payouts.Payout"), ("publishes", "org.coinly.wallets.Wallet")]
+    assert flows(facts) == [
+        ("publishes", "org.coinly.payouts.Payout"),
+        ("publishes", "org.coinly.wallets.Wallet"),
+    ]
     assert {m.line for m in facts.messages} == {9, 10}
 
 
@@ -120,3 +123,26 @@ def test_without_eventuate_or_the_subscriber_annotation_nothing_is_read():
         **LIBRARY,
     }
     assert flows(link(files, context=tuple(LIBRARY))) == []
+
+
+def test_an_event_sourced_aggregate_is_a_persisted_entity():
+    facts = link(
+        {
+            "src/main/java/WalletConfiguration.java": WALLET_CONFIG,
+            "src/main/java/Wallet.java": WALLET,
+            "src/main/kotlin/Payouts.kt": PAYOUT_CONFIG_KOTLIN,
+        }
+    )
+    found = sorted((e.name, e.class_name, e.kind, e.file, e.start_line) for e in facts.entities)
+    assert found == [
+        # Payout is declared in the Kotlin file itself; Wallet's own class is the evidence
+        ("org.coinly.payouts.Payout", "Payout", "sql_table", "src/main/kotlin/Payouts.kt", 6),
+        ("org.coinly.wallets.Wallet", "Wallet", "sql_table", "src/main/java/Wallet.java", 3),
+    ]
+
+
+def test_an_aggregate_outside_the_service_is_named_at_its_repository():
+    facts = link({"src/main/java/WalletConfiguration.java": WALLET_CONFIG})
+    assert [(e.class_name, e.file, e.start_line) for e in facts.entities] == [
+        ("Wallet", "src/main/java/WalletConfiguration.java", 10)
+    ]

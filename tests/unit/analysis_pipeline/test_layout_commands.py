@@ -106,3 +106,40 @@ def test_a_folder_that_is_another_service_is_not_taken_over(analyze):
     roots = [run.service(n).service.root_dir for n in run.names()]
     assert roots.count("pkg/roles/quay") == 1  # the nested module's own unit, never a second one
     assert "pkg/roles/ledger" not in roots  # one folder left: nothing to split
+
+
+PY_APP = {
+    "pyproject.toml": '[project]\nname = "bakery"\ndependencies = ["fastapi", "celery"]\n',
+    "Dockerfile": "FROM python:3.12\nCOPY . /srv\n",
+    "bakery/main.py": "# @entry\n# @api GET /loaves loaves\n",
+    "bakery/ovens/tasks.py": "# the worker's tasks\n",
+}
+
+
+def test_a_worker_naming_its_folder_splits_off_the_web_build(analyze):
+    """Only one deployment names a folder (the worker); the server stays on the build."""
+    compose = """services:
+  web:
+    build: .
+    command: uvicorn bakery.main:app --port 8000
+  ovens:
+    build: .
+    command: celery -A srv.bakery.ovens.tasks worker -Q bake
+"""
+    run = analyze({**PY_APP, "docker-compose.yml": compose})
+    assert run.names() == ["ovens", "web"]
+    assert run.service("ovens").service.root_dir == "bakery/ovens"
+    assert run.service("web").service.root_dir == "."
+
+
+def test_negative_a_second_server_process_is_not_split(analyze):
+    compose = """services:
+  web:
+    build: .
+    command: uvicorn bakery.main:app --port 8000
+  web-admin:
+    build: .
+    command: uvicorn bakery.main:app --port 9000
+"""
+    run = analyze({**PY_APP, "docker-compose.yml": compose})
+    assert len(run.names()) == 1

@@ -104,3 +104,44 @@ def test_channels_and_entity_engines(shop):
     assert got == {(c["service"], c["direction"], c["channel"], c["provider"]) for c in truth["channels"]}
     got_e = {(s.service.name, e.name, e.engine) for s in result.services for e in s.entities}
     assert got_e == {(e["service"], e["name"], e["engine"]) for e in truth["entities"]}
+
+
+def _by_site(facts, kind):
+    """(service, file, line) of each call or message -> the handlers of the APIs reaching it."""
+    out = {}
+    for s in facts:
+        handlers = {a.id: a.handler for a in s.apis}
+        for c in s.calls if kind == "calls" else s.messages:
+            ids = c.from_api_ids if kind == "calls" else c.api_ids
+            out[(s.service.name, c.evidence[0].file.rsplit("/", 1)[-1], c.evidence[0].start_line)] = sorted(
+                handlers[i] for i in ids
+            )
+    return out
+
+
+def test_calls_and_publishes_belong_to_every_handler_reaching_them_through_services_and_clients(shop):
+    """Controller -> service -> client chains, in Java, Kotlin and NestJS: a call made by a client
+    class belongs to each handler whose code reaches it, however many calls deep."""
+    result, _ = shop
+    calls, messages = _by_site(result.services, "calls"), _by_site(result.services, "messages")
+    # orders: OrderController.create -> OrderService.create -> CatalogClient / InventoryGrpcClient
+    # (its stub is built in the constructor) / PaymentsClient
+    assert calls[("orders", "CatalogClient.java", 24)] == ["OrderController.create"]
+    assert calls[("orders", "InventoryGrpcClient.java", 22)] == ["OrderController.cancel", "OrderController.create"]
+    assert calls[("orders", "PaymentsClient.java", 22)] == ["PaymentEventsListener.onPaymentCompleted"]
+    assert messages[("orders", "OrderEventPublisher.java", 21)] == ["OrderController.create"]
+    # payments (NestJS): controller -> PaymentsService.authorize -> OrdersClient / StripeGateway
+    assert calls[("payments", "orders.client.ts", 20)] == ["PaymentsController.authorize"]
+    assert calls[("payments", "stripe.gateway.ts", 35)] == ["PaymentsController.authorize"]
+    # refund: an endpoint and an event handler; markCompleted: authorize and the Stripe webhook
+    assert calls[("payments", "stripe.gateway.ts", 44)] == [
+        "PaymentEventsController.onOrderCancelled", "PaymentsController.refund"
+    ]
+    assert messages[("payments", "payments.service.ts", 45)] == [
+        "PaymentsController.authorize", "WebhooksController.handleStripe"
+    ]
+    # shipping (Kotlin): the listener -> service -> AccountsClient
+    assert calls[("shipping", "AccountsClient.kt", 17)] == ["ShippingRequestListener.onShippingRequest"]
+    # only code no handler reaches is left alone: gateway routes and the Go notifier's lookup
+    unreached = sorted({s for (s, _f, _l), h in calls.items() if not h})
+    assert unreached == ["api-gateway", "notifications"]

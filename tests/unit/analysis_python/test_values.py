@@ -170,3 +170,27 @@ def test_channel_names_from_class_constants_and_aio_pika_exchange():
         ("svc/pub.py", 10, "consumes", "rabbitmq", "orders", None),
         ("svc/pub.py", 11, "consumes", "rabbitmq", "billing", None),
     ]
+
+
+def test_module_level_attribute_assignments_are_values():
+    """``fetch.endpoint = "..."`` on a function, read through a module import; a negative: an
+    attribute set inside a function is not a module value."""
+    src = {
+        "svc/app/routes.py": (
+            "def fetch():\n"
+            "    pass\n"
+            "fetch.endpoint = 'http://pricing:8080/quotes'\n"
+            "def later():\n"
+            "    fetch.other = 'http://never:1'\n"
+        ),
+        "svc/app/client.py": (
+            "import requests\n"
+            "from app import routes\n"
+            "def go():\n"
+            "    requests.get(routes.fetch.endpoint)\n"
+            "    requests.get(routes.fetch.other)\n"
+        ),
+    }
+    got = _urls(src)
+    assert got[0] == (4, "GET", "http://pricing:8080/quotes")
+    assert got[1][2] != "http://never:1"

@@ -69,3 +69,25 @@ def test_embedding_hook_reports_progress() -> None:
     hook = EmbedKnowledge(seeded_store(), FakeEmbedder()).with_progress(lambda *a: seen.append(a))
     hook(None, facts())
     assert seen and seen[0][0] == "embed" and seen[0][1] == 0 and seen[-1][2] > 0
+
+
+def test_verifying_again_records_each_verdict_once() -> None:
+    store = seeded_store()
+    run = FindChangeSurface(store)("Add Pix as a payment method in checkout")
+    git = FakeGitReader({"c1": {"payments/app.py": "v1", "ledger/app.py": "v1"},
+                         "c2": {"payments/app.py": "v1", "ledger/app.py": "v2"}})
+    verify = VerifyChangeSurface(store, git)
+    for _ in range(3):
+        verify(run.run_id, "shop", "c1", "c2", record_feedback=True)
+    once = [(f.run_id, f.service, f.outcome) for f in store.list_feedback()]
+    assert once and len(once) == len({(r, s) for r, s, _ in once}), once
+    assert ("payments" in {s for _, s, _ in once}) == ("payments" in {f["service"] for f in run.primary + run.secondary})
+
+
+def test_an_empty_diff_records_no_feedback() -> None:
+    store = seeded_store()
+    run = FindChangeSurface(store)("Add Pix as a payment method in checkout")
+    git = FakeGitReader({"c1": {"payments/app.py": "v1"}}, head="c1")
+    v = VerifyChangeSurface(store, git)(run.run_id, "shop", "c1", record_feedback=True)
+    assert v.actual == () and v.false_positives  # everything predicted looks wrong ...
+    assert store.list_feedback() == []  # ... but nothing changed, so nothing is learned

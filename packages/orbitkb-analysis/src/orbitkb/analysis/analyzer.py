@@ -13,8 +13,9 @@ from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
 from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
 from orbitkb.analysis.facts import LanguageAnalyzer
+from orbitkb.analysis.gateway import is_proxy_config, proxy_server
 from orbitkb.analysis.layout.deploy import DeploymentReader
-from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, read_manifest
+from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, nest_monorepo, read_manifest
 from orbitkb.analysis.layout.services import LayoutInput, detect
 from orbitkb.analysis.parsing import default_workers
 from orbitkb.analysis.pipeline import Pipeline
@@ -78,6 +79,9 @@ class StaticCodeAnalyzer:
                 continue
             if manifest_kind(paths.basename(path)):
                 manifest, error = read_manifest(path, text)
+                nest = nest_monorepo(src.texts.get(paths.join(paths.parent(path), "nest-cli.json") or ""))
+                if nest is not None and paths.basename(path) == "package.json":
+                    manifest.entry, manifest.aggregator = None, True
                 manifests.append(manifest)
                 if error:
                     gaps.append(Gap(repo, path, "manifest_error", error))
@@ -89,11 +93,7 @@ class StaticCodeAnalyzer:
         reader = DeploymentReader(src.texts, repo)
         deployment = reader.read()
         gaps += reader.gaps
-        nginx = sorted(
-            p for p, t in src.texts.items()
-            if (paths.basename(p) == "nginx.conf" or p.endswith((".conf", ".conf.template")))
-            and ("proxy_pass" in t or "grpc_pass" in t)
-        )  # fmt: skip
+        nginx = sorted(p for p, t in src.texts.items() if is_proxy_config(p, t))
 
         def app_name(root: str) -> str | None:
             """The unit's own spring.application.name: a default-profile document in Spring's own
@@ -109,14 +109,25 @@ class StaticCodeAnalyzer:
             ]
             return min(found)[2].strip() if found else None
 
-        entry_files = {p: ft.CODE_STACKS.get(ft.suffix_of(p), "") for p in sorted(src.entry_files)}
+        nest_libraries = [
+            paths.join(paths.parent(p), root) or root
+            for p, t in src.texts.items()
+            if paths.basename(p) == "nest-cli.json"
+            for root in nest_monorepo(t) or ()
+        ]
+        entry_files = {
+            p: ft.CODE_STACKS.get(ft.suffix_of(p), "")
+            for p in sorted(src.entry_files)
+            if not any(paths.is_under(p, lib) for lib in nest_libraries)
+        }
         code_paths = [
             r.path for r in src.records
             if not r.test and (ft.suffix_of(r.name) in ft.CODE_STACKS or ft.suffix_of(r.name) in ft.OTHER_CODE)
         ]  # fmt: skip
         layout = detect(
             LayoutInput(
-                repo, manifests, code_paths, entry_files, deployment, nginx, app_name, request.forced_service
+                repo, manifests, code_paths, entry_files, deployment, nginx, app_name, request.forced_service,
+                {p: proxy_server(src.texts[p]) for p in nginx},
             )
         )
         gaps += layout.gaps

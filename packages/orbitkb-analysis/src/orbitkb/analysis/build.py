@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from attrs import evolve
+
 from orbitkb.analysis import channels, engines
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
@@ -161,12 +163,15 @@ class FactBuilder:
 
     def build_messages(self, deps: set[str]) -> list[Message]:
         out: dict[str, Message] = {}
+        reached_from: dict[str, dict[str, None]] = {}  # message id -> every API reaching it, in order
         for raw in self.linked.messages:
             direction = Direction.CONSUMES if raw.direction == "consumes" else Direction.PUBLISHES
             channel, used, binding = channels.resolve_channel(raw.channel, raw.direction, self.config)
             provider = channels.resolve_provider(raw.provider, binding, self.config, deps)
             api = self.api_for_handler(raw.api_handler)
             mid = make_id("msg", self.sid, direction.value, channel, provider, raw.file, raw.line)
+            if api is not None:
+                reached_from.setdefault(mid, {})[api.id] = None
             out.setdefault(
                 mid,
                 Message(
@@ -175,6 +180,8 @@ class FactBuilder:
                     evidence=(evidence(raw.file, raw.line, raw.end_line, self.commit), *config_evidence(used, self.commit)),
                 ),
             )  # fmt: skip
+        for mid, api_ids in reached_from.items():
+            out[mid] = evolve(out[mid], api_id=None, api_ids=tuple(api_ids))
         return sorted(out.values(), key=lambda m: (m.channel, m.direction.value, m.id))
 
     def build_entities(self, depends_on_engines: set[str], deps: set[str]) -> list[PersistenceEntity]:

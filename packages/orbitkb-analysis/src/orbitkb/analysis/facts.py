@@ -177,6 +177,9 @@ class ServiceContext:
     #: library files the service builds against (``libraries.py``), passed in ``parsed`` to
     #: linkers that set ``reads_libraries``: read for declarations only, never a source of facts
     context_files: tuple[str, ...] = ()
+    #: the commands its deployments start it with (compose command, container command + args), as
+    #: words: ``celery -A pkg.worker worker`` names the module as the running code imports it
+    commands: tuple[tuple[str, ...], ...] = ()
 
 
 class LanguageAnalyzer(Protocol):

@@ -158,6 +158,7 @@ BINARY_ASSETS = frozenset(
 TEXT_NAMES = frozenset(
     {
         "package.json",
+        "nest-cli.json",
         "pom.xml",
         "build.gradle",
         "build.gradle.kts",
@@ -183,8 +184,9 @@ TEXT_NAMES = frozenset(
     }
 )
 TEXT_SUFFIXES = frozenset(
-    {".yml", ".yaml", ".properties", ".proto", ".csproj", ".conf", ".template", ".md", ".rst", ".txt", ".env"}
-)
+    {".yml", ".yaml", ".properties", ".proto", ".csproj", ".conf", ".template", ".md", ".rst", ".txt", ".env",
+     ".ctmpl", ".tmpl"}  # consul-template / Go templates of proxy configs
+)  # fmt: skip
 
 _GEN_RE = re.compile("|".join(fnmatch.translate(g) for g in GENERATED_FILE_GLOBS))
 _DIR_GLOB_RE = re.compile("|".join(fnmatch.translate(g) for g in PRUNED_DIR_GLOBS))

@@ -1,5 +1,7 @@
 """Gateway route tables as calls from the gateway: Spring Cloud Gateway routes, Netflix Zuul routes
-(configured, and the default route to every service registered with discovery) and nginx proxy_pass.
+(configured, and the default route to every service registered with discovery), nginx proxy_pass
+and Apache httpd ProxyPass (``gatewayhttpd``), consul-template renderings of either included
+(``gatewaytemplates``).
 
 A call's path is what the callee sees: the route pattern after the gateway's path filters
 (``gatewaypaths``); the rewrite is kept as an evidence note.
@@ -8,13 +10,15 @@ A call's path is what the callee sees: the route pattern after the gateway's pat
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
+from orbitkb.analysis import gatewaytemplates
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.spring import SpringProps
 from orbitkb.analysis.facts import Env, Expr, Lit, Part
+from orbitkb.analysis.gatewayhttpd import httpd_routes, is_httpd_proxy
 from orbitkb.analysis.gatewaypaths import (
     FILTER_ARGS,
     PathFilter,
@@ -194,6 +198,41 @@ def nginx_routes(path: str, text: str) -> Iterator[RouteCall]:
             targets = [f"{scheme}://{server}{tail}" for server in upstreams[host]]
         for target in targets:
             yield RouteCall(_url_expr(target, variables), call_path, path, line, "nginx", kind, note=note)
+
+
+_PROXY_SUFFIXES = (".conf", ".conf.template", ".ctmpl", ".tmpl")
+
+
+def is_proxy_config(path: str, text: str) -> bool:
+    """An nginx or Apache httpd config (or a template of one) that proxies requests somewhere."""
+    name = path.rsplit("/", 1)[-1]
+    if not (name == "nginx.conf" or name.endswith(_PROXY_SUFFIXES)):
+        return False
+    return "proxy_pass" in text or "grpc_pass" in text or is_httpd_proxy(text)
+
+
+def proxy_server(text: str) -> str:
+    """The server a proxy config is written for: ``nginx`` or ``apache-httpd``."""
+    return "nginx" if "proxy_pass" in text or "grpc_pass" in text else "apache-httpd"
+
+
+def proxy_routes(path: str, text: str, registered: Sequence[str] = (), own: str = "") -> Iterator[RouteCall]:
+    """The routes of one proxy config; a consul-template is read as rendered for the services
+    registered with discovery (the gateway itself left out)."""
+    renderings = [text]
+    if gatewaytemplates.uses_discovery(text):
+        renderings = gatewaytemplates.render(text, [r for r in registered if r != own])
+    seen: set[RouteCall] = set()
+    for rendering in renderings:
+        found = list(nginx_routes(path, rendering))
+        found += [
+            RouteCall(url, call_path, path, line, "apache-httpd", note=note)
+            for url, call_path, line, note in httpd_routes(rendering)
+        ]
+        for route in found:
+            if route not in seen:
+                seen.add(route)
+                yield route
 
 
 def _flag(value: ConfigValue | None) -> str:

@@ -46,6 +46,8 @@ def link_key(stack: str, version: str, ctx: ServiceContext, files: Iterable[tupl
         h.update(part.encode("utf-8", "surrogatepass") + b"\x1f")
     for path, sha in sorted(files):
         h.update(f"{path}\x1e{sha}\x1f".encode("utf-8", "surrogatepass"))
+    for command in ctx.commands:
+        h.update(("\x1d" + "\x1e".join(command) + "\x1f").encode("utf-8", "surrogatepass"))
     return f"link:{stack}:{version}:{h.hexdigest()}"
 
 

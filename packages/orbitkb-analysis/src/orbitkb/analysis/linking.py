@@ -95,7 +95,7 @@ class Linker:
             if getattr(loaded.analyzer, "reads_libraries", False) and libraries and i in libraries:
                 self._context[unit.root] = tuple(self._inputs(unit, libraries[i]))
             context = self._context.get(unit.root, ())
-            ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context)
+            ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit))
             serves = any(p in self.src.grpc_registrations for p in inputs[i])
             files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key + (protos if serves else [])
             files += [("\x00lib:" + p, self._sha[p]) for p in context]
@@ -163,7 +163,7 @@ class Linker:
         loaded = self.analyzers[unit.stack]
         context = self._context.get(unit.root, ())
         parsed = {p: decode(self.src.parsed[p]) for p in (*inputs, *context)}
-        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context)
+        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit))
         try:
             facts = loaded.analyzer.link(ctx, parsed)
             counts = vocabulary.merge((parsed[p].get(vocabulary.KEY) or () for p in inputs), inputs)
@@ -203,3 +203,10 @@ class Linker:
 
         facts = evolve(facts, grpc_implements=tuple(sorted(set(facts.grpc_implements) | found)))
         return self._bind(unit, cs, facts, lambda: CodeIndex(csharp(p, self.src.texts[p]) for p in cs))
+
+
+def _commands(unit: ServiceUnit) -> tuple[tuple[str, ...], ...]:
+    """The distinct commands the unit's deployments run, in a stable order."""
+    found = {tuple(c.command) for c in unit.compose if c.command}
+    found |= {tuple(c.command) for _, c in unit.workloads if c.command}
+    return tuple(sorted(found))

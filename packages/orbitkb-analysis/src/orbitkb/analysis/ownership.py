@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout.model import ServiceUnit
+from orbitkb.domain.prose import is_prose
 
 
 def assign_owners(file_paths: Iterable[str], units: Sequence[ServiceUnit]) -> dict[str, int]:
@@ -35,6 +36,8 @@ def assign_owners(file_paths: Iterable[str], units: Sequence[ServiceUnit]) -> di
     return owners
 
 
+#: README paragraphs read looking for one that describes the service.
+MAX_README_PARAGRAPHS = 12
 _README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
 _SKIP = re.compile(r"^\s*(#|=+\s*$|-+\s*$|\[!\[|!\[|<(?!/?(p|b|i|em|strong)\b)|\.\. |\*\*\*|---)")
 
@@ -51,22 +54,42 @@ def readme_index(texts: Mapping[str, str]) -> dict[str, list[str]]:
 def readme_paragraph(
     root: str, texts: Mapping[str, str], index: Mapping[str, list[str]]
 ) -> tuple[str, str] | None:
-    """(path, first paragraph verbatim) of the README directly in ``root``: headings, badges,
-    images, HTML and rules skipped."""
-    candidates = index.get(root, [])
-    for path in candidates:
-        block: list[str] = []
-        for line in texts[path].splitlines():
-            if not line.strip():
-                if block:
-                    break
-                continue
-            if re.fullmatch(r"[=\-~^*#]{3,}", line.strip()):
-                block = []  # a setext/RST underline: the lines above were a title
-                continue
-            if not block and _SKIP.match(line):
-                continue
-            block.append(line.rstrip())
-        if block:
-            return path, "\n".join(block).strip()
+    """(path, first prose paragraph verbatim) of the README directly in ``root``: headings, badges,
+    images, HTML, rules and fenced code skipped, and paragraphs that are not prose about something
+    (build instructions, shell commands, configuration) passed over."""
+    for path in index.get(root, []):
+        for block in _paragraphs(texts[path]):
+            if is_prose("\n".join(block)):
+                return path, "\n".join(block).strip()
     return None
+
+
+def _paragraphs(text: str, limit: int = MAX_README_PARAGRAPHS) -> list[list[str]]:
+    out: list[list[str]] = []
+    block: list[str] = []
+    fence: str | None = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if fence is not None:  # inside ``` or ~~~: code, never a description
+            fence = None if stripped.startswith(fence) else fence
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence, block = stripped[:3], _flush(out, block)
+            continue
+        if not stripped:
+            block = _flush(out, block)
+            continue
+        if re.fullmatch(r"[=\-~^*#]{3,}", stripped):
+            block = []  # a setext/RST underline: the lines above were a title
+            continue
+        if not block and _SKIP.match(line):
+            continue
+        block.append(line.rstrip())
+    _flush(out, block)
+    return out[:limit]
+
+
+def _flush(out: list[list[str]], block: list[str]) -> list[str]:
+    if block:
+        out.append(block)
+    return []

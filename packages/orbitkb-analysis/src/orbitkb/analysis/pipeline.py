@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from orbitkb.analysis import configrefs, engines, vocabulary
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
@@ -19,7 +21,7 @@ from orbitkb.analysis.facts import LinkedFacts
 from orbitkb.analysis.gateway import (
     DISCOVERY_PROXY,
     discovery_routes,
-    nginx_routes,
+    proxy_routes,
     registers_with_discovery,
     spring_routes,
     zuul_routes,
@@ -250,6 +252,7 @@ class Pipeline:
     ) -> list[ServiceCall]:
         sid_by_name = {u.name: sids[k] for k, u in enumerate(self.units)}
         out: dict[str, ServiceCall] = {}
+        reached_from: dict[str, dict[str, None]] = {}  # call id -> every API reaching it, in order
 
         def add(
             kind: str, file: str, line: int, end: int, client: str, target: CallTarget,
@@ -259,6 +262,8 @@ class Pipeline:
             cid = make_id(
                 "call", sids[i], kind, file, line, client, target.target, target.method, target.path
             )
+            if api is not None:
+                reached_from.setdefault(cid, {})[api.id] = None
             out.setdefault(
                 cid,
                 ServiceCall(
@@ -284,10 +289,12 @@ class Pipeline:
             add(kind, raw.file, raw.line, raw.end_line, raw.client, target, api, component)
         for conf in self.nginx:
             if conf in set(owned):
-                routes.extend(nginx_routes(conf, self.src.texts[conf]))
+                routes.extend(proxy_routes(conf, self.src.texts[conf], self._registered, unit.name))
         for route in routes:
             target = resolver.resolve(config, route.kind, route.url, route.method, route_path=route.path)
             add(route.kind, route.file, route.line, route.line, route.client, target, None, None, route.note)
+        for cid, api_ids in reached_from.items():
+            out[cid] = attrs.evolve(out[cid], from_api_id=None, from_api_ids=tuple(api_ids))
         return sorted(
             out.values(), key=lambda c: (c.evidence[0].file, c.evidence[0].start_line, c.target, c.id)
         )

@@ -10,6 +10,7 @@ from orbitkb.bootstrap.settings import Settings
 from orbitkb.domain.exports import RENDERERS
 from orbitkb.domain.usecases import (
     architecture,
+    blind_spots,
     change_surface,
     describe,
     embeddings,
@@ -17,6 +18,7 @@ from orbitkb.domain.usecases import (
     export,
     feedback,
     indexing,
+    lifecycle,
     provenance,
     search,
     status,
@@ -26,6 +28,7 @@ from orbitkb.domain.usecases import (
 class Adapters(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
     store = providers.Singleton(factories.make_store, settings)
+    backups = providers.Singleton(factories.make_backups, settings)
     git = providers.Singleton(factories.make_git)
     analyzer = providers.Singleton(factories.make_analyzer)
     open_tree = providers.Object(factories.open_working_tree)
@@ -57,6 +60,8 @@ class UseCases(containers.DeclarativeContainer):
         backend_name=adapters.backend.provided.name,
         hooks=index_hooks,
     )
+    remove_repository = providers.Factory(lifecycle.RemoveRepository, store=adapters.store)
+    list_blind_spots = providers.Factory(blind_spots.ListBlindSpots, store=adapters.store)
     list_repositories = providers.Factory(describe.ListRepositories, store=adapters.store, git=adapters.git)
     list_services = providers.Factory(describe.ListServices, store=adapters.store)
     describe_service = providers.Factory(describe.DescribeService, store=adapters.store, git=adapters.git)

@@ -6,13 +6,19 @@ import sys
 from typing import Any
 
 from orbitkb.bootstrap.settings import Settings
-from orbitkb.domain.ports import Embedder, KnowledgeStore, LLMBackend, SourceTree
+from orbitkb.domain.ports import Embedder, KnowledgeBackups, KnowledgeStore, LLMBackend, SourceTree
 
 
 def make_store(settings: Settings) -> KnowledgeStore:
     from orbitkb.sqlite.store import SqliteKnowledgeStore
 
-    return SqliteKnowledgeStore(settings.db_file)
+    return SqliteKnowledgeStore(settings.db_file, read_only=settings.read_only)
+
+
+def make_backups(settings: Settings) -> KnowledgeBackups:
+    from orbitkb.sqlite.backup import SqliteBackups
+
+    return SqliteBackups(settings.db_file)
 
 
 def make_analyzer() -> Any:
@@ -50,7 +56,7 @@ def make_backend(settings: Settings) -> BackendChoice:
 
     backend, notice = detect_backend(
         settings.backend, model=settings.model, claude_bare=settings.claude_bare,
-        codex_api_key=settings.codex_api_key,
+        codex_api_key=settings.codex_api_key, timeout=settings.llm_timeout,
     )
     return BackendChoice(backend, notice)
 

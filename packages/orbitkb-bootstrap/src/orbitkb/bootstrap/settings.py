@@ -25,6 +25,8 @@ class Settings:
     embedder: str = "auto"  # auto | off | a fastembed model name
     jobs: int = 4
     tools: str = "full"  # core | full (MCP tool set)
+    llm_timeout: float = 300.0  # seconds one LLM CLI call may take
+    read_only: bool = False  # a command that only reads: the database is opened without writing
 
     @classmethod
     def resolve(cls, flags: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None) -> Settings:
@@ -35,6 +37,7 @@ class Settings:
             backend=(env.get("ORBITKB_BACKEND") or "auto").strip().lower(),
             model=env.get("ORBITKB_MODEL") or None,
             embedder=(env.get("ORBITKB_EMBEDDER") or "auto").strip(),
+            llm_timeout=_seconds(env.get("ORBITKB_LLM_TIMEOUT") or "300", "ORBITKB_LLM_TIMEOUT"),
         )
         known = {k: v for k, v in flags.items() if k in cls.__attrs_attrs__.__dict__ or hasattr(s, k)}
         s = evolve(s, **{k: v for k, v in known.items() if k in {a.name for a in cls.__attrs_attrs__}})
@@ -44,6 +47,9 @@ class Settings:
             raise InvalidInput(f"unknown tool set {s.tools!r}", hint="choose core or full")
         if not isinstance(s.jobs, int) or not 1 <= s.jobs <= 64:
             raise InvalidInput(f"--jobs must be between 1 and 64, got {s.jobs!r}")
+        if isinstance(s.llm_timeout, bool) or not isinstance(s.llm_timeout, int | float) \
+                or not 0 < s.llm_timeout <= 86_400:
+            raise InvalidInput(f"the LLM timeout must be between 0 and 86400 seconds, got {s.llm_timeout!r}")
         return s
 
     @property
@@ -51,3 +57,10 @@ class Settings:
         if self.db_path == ":memory:":
             return self.db_path
         return str(Path(self.db_path).expanduser())
+
+
+def _seconds(text: str, source: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise InvalidInput(f"{source} is not a number of seconds: {text!r}", hint="e.g. 600") from None

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from orbitkb.bootstrap import Application, Settings, build_application
+from orbitkb.cli.terminal import safe_text
 from orbitkb.domain.serialization import to_data
 
 
@@ -25,6 +30,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         "jobs": getattr(args, "jobs", None),
         "tools": getattr(args, "tools", None),
         "embedder": getattr(args, "embedder", None),
+        "llm_timeout": getattr(args, "llm_timeout", None),
+        "read_only": getattr(args, "read_only", None),  # set by the sub-commands that only read
     }
     return Settings.resolve(flags)
 
@@ -35,4 +42,22 @@ def print_json(obj: Any) -> None:
 
 
 def notice(message: str) -> None:
-    print(f"orbitkb: {message}", file=sys.stderr)
+    print(safe_text(f"orbitkb: {message}"), file=sys.stderr)
+
+
+@contextlib.contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM behaves as Ctrl-C while the block runs: pending LLM units are cancelled, running
+    CLI children terminated, and the run is marked interrupted at once (not by the next run)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -12,4 +12,5 @@ class ExitStatus(IntEnum):
     NOT_FOUND = 3  # a named thing is not in the knowledge model
     EMPTY = 4  # nothing indexed yet
     CONFLICT = 5  # the request would replace knowledge that belongs to something else
-    INTERRUPTED = 130
+    PARTIAL = 6  # indexed (facts kept), but LLM units or another post-index step failed
+    INTERRUPTED = 130  # Ctrl-C or SIGTERM: pending LLM units cancelled, the run marked interrupted

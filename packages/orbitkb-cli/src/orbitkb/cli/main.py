@@ -11,6 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from orbitkb.cli.commands import COMMANDS
 from orbitkb.cli.exit import ExitStatus
+from orbitkb.cli.terminal import SafeStream, safe_text
 from orbitkb.domain import errors
 
 DESCRIPTION = """\
@@ -61,6 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return ExitStatus.USAGE
+    # what a repository contains (names, paths, routes) never reaches the terminal as a command
+    stdout, sys.stdout = sys.stdout, SafeStream(sys.stdout)  # type: ignore[assignment]
     try:
         return int(args.handler(args) or 0)
     except KeyboardInterrupt:
@@ -70,16 +73,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "debug", False):
             traceback.print_exc()
         hint = f" ({exc.hint})" if getattr(exc, "hint", None) else ""
-        print(f"orbitkb: error: {exc}{hint}", file=sys.stderr)
+        print(safe_text(f"orbitkb: error: {exc}{hint}"), file=sys.stderr)
         return _status_of(exc)
     except BrokenPipeError:
         return ExitStatus.OK
     except Exception as exc:  # the promise: one clear line, never a traceback without --debug
         if getattr(args, "debug", False):
             traceback.print_exc()
-        print(f"orbitkb: unexpected error: {type(exc).__name__}: {exc} (rerun with --debug for details)",
+        print(safe_text(f"orbitkb: unexpected error: {type(exc).__name__}: {exc} (rerun with --debug for details)"),
               file=sys.stderr)
         return ExitStatus.ERROR
+    finally:
+        sys.stdout = stdout
 
 
 def _status_of(exc: errors.OrbitkbError) -> ExitStatus:

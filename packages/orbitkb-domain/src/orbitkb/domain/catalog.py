@@ -12,6 +12,16 @@ from orbitkb.domain.model import Service
 from orbitkb.domain.text import normalize_name
 
 
+def qualified_names(services: Iterable[Service]) -> dict[str, str]:
+    """Service id -> the name to show and to ask by: the plain name, or ``repository/name`` when
+    services of several repositories share it (the form ``ServiceCatalog.lookup`` resolves)."""
+    services = list(services)
+    repos: dict[str, set[str]] = {}
+    for s in services:
+        repos.setdefault(s.name.lower(), set()).add(s.repository)
+    return {s.id: f"{s.repository}/{s.name}" if len(repos[s.name.lower()]) > 1 else s.name for s in services}
+
+
 def _keys(service: Service) -> list[str]:
     names = [service.name, *service.aliases]
     keys = []

@@ -77,5 +77,9 @@ class LlmUnavailable(LlmError):
     pass
 
 
+class LlmCancelled(LlmError):
+    """The run was interrupted: the backend stopped this call and takes no more."""
+
+
 class NotAvailableYet(OrbitkbError):
     pass

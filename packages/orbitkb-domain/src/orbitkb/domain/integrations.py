@@ -59,6 +59,17 @@ def find_vendor(target: str) -> Vendor | None:
     return None
 
 
+_UNRESOLVED = re.compile(r"[${}()<>*]|^\s*$")
+
+
+def is_unresolved_target(target: str | None) -> bool:
+    """A call target static analysis could not resolve — a relative URL, an unset ``${VAR}``, an
+    expression (``{string}``) — or nothing at all: a gap to report, never a vendor or a node."""
+    if not target or target.strip().lower() in ("unknown", "(relative)", "?"):
+        return True
+    return bool(_UNRESOLVED.search(host_of(target)))
+
+
 _INTERNAL_SHAPE = re.compile(r"^[a-z][a-z0-9-]*(-service|-svc|-api|-server|-worker|-gateway)$")
 _CLUSTER_DNS = re.compile(r"\.svc(\.cluster\.local)?$|\.internal$|\.local$")
 

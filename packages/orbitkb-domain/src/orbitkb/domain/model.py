@@ -182,6 +182,22 @@ class ServiceCall:
     confidence: float = 1.0
     evidence: tuple[Evidence, ...] = ()
     provenance: Provenance = Provenance.DETERMINISTIC
+    #: Every API whose handler reaches the call site through the service's own code, first =
+    #: ``from_api_id`` (kept single-valued for compatibility; either one fills the other).
+    from_api_ids: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        first, every = _first_and_all(self.from_api_id, self.from_api_ids)
+        object.__setattr__(self, "from_api_id", first)
+        object.__setattr__(self, "from_api_ids", every)
+
+
+def _first_and_all(first: str | None, every: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """A single-valued field and its many-valued twin kept consistent: the single one leads."""
+    if first is not None:
+        return first, (first, *dict.fromkeys(i for i in every if i != first))
+    every = tuple(dict.fromkeys(every))
+    return (every[0] if every else None), every
 
 
 @frozen
@@ -218,6 +234,13 @@ class Message:
     description: str | None = None
     evidence: tuple[Evidence, ...] = ()
     provenance: Provenance = Provenance.DETERMINISTIC
+    #: Every API whose handler reaches the publish/consume site, first = ``api_id``.
+    api_ids: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        first, every = _first_and_all(self.api_id, self.api_ids)
+        object.__setattr__(self, "api_id", first)
+        object.__setattr__(self, "api_ids", every)
 
 
 @frozen

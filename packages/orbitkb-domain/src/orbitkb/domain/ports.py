@@ -155,6 +155,15 @@ class LLMBackend(Protocol):
         ...
 
 
+@runtime_checkable
+class Cancellable(Protocol):
+    """An LLMBackend that can stop its calls in flight (an interrupted run must not keep paying)."""
+
+    def cancel(self) -> None:
+        """Stop every ``generate`` running now (they raise LlmCancelled) and refuse later ones."""
+        ...
+
+
 class Embedder(Protocol):
     @property
     def model_id(self) -> str: ...
@@ -187,9 +196,19 @@ class KnowledgeStore(Protocol):
     """The System Knowledge Model's persistence. One facade over one repository per aggregate."""
 
     # -- repositories
-    def upsert_repository(self, repo: Repository) -> None: ...
+    def upsert_repository(self, repo: Repository, *, if_indexed: bool = False) -> None:
+        """Insert or rewrite the repository. ``if_indexed``: only rewrite one still indexed, else
+        RepositoryNotFound and nothing written (a refresh never resurrects a removed repository)."""
+        ...
+
     def get_repository(self, name: str) -> Repository | None: ...
     def list_repositories(self) -> list[Repository]: ...
+
+    def remove_repository(self, name: str) -> bool:
+        """Delete the repository and its whole snapshot (services and everything they own,
+        resources, gaps, indexed files, search documents) in one transaction; False when it was
+        not indexed. History stays: index, change-surface and architecture runs, feedback, caches."""
+        ...
 
     # -- facts: a repository's snapshot is replaced atomically
     def replace_repository_facts(
@@ -200,8 +219,14 @@ class KnowledgeStore(Protocol):
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
         documents: Sequence[SearchDocument],
+        *,
+        if_indexed: bool = False,
     ) -> None:
         """Replace the repository's whole snapshot in one transaction.
+
+        ``if_indexed``: only when the repository is still indexed (checked inside the same
+        transaction), else RepositoryNotFound and nothing written — an update racing a removal
+        must not bring the removed repository back.
 
         Everything the previous snapshot held goes, including what enrichment wrote over it
         (descriptions, calls the LLM proposed through ``update_calls``): facts are re-extracted,
@@ -277,7 +302,8 @@ class KnowledgeStore(Protocol):
     def add_change_surface_run(self, run: ChangeSurfaceRun) -> int: ...
     def get_change_surface_run(self, run_id: int) -> ChangeSurfaceRun | None: ...
     def list_change_surface_runs(self, limit: int = 100) -> list[ChangeSurfaceRun]: ...
-    def add_feedback(self, feedback: Feedback) -> None: ...
+    def add_feedback(self, feedback: Feedback) -> None:
+        """One verdict per (run, service): a new one replaces the old (and moves to the end)."""
     def list_feedback(self, service: str | None = None) -> list[Feedback]: ...
     def add_verification(self, verification: Verification) -> int: ...
     def list_verifications(self, run_id: int | None = None) -> list[Verification]: ...
@@ -295,3 +321,34 @@ class KnowledgeStore(Protocol):
     # -- meta
     def schema_version(self) -> int: ...
     def close(self) -> None: ...
+
+
+# --------------------------------------------------------------------------- backups
+
+
+@frozen
+class BackupReport:
+    """One copy made or restored: the file, its schema version and what it holds."""
+
+    path: str
+    bytes: int
+    schema_version: int
+    repositories: tuple[str, ...]
+    #: restore only: the copy of the database as it was before (nothing is lost), if there was one
+    previous_copy: str | None = None
+
+
+class KnowledgeBackups(Protocol):
+    """Consistent copies of the whole knowledge base, taken and restored while others use it."""
+
+    def backup(self, destination: str, overwrite: bool = False) -> BackupReport:
+        """Copy the live database to ``destination`` (a consistent snapshot, even mid-write).
+        An existing file is refused (RepositoryConflict) unless ``overwrite``."""
+        ...
+
+    def restore(self, source: str) -> BackupReport:
+        """Replace the live database with ``source`` after checking that it is an orbitkb database
+        this version understands (else StoreError / SchemaTooNew and nothing changes); the previous
+        database is kept as a copy first."""
+        ...
+

@@ -6,6 +6,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from orbitkb.domain.model import Direction, Provenance, ServiceFacts
+from orbitkb.domain.prose import is_prose
 from orbitkb.domain.text import first_sentence
 
 
@@ -48,10 +49,12 @@ def describe_from_facts(facts: ServiceFacts) -> ServiceFacts:
         ents = [f"{e.name} ({e.engine})" if e.engine != "unknown" else e.name for e in facts.entities]
         sentences.append("Persists " + _list(ents) + ".")
     fact_summary = " ".join(parts) + "."
-    readme = first_sentence(s.readme)
-    short = readme or fact_summary
+    # README text counts only as prose about the service: never build steps, commands or config
+    prose = s.readme if is_prose(s.readme) else None
+    readme = first_sentence(prose) if prose else None
+    short = readme if readme and is_prose(readme) else fact_summary
     long = " ".join([fact_summary, *sentences]) + " (summary built from extracted facts)"
-    if readme:
-        long = s.readme.strip() + "\n\n" + long if s.readme else long
+    if prose:
+        long = prose.strip() + "\n\n" + long
     return evolve(facts, service=evolve(s, short_desc=short, long_desc=long,
                                         desc_provenance=Provenance.DETERMINISTIC))

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from orbitkb.domain.errors import GitError
 from orbitkb.domain.ports import SourceEntry
+from orbitkb.git.hardening import git_argv
 
 
 class GitRunner(Protocol):
@@ -67,9 +68,11 @@ class GitCommitSource:
         if "\n" in path:
             raise GitError(f"cannot read a path containing a newline: {path!r}")
         if self._batch is None or self._batch.poll() is not None:
+            argv, env = git_argv(self._reader._git, self._path, ["cat-file", "--batch"])
             self._batch = subprocess.Popen(
-                [self._reader._git, "cat-file", "--batch"],
+                argv,
                 cwd=self._path,
+                env=env,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from orbitkb.domain.errors import GitError, InvalidInput
 from orbitkb.git.commit_tree import GitCommitSource
+from orbitkb.git.hardening import git_argv
 
 _SAFE_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/@{}~^-]{0,199}$")
 
@@ -28,14 +29,9 @@ class SubprocessGitReader:
     def _run(self, cwd: str, args: Sequence[str], check: bool = True) -> subprocess.CompletedProcess[bytes]:
         if not os.path.isdir(cwd):
             cwd = os.path.dirname(cwd) or "."
+        argv, env = git_argv(self._git, cwd, args)  # the repository's config runs nothing
         try:
-            proc = subprocess.run(
-                [self._git, *args],
-                cwd=cwd,
-                capture_output=True,
-                timeout=self._timeout,
-                env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"},
-            )
+            proc = subprocess.run(argv, cwd=cwd, capture_output=True, timeout=self._timeout, env=env)
         except FileNotFoundError as exc:
             raise GitError("git is not installed", hint="install git to use commits and freshness") from exc
         except subprocess.TimeoutExpired as exc:
@@ -76,7 +72,7 @@ class SubprocessGitReader:
 
     def changed_files(self, path: str, since: str, until: str | None = None) -> list[str]:
         base = self.resolve_commit(path, since)
-        args = ["diff", "--name-only", "-z", "--no-renames", base]
+        args = ["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", base]
         if until is not None:
             args.append(self.resolve_commit(path, until))
         proc = self._run(path, [*args, "--"])

@@ -18,7 +18,7 @@ from orbitkb.domain.errors import LlmError, LlmUnavailable
 from orbitkb.domain.ports import LlmResult
 from orbitkb.domain.runs import LlmUsage
 from orbitkb.llm_cli.jsonout import as_float, as_int, last_json_object, parse_answer
-from orbitkb.llm_cli.process import CliInfo, fail_exit, quote, run_cli
+from orbitkb.llm_cli.process import Children, CliInfo, fail_exit, quote, run_cli
 
 INFO = CliInfo(
     name="claude",
@@ -45,6 +45,7 @@ class ClaudeCliBackend:
         self._timeout = timeout
         self._executable = executable
         self._env = dict(os.environ if env is None else env)
+        self._children = Children()
 
     @property
     def name(self) -> str:
@@ -53,6 +54,10 @@ class ClaudeCliBackend:
     @property
     def model(self) -> str | None:
         return self._model
+
+    def cancel(self) -> None:
+        """Stop the calls in flight (an interrupted run) and refuse new ones."""
+        self._children.cancel()
 
     def argv(self, schema: Mapping[str, Any]) -> list[str]:
         schema_text = json.dumps(schema, separators=(",", ":"), sort_keys=True)
@@ -87,7 +92,9 @@ class ClaudeCliBackend:
         argv = self.argv(schema)
         env = self.child_env()
         with tempfile.TemporaryDirectory(prefix="orbitkb-claude-") as cwd:
-            done = run_cli(INFO, argv, prompt, cwd=cwd, env=env, timeout=self._timeout)
+            done = run_cli(
+                INFO, argv, prompt, cwd=cwd, env=env, timeout=self._timeout, children=self._children
+            )
         envelope = last_json_object(done.stdout)
         if envelope is None:
             if done.returncode != 0:

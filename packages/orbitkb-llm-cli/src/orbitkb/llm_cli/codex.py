@@ -20,7 +20,7 @@ from orbitkb.domain.errors import LlmError, LlmUnavailable
 from orbitkb.domain.ports import LlmResult
 from orbitkb.domain.runs import LlmUsage
 from orbitkb.llm_cli.jsonout import as_int, json_lines, parse_answer
-from orbitkb.llm_cli.process import CliInfo, Finished, fail_exit, quote, run_cli
+from orbitkb.llm_cli.process import Children, CliInfo, Finished, fail_exit, quote, run_cli
 
 INFO = CliInfo(
     name="codex",
@@ -46,6 +46,7 @@ class CodexCliBackend:
         self._timeout = timeout
         self._executable = executable
         self._env = dict(os.environ if env is None else env)
+        self._children = Children()
 
     @property
     def name(self) -> str:
@@ -54,6 +55,10 @@ class CodexCliBackend:
     @property
     def model(self) -> str | None:
         return self._model
+
+    def cancel(self) -> None:
+        """Stop the calls in flight (an interrupted run) and refuse new ones."""
+        self._children.cancel()
 
     def argv(self, schema_file: str, last_message_file: str) -> list[str]:
         # https://developers.openai.com/codex/noninteractive and github.com/openai/codex
@@ -95,6 +100,7 @@ class CodexCliBackend:
                 cwd=cwd,
                 env=env,
                 timeout=self._timeout,
+                children=self._children,
             )
             final = last_file.read_text(encoding="utf-8", errors="replace") if last_file.is_file() else ""
         return self._parse(done, final)

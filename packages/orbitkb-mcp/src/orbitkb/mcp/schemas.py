@@ -16,6 +16,10 @@ class Guidance(TypedDict, total=False):
 
 class RepositoriesOut(Guidance, total=False):
     repositories: Items
+    total: int
+    truncated: bool
+    limit: int
+    offset: int
 
 
 class ServicesOut(Guidance, total=False):
@@ -153,3 +157,10 @@ class ProvenanceOut(Guidance, total=False):
 
 class RefreshOut(Guidance, total=False):
     refreshed: Items
+
+
+class BlindSpotsOut(Guidance, total=False):
+    repositories: Items
+    gaps: Items
+    total: int
+    truncated: bool

@@ -8,9 +8,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+import anyio
 
 from mcp.server.mcpserver import MCPServer
 from orbitkb.bootstrap import Application, Settings, build_application
+from orbitkb.mcp.stdio import run_stdio
 from orbitkb.mcp.tools import register
 
 INSTRUCTIONS = (
@@ -20,8 +24,15 @@ INSTRUCTIONS = (
 )
 
 
+def package_version() -> str:
+    try:
+        return version("orbitkb-mcp")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree without metadata
+        return "0+unknown"
+
+
 def build_server(app: Application, tools: str = "full") -> MCPServer:
-    server = MCPServer("orbitkb", instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer("orbitkb", version=package_version(), instructions=INSTRUCTIONS, log_level="WARNING")
     app.adapters.store()  # open (and migrate) the database once per process, not per call
     register(server, app, tools)
     return server
@@ -42,7 +53,7 @@ def serve(settings: Settings) -> None:
     choice = app.adapters.backend()
     if choice.notice:
         print(f"orbitkb-mcp: {choice.notice}", file=sys.stderr)
-    build_server(app, settings.tools).run("stdio")
+    anyio.run(run_stdio, build_server(app, settings.tools))  # every malformed line gets an error reply
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,10 @@
 """Bounded answers: every response fits a documented maximum (MAX_RESPONSE_BYTES); long text is
 cut with a visible marker; an optional token_budget trims the lowest-value list items first and
-reports what it omitted. Nothing is dropped without saying so."""
+reports what it omitted. Nothing is dropped without saying so.
+
+The cap is on the whole JSON-RPC message a client receives: the answer travels twice in it (as
+structured content and as the JSON text block older clients read), and the text copy is escaped
+once more, so the answer itself gets a little under half the cap."""
 
 from __future__ import annotations
 
@@ -9,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 MAX_TEXT = 2000  # characters of one string field
-MAX_RESPONSE_BYTES = 64_000
+MAX_RESPONSE_BYTES = 64_000  # the whole message, both copies of the answer and the envelope
+ENVELOPE_BYTES = 400  # the JSON-RPC envelope, the id, and the "omitted" note added after trimming
 CHARS_PER_TOKEN = 4  # rough, documented estimate
 
 
@@ -29,24 +34,64 @@ def size_of(data: Any) -> int:
     return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
+def message_size(data: Any) -> int:
+    """Bytes of the tool result carrying ``data``: structured content plus the compact JSON text."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    result = {"content": [{"type": "text", "text": text}], "structuredContent": data, "isError": False}
+    return ENVELOPE_BYTES + size_of(result)
+
+
+def _fits(data: Any, budget: int | None) -> bool:
+    return message_size(data) <= MAX_RESPONSE_BYTES and (budget is None or size_of(data) <= budget)
+
+
+def _trim(data: dict[str, Any], key: str, budget: int | None) -> int:
+    """Keep the longest prefix of ``data[key]`` that fits (a binary search); return how many went."""
+    everything = list(data[key])
+    lo, hi = 0, len(everything)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        data[key] = everything[:mid]
+        if _fits(data, budget):
+            lo = mid
+        else:
+            hi = mid - 1
+    data[key] = everything[:lo]
+    return len(everything) - lo
+
+
 def fit(data: dict[str, Any], trim_order: Sequence[str], token_budget: int | None = None) -> dict[str, Any]:
     """Cut long strings, then drop list items from the end of the lists in ``trim_order``
-    (lowest value first) until the answer fits the budget and the hard cap."""
+    (lowest value first) until the answer fits the budget and the whole message the hard cap."""
     data = _cut_strings(data)
-    limit = MAX_RESPONSE_BYTES
-    if token_budget is not None:
-        limit = min(limit, max(200, token_budget * CHARS_PER_TOKEN))
+    budget = None if token_budget is None else max(200, token_budget * CHARS_PER_TOKEN)
     omitted: dict[str, int] = {}
     for key in trim_order:
-        items = data.get(key)
-        if not isinstance(items, list):
-            continue
-        while items and size_of(data) > limit:
-            items.pop()
-            omitted[key] = omitted.get(key, 0) + 1
-        if size_of(data) <= limit:
+        if _fits(data, budget):
             break
+        if isinstance(data.get(key), list) and data[key]:
+            gone = _trim(data, key, budget)
+            if gone:
+                omitted[key] = gone
     if omitted:
+        before = data.get("omitted")
+        for key, n in (before.get("items", {}) if isinstance(before, dict) else {}).items():
+            omitted[key] = omitted.get(key, 0) + n
         data["omitted"] = {"items": omitted, "reason": "token_budget" if token_budget else "response size cap",
                            "hint": "ask again with a larger token_budget, a smaller limit or an offset"}
     return data
+
+
+def cap(data: dict[str, Any]) -> dict[str, Any]:
+    """The last guard for every tool: if the message is still over the cap (a tool that trims
+    nothing, or lists the tool did not name), trim the largest lists until it fits; an answer with
+    no list left to trim is replaced by a short note saying so."""
+    if message_size(data) <= MAX_RESPONSE_BYTES:
+        return data
+    data = _cut_strings(dict(data))
+    lists = sorted((k for k, v in data.items() if isinstance(v, list) and v), key=lambda k: -size_of(data[k]))
+    fitted = fit(data, lists)
+    if message_size(fitted) <= MAX_RESPONSE_BYTES:
+        return fitted
+    return {"truncated": True, "reason": "response size cap",
+            "hint": "the answer is larger than this server sends at once; ask with a smaller limit or an offset"}

@@ -18,9 +18,10 @@ from orbitkb.bootstrap import Application
 from orbitkb.domain import errors
 from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases._common import check_page, page
+from orbitkb.domain.usecases.architecture import SMELL_KINDS
 from orbitkb.domain.usecases.indexing import IndexRequest
 from orbitkb.mcp import schemas
-from orbitkb.mcp.shaping import fit
+from orbitkb.mcp.shaping import cap, fit
 
 F = TypeVar("F", bound=Callable[..., Any])
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -55,10 +56,18 @@ def _lean_evidence(value: Any) -> Any:
     return value
 
 
+def _few_names(repo: dict[str, Any], most: int = 50) -> dict[str, Any]:
+    """A repository's first service names only: list_services pages through the rest."""
+    names = repo.get("services") or []
+    if len(names) <= most:
+        return repo
+    return {**repo, "services": names[:most], "services_truncated": True}
+
+
 def _result(data: dict[str, Any]) -> CallToolResult:
     """Structured content plus ONE compact JSON text block (the SDK's default text is indented,
     doubling what an agent pays for the same answer)."""
-    data = _lean(data)
+    data = cap(_lean(data))  # the whole message (both copies of the answer) stays under the cap
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
@@ -100,9 +109,22 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         return deco
 
     @tool("list_repositories")
-    def list_repositories() -> schemas.RepositoriesOut:
-        """Indexed repositories with service names and freshness. Next: list_services."""
-        return {"repositories": to_data(uc.list_repositories()())}
+    def list_repositories(limit: Limit = None, offset: Offset = None) -> schemas.RepositoriesOut:
+        """Indexed repositories with service names and freshness, paginated. Next: list_services."""
+        lim, off = check_page(limit, offset)
+        chunk, p = page(to_data(uc.list_repositories()()), lim, off)
+        chunk = [_few_names(r) for r in chunk]
+        return fit({"repositories": list(chunk), "total": p.total, "truncated": p.truncated, "limit": lim,
+                    "offset": off}, ["repositories"])
+
+    @tool("list_blind_spots")
+    def list_blind_spots(repository: Annotated[str | None, Field(max_length=200)] = None,
+                         kind: Annotated[str | None, Field(max_length=50)] = None, limit: Limit = None,
+                         offset: Offset = None) -> schemas.BlindSpotsOut:
+        """What the indexer could not understand, per repository: gaps by kind and reason, unresolved
+        calls, unknown engines/brokers/stacks; then a page of gaps. Check before trusting an absence."""
+        data = to_data(uc.list_blind_spots()(repository, kind, limit, offset))
+        return fit(data, ["gaps", "repositories"])
 
     @tool("list_services")
     def list_services(repository: Annotated[str | None, Field(max_length=200)] = None, limit: Limit = None,
@@ -156,7 +178,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         return fit(to_data(uc.search()(query, limit)), ["hits"], token_budget)
 
     @tool("get_relationships")
-    def get_relationships(service: Name, direction: Annotated[str, Field(pattern="^(in|out|both)$")] = "both") -> schemas.RelationshipsOut:
+    def get_relationships(service: Name, direction: Annotated[str, Field(pattern="^(inbound|outbound|both|in|out)$")] = "both") -> schemas.RelationshipsOut:
         """1-hop graph around a service: outbound/inbound calls and message links, with reason,
         confidence, provenance, evidence. Next: trace_flow."""
         return fit(to_data(uc.get_relationships()(service, direction)), ["relationships"])
@@ -167,7 +189,8 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         return fit(to_data(uc.trace_flow()(source, target, max_hops)), ["alternatives"])
 
     @tool("find_architecture_smells")
-    def find_architecture_smells(kind: Annotated[str | None, Field(max_length=50)] = None, limit: Limit = None,
+    def find_architecture_smells(kind: Annotated[str | None, Field(max_length=50, description="|".join(SMELL_KINDS))] = None,
+                                 limit: Limit = None,
                                  offset: Offset = None) -> schemas.SmellsOut:
         """Structural risks (cycles, fan-in/out, shared databases, duplicate vendors, deep sync chains)
         with trend since the previous index."""
@@ -214,7 +237,14 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
                                             tuple(r.name for r in store.list_repositories()))
         out = []
         for r in repos:
-            res = uc.index_repository()(IndexRequest(path=r.root_path, repository_name=r.name))
+            try:  # if_indexed: a repository removed meanwhile is skipped, never resurrected
+                res = uc.index_repository()(IndexRequest(path=r.root_path, repository_name=r.name,
+                                                         if_indexed=True))
+            except errors.RepositoryNotFound:
+                if repository:
+                    raise
+                out.append({"repository": r.name, "status": "removed"})
+                continue
             out.append({"repository": r.name, "commit": res.repository.indexed_commit, "services": len(res.services),
                         "files_changed": res.files_changed, "files_parsed": res.files_parsed, "status": res.run.status})
         return {"refreshed": out} if out else dict(EMPTY)

@@ -15,7 +15,7 @@ from orbitkb.sqlite import codec
 from orbitkb.sqlite.tables import calls as t
 from orbitkb.sqlite.tables import services
 
-JSON = ("data_needed", "evidence")
+JSON = ("data_needed", "evidence", "from_api_ids")
 #: Everything but the id and the caller: reconciliation resolves targets, enrichment adds reasons.
 REWRITABLE = tuple(n for n in codec.field_names(ServiceCall) if n not in ("id", "from_service_id"))
 

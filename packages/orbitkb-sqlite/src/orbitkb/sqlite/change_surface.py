@@ -46,6 +46,9 @@ def _require_run(conn: Connection, run_id: int) -> None:
 
 def add_feedback(conn: Connection, feedback: Feedback) -> None:
     _require_run(conn, feedback.run_id)
+    # one verdict per (run, service): recording it again replaces it, so repeats never pile up
+    conn.execute(sa.delete(feedback_t).where(feedback_t.c.run_id == feedback.run_id,
+                                             feedback_t.c.service == feedback.service))
     conn.execute(sa.insert(feedback_t).values(codec.to_row(feedback, ())))
 
 

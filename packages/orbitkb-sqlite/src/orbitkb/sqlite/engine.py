@@ -10,7 +10,9 @@ would fail at once with "database is locked".
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import QueuePool, StaticPool
 
 from orbitkb.domain.errors import OrbitkbError, StoreError
 
@@ -54,6 +56,33 @@ def _configure(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+def _configure_read_only(dbapi_connection: Any, _record: Any) -> None:
+    # No journal or synchronous pragma: setting either may need to write, and a read-only file
+    # keeps whatever journal mode the writer chose.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA query_only = ON")
+    finally:
+        cursor.close()
+
+
+def _read_only_url(target: Path) -> str:
+    """``mode=ro`` where SQLite can still share the WAL index; ``immutable=1`` where it cannot (a
+    read-only filesystem without the -shm file: nothing else can be writing there anyway)."""
+    quoted = urllib.parse.quote(str(target))
+    probe = sqlite3.connect(f"file:{quoted}?mode=ro", uri=True)
+    try:
+        probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        mode = "mode=ro"
+    except sqlite3.OperationalError:
+        mode = "mode=ro&immutable=1"
+    finally:
+        probe.close()
+    return f"file:{quoted}?{mode}"
+
+
 def _clean(value: Any) -> Any:
     """A lone surrogate (an undecodable file name read with surrogateescape) cannot be encoded
     as UTF-8 and would abort the whole statement: replace it with U+FFFD instead."""
@@ -85,8 +114,18 @@ def _begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def create_engine(path: str) -> Engine:
-    """An engine for ``path`` (a file, created with its parent folder, or ``":memory:"``)."""
+def create_engine(path: str, read_only: bool = False) -> Engine:
+    """An engine for ``path`` (a file, created with its parent folder, or ``":memory:"``).
+    ``read_only`` opens an existing file without writing anything, not even a folder."""
+    if read_only and path != MEMORY:
+        url = _read_only_url(Path(path).expanduser())
+        engine = sa.create_engine("sqlite://", creator=lambda: sqlite3.connect(
+            url, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000),
+            poolclass=QueuePool, pool_size=8, max_overflow=8)
+        event.listen(engine, "connect", _configure_read_only)
+        event.listen(engine, "begin", _begin)
+        event.listen(engine, "before_cursor_execute", _clean_parameters, retval=True)
+        return engine
     if path == MEMORY:
         # One shared connection, or every checkout would see a different empty database.
         engine = sa.create_engine(
@@ -115,9 +154,10 @@ def create_engine(path: str) -> Engine:
 class Database:
     """An engine plus the two ways of using it: ``read()`` and ``write()`` (one transaction)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, read_only: bool = False) -> None:
         self.path = path
-        self.engine = create_engine(path)
+        self.read_only = read_only and path != MEMORY
+        self.engine = create_engine(path, self.read_only)
         # ":memory:" shares one connection between threads: serialize the units of work on it.
         self._lock: threading.RLock | None = threading.RLock() if path == MEMORY else None
 

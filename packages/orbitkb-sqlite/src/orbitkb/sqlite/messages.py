@@ -12,7 +12,7 @@ from orbitkb.sqlite.tables import messages as t
 
 #: What enrichment may rewrite; the fact's provenance stays (the model has no per-field one).
 DESCRIPTIVE = ("description",)
-JSON = ("evidence",)
+JSON = ("evidence", "api_ids")
 
 
 def insert_many(conn: Connection, messages: Sequence[Message]) -> None:

@@ -26,3 +26,7 @@ def get(conn: Connection, name: str) -> Repository | None:
 
 def list_all(conn: Connection) -> list[Repository]:
     return codec.fetch(conn, codec.select_for(t, Repository).order_by(t.c.name), Repository, JSON)
+
+
+def delete(conn: Connection, name: str) -> None:
+    conn.execute(sa.delete(t).where(t.c.name == name))

@@ -19,11 +19,13 @@ the order it was given. Search hits by score, best first.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 import sqlalchemy as sa
 
+from orbitkb.domain.errors import RepositoryNotFound, StoreError
 from orbitkb.domain.model import (
     Api,
     Component,
@@ -84,24 +86,57 @@ class SqliteKnowledgeStore:
 
     Opening upgrades an older schema in place; a newer one raises SchemaTooNew; a file that is
     not an SQLite database raises StoreError.
+
+    ``read_only=True`` (commands that only read) writes nothing: a missing file is an empty
+    knowledge base held in memory (no folder, no file created), an existing one is opened with
+    ``mode=ro`` (``immutable`` on a read-only filesystem); only an older schema is still upgraded
+    in place first, as it must be before anything can read it.
     """
 
-    def __init__(self, path: str = ":memory:") -> None:
-        self._db = Database(str(path))
-        try:
-            migrations.upgrade(self._db)
-        except Exception:
-            self._db.dispose()
-            raise
+    def __init__(self, path: str = ":memory:", read_only: bool = False) -> None:
+        self._path = path = str(path)
+        if read_only and path != ":memory:" and not Path(path).expanduser().exists():
+            path = ":memory:"
+        self._db = self._open(path, read_only)
         self._analysis_cache = caches_sql.SqliteAnalysisCache(self._db)
+
+    @staticmethod
+    def _open(path: str, read_only: bool) -> Database:
+        if read_only and path != ":memory:":
+            db = Database(path, read_only=True)
+            try:
+                with db.read() as conn:
+                    current = migrations.read_version(conn)
+                if current >= migrations.LATEST:
+                    migrations.upgrade(db)  # raises SchemaTooNew for a newer schema, writes nothing
+                    return db
+            except Exception:
+                db.dispose()
+                raise
+            db.dispose()  # an older schema: upgrade it through a writable connection first
+        db = Database(path)
+        try:
+            migrations.upgrade(db)
+        except StoreError as exc:
+            db.dispose()
+            if read_only:
+                raise StoreError(f"the database {path} has an older schema and cannot be upgraded here: {exc}",
+                                 hint="run any orbitkb command once where the database is writable") from exc
+            raise
+        except Exception:
+            db.dispose()
+            raise
+        return db
 
     @property
     def path(self) -> str:
-        return self._db.path
+        return self._path
 
     # -- repositories
-    def upsert_repository(self, repo: Repository) -> None:
+    def upsert_repository(self, repo: Repository, *, if_indexed: bool = False) -> None:
         with self._db.write() as conn:
+            if if_indexed:
+                _require_indexed(conn, repo.name)
             repositories_sql.upsert(conn, repo)
 
     def get_repository(self, name: str) -> Repository | None:
@@ -112,6 +147,14 @@ class SqliteKnowledgeStore:
         with self._db.read() as conn:
             return repositories_sql.list_all(conn)
 
+    def remove_repository(self, name: str) -> bool:
+        with self._db.write() as conn:
+            if repositories_sql.get(conn, name) is None:
+                return False
+            self._delete_snapshot(conn, name)
+            repositories_sql.delete(conn, name)  # cascades to resources, gaps and indexed files
+            return True
+
     # -- facts
     def replace_repository_facts(
         self,
@@ -121,11 +164,15 @@ class SqliteKnowledgeStore:
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
         documents: Sequence[SearchDocument],
+        *,
+        if_indexed: bool = False,
     ) -> None:
         name = repository.name
         facts = {f.service.id: f for f in reversed(services)}  # first occurrence of an id wins
         owned = [attrs.evolve(f.service, repository=name) for f in facts.values()]
         with self._db.write() as conn:
+            if if_indexed:
+                _require_indexed(conn, name)
             repositories_sql.upsert(conn, repository)
             self._delete_snapshot(conn, name)
             services_sql.insert_many(conn, sorted(owned, key=lambda s: s.id))
@@ -315,6 +362,12 @@ class SqliteKnowledgeStore:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+def _require_indexed(conn: sa.Connection, name: str) -> None:
+    if repositories_sql.get(conn, name) is None:
+        raise RepositoryNotFound(f"repository {name!r} is no longer indexed (it was removed)",
+                                 hint=f"index it again with orbitkb index PATH --repository-name {name}")
 
 
 def _own(obj: _Owned, repository: str) -> _Owned:

@@ -115,6 +115,7 @@ calls = sa.Table(
     sa.Column("confidence", sa.Float, nullable=False),
     _text("evidence", False),
     _text("provenance", False),
+    _text("from_api_ids", False),
     sa.Index("ix_calls_from", "from_service_id"),
     sa.Index("ix_calls_to", "to_service_id"),
     sa.Index("ix_calls_target", "target"),
@@ -133,6 +134,7 @@ messages = sa.Table(
     _text("description"),
     _text("evidence", False),
     _text("provenance", False),
+    _text("api_ids", False),
     sa.Index("ix_messages_service", "service_id"),
     sa.Index("ix_messages_channel", "channel"),
 )

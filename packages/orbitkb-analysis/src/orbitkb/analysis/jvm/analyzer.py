@@ -8,10 +8,11 @@ from typing import Any
 
 from orbitkb.analysis.facts import LinkedFacts, ParseGap, RawApi, RawComponent, RawEntity, ServiceContext
 from orbitkb.analysis.jvm import apis as api_rules
+from orbitkb.analysis.jvm import axon, store_sites
 from orbitkb.analysis.jvm.calls import CallBuilder
 from orbitkb.analysis.jvm.datarest import data_rest_apis, uses_data_rest
 from orbitkb.analysis.jvm.entities import entity_of, repository_entity, repository_stand_in
-from orbitkb.analysis.jvm.eventuate import aggregate_publisher, event_subscriber
+from orbitkb.analysis.jvm.eventuate import aggregate_entity, aggregate_publisher, event_subscriber
 from orbitkb.analysis.jvm.grammar import count_errors, parser
 from orbitkb.analysis.jvm.ir import build
 from orbitkb.analysis.jvm.java_syntax import read_java
@@ -24,7 +25,7 @@ from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "5"
+    version = "6"
     suffixes = (".java", ".kt")
     reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 
@@ -86,11 +87,13 @@ class JvmAnalyzer:
             if published is not None:
                 msgs.messages.append(published)
             msgs.messages.extend(event_subscriber(index, ref))
+            msgs.messages.extend(axon.handlers(index, ref))
         apis.extend(msgs.apis)
         reach = Reach(index)
         for owner, method, handler in handlers:
             reach.add_handler(owner, method, handler)
         calls = CallBuilder(index, reach)
+        aggregates: list[RawEntity] = []  # entities found in code: aggregates, tables opened by name
         for ref in index.classes:
             calls.declarative(ref)
             calls.discovery_proxy(ref)
@@ -101,8 +104,20 @@ class JvmAnalyzer:
                         calls.sites(ref, m, site)
                     elif site["k"] == "msg":
                         msgs.site(ref, m["name"], site, reach.handlers(ref, m["name"]))
+                        aggregate = aggregate_entity(index, ref, site)
+                        if aggregate is not None:
+                            aggregates.append(aggregate)
+                    elif site["k"] == "store":
+                        opened = store_sites.entity(index, ref, site)
+                        if opened is not None:
+                            aggregates.append(opened)
         all_calls, all_messages = expand_wrappers(index, reach, calls, msgs)
         entities = _entities(index)
+        known = {(e.name, e.class_name) for e in entities}
+        entities += sorted(
+            {(e.name, e.class_name): e for e in aggregates if (e.name, e.class_name) not in known}.values(),
+            key=lambda e: (e.file, e.start_line, e.name),
+        )
         components = _components(index, apis, all_calls, all_messages)
         return LinkedFacts(
             components=tuple(sorted(components, key=lambda c: (c.file, c.start_line, c.name))),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.jvm import eventuate, http_sites, msg_sites, routes
+from orbitkb.analysis.jvm import axon, eventuate, http_sites, msg_sites, routes, store_sites
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate
 from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, Other, walk
 from orbitkb.analysis.jvm.tables import RECEIVER_NAME_HINTS, ROUTER_MARKERS
@@ -144,6 +144,8 @@ class Walker:
         http_sites.detect(self, call)
         msg_sites.detect(self, call)
         eventuate.detect(self, call)
+        axon.detect(self, call)
+        store_sites.detect(self, call)
         self._invoke(call)
 
     def _invoke(self, call: Call) -> None:

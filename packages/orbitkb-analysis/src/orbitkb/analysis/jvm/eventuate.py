@@ -11,13 +11,15 @@ Eventuate Client (event sourcing) keeps one event stream per aggregate type: ``n
 AggregateRepository<>(Account.class, store)`` publishes Account's events, and an
 ``@EventSubscriber`` class consumes, per ``@EventHandlerMethod``, the stream of the aggregate its
 event type names with ``@EventEntity(entity = "...")`` (on the event or one of its supertypes).
+The aggregate is also what the service persists: its events are rows of the event store's tables
+(Eventuate Local keeps them in the service's SQL database).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from orbitkb.analysis.facts import Expr, Lit, RawMessage
+from orbitkb.analysis.facts import Expr, Lit, RawEntity, RawMessage
 from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate
 from orbitkb.analysis.jvm.syntax import Call, E, Field, MRef, Other
 from orbitkb.analysis.jvm.tables import (
@@ -165,6 +167,29 @@ def event_subscriber(index: ServiceIndex, ref: ClassRef) -> list[RawMessage]:
             )
         )
     return out
+
+
+def aggregate_entity(index: ServiceIndex, ref: ClassRef, site: dict[str, Any]) -> RawEntity | None:
+    """``new AggregateRepository<>(Account.class, store)``: the service persists Account's events
+    (evidence: the aggregate class when the service has it, else the repository)."""
+    if site.get("client") not in EVENTUATE_AGGREGATE_REPOSITORIES:
+        return None
+    channel = index.resolve(site["channel"], ref)
+    qualified_name = channel.literal() if channel is not None else None
+    if not qualified_name:
+        return None
+    simple = qualified_name.rsplit(".", 1)[-1]
+    own = index.find(qualified_name)
+    where = own if own is not None and own in index.classes else None
+    return RawEntity(
+        name=qualified_name,
+        kind="sql_table",
+        file=where.path if where is not None else ref.path,
+        start_line=where.data.get("decl", where.data["line"]) if where is not None else site["line"],
+        end_line=where.data["end"] if where is not None else site["end"],
+        class_name=simple,
+        framework="eventuate",
+    )
 
 
 def _handled_event(m: dict[str, Any]) -> str | None:

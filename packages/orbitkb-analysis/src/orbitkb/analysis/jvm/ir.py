@@ -150,6 +150,17 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
         "mods": sorted(cls.mods),
         "fields": fields,
         "methods": methods,
+        # annotated constructors (``@CommandHandler Order(PlaceOrder c)``): their bodies are in ``<init>``
+        "ctors": [
+            {
+                "anns": [annotation_json(a) for a in m.anns],
+                "params": [[p.name, p.type, [annotation_json(a) for a in p.anns]] for p in m.params],
+                "line": m.line,
+                "end": m.end,
+            }
+            for m in ctors
+            if m.anns
+        ],
     }
 
 

@@ -81,7 +81,7 @@ def _read_members(container: Any, out: FileSyntax, owner: ClassDecl | None, stat
             if fld is not None:
                 (owner.fields if owner is not None else out.properties).append(fld)
         elif kind in ("secondary_constructor", "anonymous_initializer") and owner is not None:
-            owner.methods.append(_initializer(child))
+            owner.methods.append(_initializer(child, pending))
         elif kind in ("ERROR", "enum_class_body"):
             _read_members(child, out, owner, static)
         elif kind == "infix_expression" and _misparsed_class(child):
@@ -267,12 +267,14 @@ def _function(node: Any, doc: str | None, pending: list[Ann], static: bool) -> M
     )
 
 
-def _initializer(node: Any) -> Method:
+def _initializer(node: Any, pending: list[Ann]) -> Method:
+    """A secondary constructor (with its annotations: ``@CommandHandler constructor(..)``) or ``init``."""
     params_node = first_child(node, "function_value_parameters")
     block = first_child(node, "block")
+    mods = first_child(node, "modifiers")
     return Method(
         "<init>",
-        [],
+        [*pending, *(modifiers(mods)[0] if mods is not None else [])],
         _params(params_node) if params_node is not None else [],
         "",
         set(),

@@ -209,6 +209,7 @@ STORE_ANNOTATIONS: dict[str, tuple[str, str | None, str, tuple[str, ...]]] = {
     "Document": ("document_collection", "mongodb", "spring-data-mongodb", ("collection", "value")),
     "RedisHash": ("key_value", "redis", "spring-data-redis", ("value",)),
     "Node": ("graph_node", "neo4j", "spring-data-neo4j", ("labels", "value", "primaryLabel")),
+    "DynamoDBTable": ("document_collection", "dynamodb", "aws-dynamodb-mapper", ("tableName",)),
 }
 #: imports that change what @Document / @Table mean
 STORE_IMPORTS = (
@@ -240,6 +241,14 @@ REPOSITORIES: dict[str, tuple[str, str | None, str]] = {
     "ReactiveSortingRepository": ("unknown", None, "spring-data"),
     "CoroutineCrudRepository": ("unknown", None, "spring-data"),
     "Repository": ("unknown", None, "spring-data"),
+}
+#: client type -> {method: name argument index} of calls that open a table/collection by name
+#: (typed receivers only: ``getTable`` and ``table`` are common words)
+STORE_HANDLES: dict[str, tuple[str, str, str, dict[str, int]]] = {
+    "DynamoDB": ("document_collection", "dynamodb", "aws-dynamodb-document", {"getTable": 0}),
+    "DynamoDbEnhancedClient": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", {"table": 0}),
+    "DynamoDbEnhancedAsyncClient": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", {"table": 0}),
+    "MongoDatabase": ("document_collection", "mongodb", "mongodb-driver", {"getCollection": 0}),
 }
 PRIMITIVES = {"int", "long", "short", "byte", "boolean", "char", "double", "float"}
 NOT_NULL_ANNOTATIONS = {"NotNull", "NonNull", "NotBlank", "NotEmpty", "Id", "EmbeddedId"}
@@ -307,3 +316,41 @@ DATA_REST_BASE = "${spring.data.rest.base-path:}"
 DATA_REST_COLLECTION = (("GET", "findAll"), ("POST", "save"))
 DATA_REST_ITEM = (("GET", "findById"), ("PUT", "save"), ("PATCH", "save"), ("DELETE", "deleteById"))
 IRREGULAR_PLURALS = {"person": "people", "child": "children", "man": "men", "woman": "women"}
+
+# --------------------------------------------------------------------------- Axon Framework
+
+AXON_IMPORT = "org.axonframework"
+#: handler annotations whose method consumes its payload; ``@EventSourcingHandler`` (an aggregate
+#: replaying its own events) is deliberately absent: it consumes nothing from the bus
+AXON_HANDLERS = {"EventHandler", "SagaEventHandler", "CommandHandler", "QueryHandler"}
+#: gateway/bus type -> methods whose first argument is the payload they publish
+AXON_SENDERS: dict[str, frozenset[str]] = {
+    "CommandGateway": frozenset({"send", "sendAndWait"}),
+    "ReactorCommandGateway": frozenset({"send", "sendAll"}),
+    "CommandBus": frozenset({"dispatch"}),
+    "EventGateway": frozenset({"publish"}),
+    "ReactorEventGateway": frozenset({"publish"}),
+    "EventBus": frozenset({"publish"}),
+    "EventStore": frozenset({"publish"}),
+    "QueryGateway": frozenset({"query", "subscriptionQuery", "scatterGather", "streamingQuery", "queryMany"}),
+    "ReactorQueryGateway": frozenset(
+        {"query", "queryMany", "queryUpdates", "subscriptionQuery", "subscriptionQueryMany", "scatterGather",
+         "streamingQuery"}
+    ),
+}  # fmt: skip
+#: ``AggregateLifecycle.apply(event)`` (also statically imported) publishes the event
+AXON_APPLY = ("AggregateLifecycle", "apply")
+#: wrappers around a payload: factory calls and message types whose (type) argument is the payload
+AXON_WRAPPERS = {
+    "asCommandMessage", "asEventMessage", "GenericCommandMessage", "GenericEventMessage",
+    "GenericQueryMessage", "GenericDomainEventMessage", "CommandMessage", "EventMessage", "QueryMessage",
+    "DomainEventMessage", "SubscriptionQueryMessage",
+}  # fmt: skip
+#: receiver-name fragments (lower-case) standing for an Axon gateway when a receiver is untyped
+AXON_NAME_HINTS = (
+    ("commandgateway", "CommandGateway"),
+    ("querygateway", "QueryGateway"),
+    ("eventgateway", "EventGateway"),
+    ("commandbus", "CommandBus"),
+    ("eventbus", "EventBus"),
+)

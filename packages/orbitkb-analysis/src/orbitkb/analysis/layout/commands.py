@@ -77,6 +77,7 @@ def split_by_command(
     for i, unit in enumerate(units):
         deployments = _deployments(refs.get(i, Refs()))
         mapped: dict[str, Refs] = {}
+        elsewhere = False  # a deployment naming a folder that is already another unit
         if len(deployments) > 1 and not unit.split:
             common = set.intersection(*(words for words, _ in deployments.values()))
             for name, (words, own) in sorted(deployments.items()):
@@ -84,18 +85,22 @@ def split_by_command(
                 folder = _named_folder(distinct, unit.root, folders, roots) if distinct else None
                 if folder is None and distinct:
                     folder = _named_folder([name.lower()], unit.root, folders, roots)
+                if folder is None and distinct and _named_folder(distinct, unit.root, folders, set()):
+                    elsewhere = True
                 if folder is not None:
                     target = mapped.setdefault(folder, Refs())
                     target.compose.extend(own.compose)
                     target.workloads.extend(own.workloads)
-        if len(mapped) < 2:
-            out_refs[len(out_units)] = refs[i] if i in refs else Refs()
-            out_units.append(unit)
-            continue
         rest = Refs(
             [c for c in refs[i].compose if not any(c in r.compose for r in mapped.values())],
             [w for w in refs[i].workloads if not any(w in r.workloads for r in mapped.values())],
-        )
+        ) if mapped else Refs()  # fmt: skip
+        # one deployment naming its own folder splits off too when another stays on the build
+        # (a web app and its worker: ``celery -A app.worker worker`` next to the server)
+        if not mapped or (len(mapped) < 2 and (elsewhere or not (rest.compose or rest.workloads))):
+            out_refs[len(out_units)] = refs[i] if i in refs else Refs()
+            out_units.append(unit)
+            continue
         if rest.compose or rest.workloads:
             out_refs[len(out_units)] = rest
             out_units.append(unit)

@@ -6,8 +6,8 @@ import json
 from functools import cache
 from importlib import resources
 
-#: Images of reverse proxies whose configuration (proxy_pass) makes them gateways, not resources.
-PROXY_IMAGES = frozenset({"nginx", "nginx-unprivileged", "openresty", "nginx-alpine"})
+#: Images of reverse proxies whose configuration (proxy_pass, ProxyPass) makes them gateways, not resources.
+PROXY_IMAGES = frozenset({"nginx", "nginx-unprivileged", "openresty", "nginx-alpine", "httpd"})
 
 
 @cache

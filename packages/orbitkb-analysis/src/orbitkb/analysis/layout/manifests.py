@@ -41,6 +41,11 @@ class Manifest:
     images: list[str] = field(factory=list)  # Dockerfile FROM images
     ports: list[int] = field(factory=list)  # Dockerfile EXPOSE
     env: list[tuple[str, str, int]] = field(factory=list)  # Dockerfile ENV of the final stage: (key, value, line)
+    #: folders (relative to the manifest's) whose build output this build packages into its own
+    #: artifact: a frontend built by frontend-maven-plugin / the Gradle node plugin and served as
+    #: static resources is part of this unit, not a service of its own
+    embeds: list[str] = field(factory=list)
+    bundled: bool = False  # a package.json whose build writes into a JVM module's resources
 
 
 def manifest_kind(name: str) -> str | None:
@@ -68,12 +73,30 @@ def _package_json(m: Manifest, text: str) -> None:
     scripts: dict[str, Any] = data["scripts"] if isinstance(data.get("scripts"), dict) else {}
     if m.aggregator:  # a workspace root's scripts orchestrate its members
         return
+    m.bundled = any(isinstance(v, str) and _INTO_RESOURCES.search(v) for v in scripts.values())
     for script in START_SCRIPTS:
         if isinstance(scripts.get(script), str):
             m.entry = f"package.json script {script!r}"
             return
     if isinstance(data.get("main"), str):
         m.entry, m.weak_entry = "package.json main", True
+
+
+#: a build output path inside a JVM module's served resources
+_INTO_RESOURCES = re.compile(r"src/main/(?:resources/(?:static|public|META-INF/resources)|webapp)\b")
+#: Maven plugins that build a folder of the module (``<workingDirectory>``) into its artifact
+_POM_FRONTEND_PLUGINS = {"frontend-maven-plugin"}
+#: build-relative prefixes that name the module folder itself
+_BASEDIR = re.compile(r"^\$\{(?:project\.basedir|basedir|project\.projectDir|projectDir)\}/|^\$projectDir/")
+
+
+def _embedded(path: str) -> str | None:
+    """``frontend/build`` -> ``frontend``: the first folder of a module-relative path (not its own
+    sources, build output or an unresolved placeholder)."""
+    first = _BASEDIR.sub("", path.strip()).strip("/").split("/", 1)[0]
+    if not first or first in (".", "..", "src", "target", "build") or "$" in first:
+        return None
+    return first
 
 
 def _strip_ns(tag: str) -> str:
@@ -99,6 +122,9 @@ def _pom(m: Manifest, text: str) -> None:
         group, artifact = ids.get("groupId", ""), ids.get("artifactId", "")
         if artifact:
             m.deps.update({artifact, f"{group}:{artifact}"} | ({group} if group else set()))
+        if artifact in _POM_FRONTEND_PLUGINS:
+            dirs = [c.text or "" for c in dep.iter() if _strip_ns(c.tag) == "workingDirectory"]
+            m.embeds.extend(e for d in dirs if (e := _embedded(d)) and e not in m.embeds)
     if "spring-boot-maven-plugin" in m.deps:  # weak: shared modules sometimes inherit it
         m.entry, m.weak_entry = "spring-boot-maven-plugin", True
 
@@ -110,7 +136,14 @@ _GRADLE_PLUGIN = re.compile(r"""(?:\bid\s*\(?\s*|apply\s+plugin\s*:\s*)["']([\w.
 _GRADLE_TEST_CONF = re.compile(r"^\s*(?:test|androidTest|integrationTest)\w*\s*[(\s]")
 
 
+#: the Gradle node plugins' project folder, an npm task's working folder
+_GRADLE_NODE_DIR = re.compile(
+    r"""\b(?:nodeProjectDir|nodeModulesDir|workingDir)\b\s*(?:=|\.set\s*\(|\()\s*(?:file\s*\(\s*)?["']([^"']+)["']"""
+)
+
+
 def _gradle(m: Manifest, text: str) -> None:
+    m.embeds = sorted({e for d in _GRADLE_NODE_DIR.findall(text) if (e := _embedded(d))})
     runtime = "\n".join(line for line in text.splitlines() if not _GRADLE_TEST_CONF.match(line))
     for group, artifact in _GRADLE_DEP.findall(runtime):  # testImplementation never ships
         m.deps.update({artifact, f"{group}:{artifact}", group})
@@ -244,6 +277,27 @@ def _dockerfile(m: Manifest, text: str) -> None:
             m.ports.extend(int(p.split("/")[0]) for p in words[1:] if p.split("/")[0].isdigit())
         elif len(words) >= 2 and words[0].upper() == "ENV":
             m.env.extend((k, v, start) for k, v in _env_pairs(line.split(None, 1)[1]))
+
+
+def nest_monorepo(text: str | None) -> tuple[str, ...] | None:
+    """The library project roots of a ``nest-cli.json`` declaring a monorepo, else None. The
+    ``package.json`` beside it starts one of its projects (``nest start`` runs the default one), so
+    its scripts are no entry of its own; code in a library project (a ``listen()`` in a bootstrap
+    helper) is no entry point either."""
+    try:
+        data = json.loads(text) if text else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("monorepo") is not True:
+        return None
+    projects = data.get("projects") if isinstance(data.get("projects"), dict) else {}
+    return tuple(
+        sorted(
+            p["root"].strip("/")
+            for p in projects.values()
+            if isinstance(p, dict) and p.get("type") == "library" and isinstance(p.get("root"), str)
+        )
+    )
 
 
 _READERS: dict[str, Callable[[Manifest, str], None]] = {

@@ -33,6 +33,7 @@ class LayoutInput:
     nginx_confs: Sequence[str] = ()  # configs with proxy_pass / grpc_pass
     app_name: Callable[[str], str | None] = lambda root: None  # spring.application.name under a root
     forced: tuple[str, str] | None = None
+    proxy_servers: Mapping[str, str] = {}  # proxy config -> the server it is written for (nginx, apache-httpd)
 
 
 def _ancestor_manifests(cands: Mapping[str, Candidate], folder: str) -> list[Manifest]:
@@ -84,8 +85,13 @@ def detect(inp: LayoutInput) -> Layout:
     for cand in cands.values():
         for m in cand.manifests:
             imported |= {d for d in m.deps if d != m.name}
+    embedded = _embedded(cands)
     for i, unit in enumerate(units):
-        _decide(inp, layout, cands, unit, refs.get(i, Refs()), imported)
+        ref = refs.get(i, Refs())
+        if unit.root in embedded and not unit.split and not (ref.compose or ref.workloads):
+            layout.libraries.append(unit.root)  # built into another unit's artifact, never run alone
+            continue
+        _decide(inp, layout, cands, unit, ref, imported)
     if not layout.services and inp.forced is None:
         _fallback(inp, layout, cands, unowned)
     if inp.forced is not None:
@@ -131,6 +137,18 @@ def detect(inp: LayoutInput) -> Layout:
                 )
             )
     return layout
+
+
+def _embedded(cands: Mapping[str, Candidate]) -> set[str]:
+    """Folders whose build output another unit packages (a frontend served from a jar's static
+    resources): named by that unit's build, or by their own build script's output path."""
+    out: set[str] = set()
+    for folder, cand in cands.items():
+        for m in cand.manifests:
+            out |= {j for e in m.embeds if (j := paths.join(folder, e)) is not None and j != folder}
+            if m.bundled:
+                out.add(folder)
+    return out
 
 
 def _code_below(units: Sequence[Unit], i: int) -> int:
@@ -179,8 +197,9 @@ def _decide(
     if not has_code:
         confs = [c for c in inp.nginx_confs if paths.is_under(c, unit.root)]
         if confs and (strong or deployed):
-            svc = _unit(inp, cands, unit, refs, "other", "nginx configuration")
-            svc.framework = "nginx"
+            server = inp.proxy_servers.get(confs[0], "nginx")
+            svc = _unit(inp, cands, unit, refs, "other", f"{server} configuration")
+            svc.framework = server
             layout.services.append(svc)
         return
     stack = cand.stack or "other"
@@ -246,8 +265,9 @@ def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list) -> list[Ser
         if owner is not None:
             owner.compose.append(compose)
         else:
+            server = inp.proxy_servers.get(confs[0], "nginx")
             svc = ServiceUnit(
-                name="", root=root, stack="other", framework="nginx", entry="nginx configuration"
+                name="", root=root, stack="other", framework=server, entry=f"{server} configuration"
             )
             svc.compose.append(compose)
             svc.evidence.append((compose.file, compose.line))

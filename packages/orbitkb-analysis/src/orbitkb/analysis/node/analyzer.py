@@ -16,7 +16,7 @@ _MAX_BYTES = 1_500_000
 
 class NodeAnalyzer:
     stack = "node-ts"
-    version = "12"
+    version = "13"
     suffixes = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".prisma")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

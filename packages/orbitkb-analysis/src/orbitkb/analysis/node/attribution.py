@@ -1,4 +1,5 @@
-"""Which API handler reaches which function: the handler, its nested callbacks, and one hop of calls."""
+"""Which API handlers reach which function: the handler, its nested callbacks, and every function
+of the service it calls, however deep (the generic pass in ``orbitkb.analysis.reach``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..reach import reached_by
 from .resolve import Resolver, Target
 
 Loc = tuple[str, str]  # (file, fid)
@@ -51,15 +53,15 @@ class Reach:
                     out.add(loc)
         return out
 
-    def owners(self, handlers: Iterable[tuple[str, Loc]]) -> dict[Loc, str]:
-        """Function -> handler name; a direct owner wins over a one-hop one, then the first by name."""
-        direct: dict[Loc, str] = {}
-        hop: dict[Loc, str] = {}
-        for name, loc in sorted(handlers):
-            inside = self.closure(loc)
-            for f in inside:
-                direct.setdefault(f, name)
-            for callee in self.callees(inside):
-                for f in self.closure(callee):
-                    hop.setdefault(f, name)
-        return {**hop, **direct}
+    def owners(self, handlers: Iterable[tuple[str, Loc]]) -> dict[Loc, list[str]]:
+        """Function -> every handler reaching it: the handlers whose own body (or a callback in
+        it) holds it first, then those reaching it through calls, each group by name."""
+        entries: dict[str, set[Loc]] = defaultdict(set)
+        for name, loc in handlers:
+            entries[name].add(loc)
+        direct = reached_by(entries, lambda loc: self.children.get(loc, ()))
+        every = reached_by(entries, lambda loc: [*self.children.get(loc, ()), *self.callees([loc])])
+        return {
+            loc: sorted(direct.get(loc, ())) + sorted(names - direct.get(loc, set()))
+            for loc, names in every.items()
+        }

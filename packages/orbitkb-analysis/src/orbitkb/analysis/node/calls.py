@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import messaging, persistence, queues, stores
+from . import event_store, messaging, persistence, queues, stores
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     BASE_THEN_VERB_CLIENTS,
@@ -138,6 +138,8 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
             ex.out["grpc_implements"].append(parts[-2])
         return True
     if queues.on_member_call(ex, node, prop, receiver, args):
+        return True
+    if event_store.on_member_call(ex, node, prop, receiver, args):
         return True
     if messaging.on_member_call(ex, node, prop, receiver, args):
         return True

@@ -11,6 +11,7 @@ from typing import Any
 from tree_sitter import Node
 
 from . import calls, decorators, queues, stores
+from .sdk_imports import sdk_import
 from .signatures import FACTORIES, MESSAGE_MODULES
 from .syntax import (
     CLASS_TYPES,
@@ -195,6 +196,8 @@ class Extractor:
         if spec is None:
             return
         self._note_module(spec)
+        if not any(c.type == "type" for c in stmt.children):  # `import type`: no code runs
+            sdk_import(self, spec, stmt)
         clause = next((c for c in stmt.named_children if c.type == "import_clause"), None)
         if clause is None:
             req = next((c for c in stmt.named_children if c.type == "import_require_clause"), None)
@@ -401,6 +404,7 @@ class Extractor:
             return None
         if ref[0] == "imp" and ref[1]:
             self._note_module(ref[1])
+            sdk_import(self, ref[1], value)
             return {"k": "imp", "spec": ref[1], "name": ref[2], "rest": ref[3]}
         return {"k": "alias", "ref": ref}
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from attrs import evolve
+
 from ..configrefs import config_ref
 from ..dapr.invoke import via_app_id
 from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
@@ -25,7 +27,7 @@ class FactBuilder:
     def __init__(self, files: Mapping[str, dict[str, Any]], resolver: Resolver) -> None:
         self.files = files
         self.r = resolver
-        self.owners: dict[tuple[str, str], str] = {}
+        self.owners: dict[tuple[str, str], list[str]] = {}
         self.calls: list[RawCall] = []
         self.messages: list[RawMessage] = []
         self.entities: list[RawEntity] = []
@@ -50,7 +52,16 @@ class FactBuilder:
         return name
 
     def _owner(self, file: str, rec: Mapping[str, Any]) -> str | None:
-        return self.owners.get((file, rec["fn"])) if rec.get("fn") else None
+        found = self._handlers(file, rec)
+        return found[0] if found else None
+
+    def _handlers(self, file: str, rec: Mapping[str, Any]) -> list[str]:
+        return self.owners.get((file, rec["fn"]), []) if rec.get("fn") else []
+
+    def _add_call(self, file: str, rec: Mapping[str, Any], call: RawCall) -> None:
+        """One call per API handler reaching the site (the first is already on ``call``)."""
+        self.calls.append(call)
+        self.calls.extend(evolve(call, api_handler=h) for h in self._handlers(file, rec)[1:])
 
     # ------------------------------------------------------------------ message handlers (APIs)
     def message_apis(self) -> list[Handled]:
@@ -167,7 +178,7 @@ class FactBuilder:
         for file, rec, base in instance_calls:
             sites.add_base(file, rec, base)
         for site in sites.run():
-            self.calls.append(self._call(site.file, site.record, site.url))
+            self._add_call(site.file, site.record, self._call(site.file, site.record, site.url))
         message_sites = MessageSites(self.files, self.r, reach)
         for file, msg, channel in message_sites.run():
             self._message(file, msg, channel)
@@ -176,8 +187,10 @@ class FactBuilder:
             for call in data.get("calls", []):
                 if call.get("fn") and (file, call["fn"]) in sites.used and is_wrapper(call):
                     continue  # reported at the wrapper's call sites instead
-                self.calls.append(self._call(file, call, self.r.expr(file, call.get("url"))))
+                self._add_call(file, call, self._call(file, call, self.r.expr(file, call.get("url"))))
             for msg in data.get("messages", []):
+                if msg.get("requires") and not any(d.get(msg["requires"]) for d in self.files.values()):
+                    continue  # an event-store feature stream of a service that publishes no events
                 if not message_sites.wrapped(file, msg):
                     self._message(file, msg)
             self._queue_messages(file)
@@ -187,7 +200,7 @@ class FactBuilder:
             if rec.get("fn") and (file, rec["fn"]) in sites.used and is_wrapper(rec):
                 continue
             url = self.r.parts(file, rec["path"])
-            self.calls.append(self._call(file, rec, Expr(tuple(base + url)) if base or url else None))
+            self._add_call(file, rec, self._call(file, rec, Expr(tuple(base + url)) if base or url else None))
 
     def _call(self, file: str, call: Mapping[str, Any], url: Expr | None) -> RawCall:
         if call.get("app_id"):
@@ -215,19 +228,19 @@ class FactBuilder:
         provider = msg["provider"]
         if provider == "unknown":
             provider = self.transports.get(msg.get("token") or "") or self.default_transport or "unknown"
-        self.messages.append(
-            RawMessage(
-                msg["dir"],
-                _merged(channel),
-                provider,
-                file,
-                msg["line"],
-                msg["end"],
-                msg.get("client", ""),
-                api_handler=self._owner(file, msg),
-                component=self._component(file, msg),
-            )
+        message = RawMessage(
+            msg["dir"],
+            _merged(channel),
+            provider,
+            file,
+            msg["line"],
+            msg["end"],
+            msg.get("client", ""),
+            api_handler=self._owner(file, msg),
+            component=self._component(file, msg),
         )
+        self.messages.append(message)
+        self.messages.extend(evolve(message, api_handler=h) for h in self._handlers(file, msg)[1:])
 
     def _entity(self, file: str, ent: Mapping[str, Any]) -> None:
         fw = ent["fw"]

@@ -10,6 +10,7 @@ from .attribution import Reach
 from .link_facts import FactBuilder
 from .resolve import ModuleIndex, Resolver
 from .routing import Handled, RouteGraph, nest_apis
+from .sdk_imports import sdk_calls
 from .store_entities import store_entities
 
 
@@ -34,6 +35,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     builder.build(graph.http_vcalls, reach)
     gaps += builder.config_refs()
     builder.entities += store_entities(files, resolver, {e.name for e in builder.entities})
+    builder.calls += sdk_calls(files, {m.provider for m in builder.messages})
     apis = sorted({h.api for h in handled}, key=_api_key)
     components = builder.components(apis)
     frameworks = sorted({a.framework for a in apis if a.framework and a.kind == "http"})
@@ -45,9 +47,11 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     return LinkedFacts(
         components=tuple(components),
         apis=tuple(apis),
-        calls=tuple(sorted(set(builder.calls), key=lambda c: (c.file, c.line, c.client, repr(c.url)))),
+        # dict.fromkeys, not set: copies of one site (one per handler) keep their order, the
+        # handler whose own body holds the site first.
+        calls=tuple(sorted(dict.fromkeys(builder.calls), key=lambda c: (c.file, c.line, c.client, repr(c.url)))),
         messages=tuple(
-            sorted(set(builder.messages), key=lambda m: (m.file, m.line, m.direction, repr(m.channel)))
+            sorted(dict.fromkeys(builder.messages), key=lambda m: (m.file, m.line, m.direction, repr(m.channel)))
         ),
         entities=tuple(sorted(set(builder.entities), key=lambda e: (e.name, e.file, e.start_line))),
         grpc_implements=tuple(sorted({s for d in files.values() for s in d.get("grpc_implements", [])})),
@@ -61,3 +65,4 @@ def _api_key(api: RawApi) -> tuple[Any, ...]:
 
 
 __all__ = ["RawComponent", "link"]
+

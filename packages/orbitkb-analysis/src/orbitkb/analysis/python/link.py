@@ -27,6 +27,7 @@ from orbitkb.analysis.facts import (
 )
 from orbitkb.analysis.python import (
     calls,
+    celery_beat,
     dapr_sdk,
     messaging,
     nameko,
@@ -42,6 +43,7 @@ from orbitkb.analysis.python import (
 from orbitkb.analysis.python.linkctx import LinkState
 from orbitkb.analysis.python.rebase import rebase
 from orbitkb.analysis.python.routing import PendingRoute, PrefixTree, full_paths
+from orbitkb.analysis.reach import reached_by
 
 T = TypeVar("T")
 Key = tuple[str, str]  # (file, function qualname)
@@ -102,6 +104,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     raw_msgs = (
         safe("messaging", lambda: messaging.collect(st), no_msgs) + handler_msgs + nameko_in + nameko_out
     )
+    raw_msgs += safe("celery beat", lambda: celery_beat.collect(st, messaging.celery_tasks(st)), no_msgs)
     no_entities: list[RawEntity] = []
     entities = safe("persistence", lambda: persistence.collect(st), no_entities)
     sdk_calls, sdk_msgs, sdk_entities = safe("dapr", lambda: dapr_sdk.collect(st), ([], [], no_entities))
@@ -158,24 +161,28 @@ def _one_gap_per_reason(found: list[ParseGap]) -> list[ParseGap]:
 
 
 def _reach(st: LinkState, apis: list[ApiOut]) -> dict[Key, set[str]]:
-    """Functions reached by each API handler: the handler itself and the local functions it calls."""
-    by_fn: dict[Key, set[str]] = defaultdict(set)
+    """Functions reached by each API handler: the handler itself and every local function it
+    calls, however deep (a call inside a nested function counts for each enclosing one)."""
+    entries: dict[str, set[Key]] = defaultdict(set)
     for api, key, _ in apis:
         if key is not None:
-            by_fn[key].add(api.handler)
-    reach: dict[Key, set[str]] = defaultdict(set)
-    for key, handlers in by_fn.items():
-        reach[key] |= handlers
+            entries[api.handler].add(key)
+    if not entries:
+        return defaultdict(set)
+    calls: dict[Key, set[Key]] = defaultdict(set)
     for inv in st.invs:
         if inv.fn is None:
             continue
-        owner = _owner(by_fn, inv.path, inv.fn)
-        if owner is None:
-            continue
         c = inv.callee
-        if c["t"] == "fn":
-            reach[(c["p"], c["n"])] |= by_fn[owner]
-    return reach
+        if c["t"] != "fn":
+            continue
+        qual = inv.fn
+        while True:
+            calls[(inv.path, qual)].add((c["p"], c["n"]))
+            if "." not in qual:
+                break
+            qual = qual.rsplit(".", 1)[0]
+    return defaultdict(set, reached_by(entries, lambda k: sorted(calls.get(k, ()))))
 
 
 def _owner(table: Mapping[Key, Any], path: str, qual: str) -> Key | None:

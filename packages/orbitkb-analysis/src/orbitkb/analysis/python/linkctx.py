@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from orbitkb.analysis.facts import Env, Expr, Lit, Part, ServiceContext, Unknown
+from orbitkb.analysis.python import importroot
 from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.resolve import Resolver
+
+_UNSET = object()
 
 
 class Inv:
@@ -59,6 +62,8 @@ class LinkState:
         self.r = Resolver(files)
         self.invs: list[Inv] = [Inv(self.r, p, rec) for p in sorted(files) for rec in files[p]["inv"]]
         self.libs = self.r.libs
+        self._import_root: object = _UNSET
+        self.memo: dict[str, Any] = {}  # results several stages share (Celery tasks)
 
     # ------------------------------------------------------------------ names
     def func(self, path: str, qual: str) -> dict[str, Any]:
@@ -85,7 +90,14 @@ class LinkState:
         return self.module_stem(path), None
 
     def module_name(self, path: str) -> str:
-        """The import name the service itself would use (relative to its root, ``src/`` dropped)."""
+        """The import name the service itself would use: from the import root its deployment
+        command implies, else relative to its root with ``src/`` dropped."""
+        if self._import_root is _UNSET:
+            self._import_root = importroot.find(self.ctx.commands, self.files) if self.ctx.commands else None
+        if self._import_root is not None:
+            named = self._import_root.module(path)  # type: ignore[union-attr]
+            if named is not None:
+                return named
         rel = path
         root = self.ctx.root_dir.strip("/")
         if root not in ("", ".") and rel.startswith(root + "/"):

@@ -107,7 +107,11 @@ def task_name(st: LinkState, path: str, qual: str, kw: dict[str, Node]) -> Node:
 
 def celery_tasks(st: LinkState) -> dict[Key, tuple[Node, int]]:
     """Celery task functions -> (task name: explicit ``name=`` or module.function, decorator line)."""
+    memo: dict[Key, tuple[Node, int]] | None = st.memo.get("celery_tasks")
+    if memo is not None:  # handlers, publishes and beat schedules all ask
+        return memo
     out: dict[Key, tuple[Node, int]] = {}
+    st.memo["celery_tasks"] = out
     for path, qual, _info, dec, line in decorated_functions(st):
         fv, _args, kw, _is_call = split_call(st, dec)
         if fv["t"] == "ext" and fv["q"] in CELERY_TASK_DECORATORS:
@@ -187,6 +191,12 @@ def _classify(
         provider = CONSUMER_CONSTRUCTORS[c["q"]]
         topics = [x for a in inv.args for x in items(a)]
         return [("consumes", provider, t, c["q"].split(".")[0]) for t in topics]
+    if c["t"] == "ext" and "." in c["q"]:
+        head, _, last = c["q"].rpartition(".")
+        if any(lib is None for lib, _fam in DUCK_METHODS.get(last, ())):
+            # a verb only one broker has, on an object imported from code this service lacks
+            # (``from worker.app import celery_app`` where the worker is another service)
+            c = {"t": "bm", "o": {"t": "ext", "q": head}, "n": last}
     if c["t"] != "bm":
         return []
     n = c["n"]

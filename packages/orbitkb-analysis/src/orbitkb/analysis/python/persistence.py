@@ -1,9 +1,10 @@
 """Persistence entities with the name the database sees: SQLAlchemy declarative
 (``__tablename__``, Column/mapped_column, ``Mapped[...]``) and ``Table("name", metadata, ...)``,
 Flask-SQLAlchemy ``db.Model`` (snake_case default), SQLModel ``table=True``, Django models
-(``Meta.db_table`` or ``<app_label>_<model>``), Beanie/MongoEngine documents, pymongo/motor
-collections used by name, redis keys (``products:{id}`` is the ``products`` key space) and
-tables named in SQL handed to raw drivers (``sqltext``)."""
+(``Meta.db_table`` or ``<app_label>_<model>``), Beanie/MongoEngine documents, Elasticsearch /
+OpenSearch DSL documents (``Index.name``), pymongo/motor collections used by name, redis keys
+(``products:{id}`` is the ``products`` key space) and tables named in SQL handed to raw drivers
+(``sqltext``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 from typing import Any
 
 from orbitkb.analysis.facts import Lit, RawEntity
-from orbitkb.analysis.python import sqltext
+from orbitkb.analysis.python import firestore, sqltext
 from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.linkctx import LinkState, to_expr
 from orbitkb.analysis.python.signatures import (
@@ -22,6 +23,7 @@ from orbitkb.analysis.python.signatures import (
     REDIS_DUCK_COMMANDS,
     REDIS_KEY_COMMANDS,
     REDIS_LIBS,
+    SEARCH_DOCUMENTS,
     SQLA_COLUMNS,
     SQLA_TABLES,
     SQLMODEL_BASES,
@@ -65,6 +67,7 @@ def collect(st: LinkState) -> list[RawEntity]:
                 out.append(ent)
     out.extend(_tables(st))
     out.extend(_collections(st))
+    out.extend(firestore.collections(st))
     out.extend(_redis_keys(st))
     named = {e.name.lower() for e in out}
     out.extend(e for e in sqltext.collect(st) if e.name.lower() not in named)
@@ -115,6 +118,10 @@ def _class_entity(
                 coll = coll or literal(doc_meta["v"].get("collection"))
             default = snake(name) if framework == "mongoengine" else name
             return make(coll or default, "document_collection", [], framework, "mongodb")
+    for q, (framework, search_engine) in SEARCH_DOCUMENTS.items():
+        if q in external:
+            index = _inner_literal(st, info, "Index", "name") or _inner_literal(st, info, "Meta", "index")
+            return make(index or snake(name), "search_index", [], framework, search_engine)
     if _truthy(st.r.ev(attrs["__abstract__"])) if "__abstract__" in attrs else False:
         return None
     fields = _sqla_fields(info)
@@ -123,6 +130,12 @@ def _class_entity(
     if fields and any(describe(b).endswith(".Model") for b in info["b"]) and "flask_sqlalchemy" in st.libs:
         return make(snake(name), "sql_table", fields, "flask-sqlalchemy")
     return None
+
+
+def _inner_literal(st: LinkState, info: dict[str, Any], inner: str, attr: str) -> str | None:
+    """A literal attribute of an inner class (``class Index: name = "orders"``)."""
+    node = info["inner"].get(inner, {}).get(attr)
+    return literal(st.r.ev(node)) if node is not None else None
 
 
 def _django_fields(st: LinkState, c: Node) -> list[Field]:

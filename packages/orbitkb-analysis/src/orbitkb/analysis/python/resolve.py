@@ -134,6 +134,8 @@ class Resolver:
             qual = v["n"] + "." + a
             if qual in self.files[v["p"]]["funcs"]:
                 return {"t": "fn", "p": v["p"], "n": qual}
+            if qual in self.files[v["p"]]["sym"]:  # a function attribute set at module level
+                return self.symbol(v["p"], qual)
         if t == "any":
             return {"t": "any", "v": [self.getattr(x, a) for x in v["v"]]}
         if t == "param":

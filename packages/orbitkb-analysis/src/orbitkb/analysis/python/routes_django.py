@@ -10,6 +10,7 @@ from collections import defaultdict
 from typing import Any
 
 from orbitkb.analysis.facts import RawApi
+from orbitkb.analysis.python import regexroute
 from orbitkb.analysis.python.ir import Node, cat, describe, items, lit, literal
 from orbitkb.analysis.python.linkctx import LinkState, normalize_path, render_path, to_expr
 from orbitkb.analysis.python.routing import class_http_methods, split_call
@@ -77,9 +78,11 @@ class _Django:
         view = node["a"][1] if len(node["a"]) > 1 else node["k"].get("view")
         if route is None or view is None:
             return
-        if not describe(node["c"]).endswith(".path"):
-            route = _strip_regex(route)
-        full = cat([prefix, route])
+        routes = [route] if describe(node["c"]).endswith(".path") else _regex_routes(route)
+        for one in routes:
+            self.route(cat([prefix, one]), view, seen)
+
+    def route(self, full: Node, view: Node, seen: frozenset[str]) -> None:
         if view["t"] == "inst" and describe(view["c"]) in DJANGO_INCLUDE:
             target = view["a"][0] if view["a"] else view["k"].get("arg")
             if (
@@ -231,15 +234,12 @@ def _truthy(node: Node | None) -> bool:
     return literal(node) in ("true", "True")
 
 
-def _strip_regex(route: Node) -> Node:
+def _regex_routes(route: Node) -> list[Node]:
+    """A regex route as the path templates it serves (an unreadable route is kept as written)."""
     text = literal(route)
     if text is None:
-        return route
-    if text.startswith("^"):
-        text = text[1:]
-    if text.endswith("$"):
-        text = text[:-1]
-    return lit(text)
+        return [route]
+    return [lit(t) for t in regexroute.templates(text)]
 
 
 def collect(st: LinkState) -> Out:

@@ -50,6 +50,7 @@ class Scanner:
         self.star: list[str] = []
         self.libs: set[str] = set()
         self.sym: dict[str, Node] = {}
+        self.lines: dict[str, int] = {}  # line of each module symbol's assignment
         self.funcs: dict[str, dict[str, Any]] = {}
         self.classes: dict[str, dict[str, Any]] = {}
         self.inv: list[dict[str, Any]] = []
@@ -119,6 +120,7 @@ class Scanner:
             "nl": self.text.count("\n") + 1,
             "libs": sorted(self.libs),
             "sym": self.sym,
+            "sln": self.lines,
             "funcs": self.funcs,
             "classes": self.classes,
             "inv": self.inv,
@@ -190,6 +192,11 @@ class Scanner:
         for tgt in targets:
             if isinstance(tgt, ast.Name):
                 self.sym[tgt.id] = self.b.build(value, f"{self.module}.{tgt.id}")
+                self.lines[tgt.id] = tgt.lineno
+            elif isinstance(tgt, ast.Attribute) and _dotted(tgt):
+                # ``app.conf.beat_schedule = {...}``, ``view.cache_key = "k"``: kept under the dotted name
+                self.sym[_dotted(tgt)] = self.b.build(value)
+                self.lines[_dotted(tgt)] = tgt.lineno
             elif isinstance(tgt, (ast.Tuple, ast.List)):
                 vals = value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
                 for i, el in enumerate(tgt.elts):
@@ -534,6 +541,15 @@ def _is_main_guard(test: ast.expr) -> bool:
         and test.left.id == "__name__"
         and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators)
     )
+
+
+def _dotted(e: ast.AST) -> str:
+    """``a.b.c`` for a chain of attributes on a name, else ""."""
+    parts: list[str] = []
+    while isinstance(e, ast.Attribute):
+        parts.append(e.attr)
+        e = e.value
+    return ".".join([e.id, *reversed(parts)]) if isinstance(e, ast.Name) and parts else ""
 
 
 def _last(e: ast.AST) -> str:

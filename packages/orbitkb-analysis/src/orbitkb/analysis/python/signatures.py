@@ -159,6 +159,14 @@ FAMILIES: dict[str, str] = {
     "pymongo.MongoClient": "mongo-client",
     "motor.motor_asyncio.AsyncIOMotorClient": "mongo-client",
     "mongomock.MongoClient": "mongo-client",
+    # Firestore: the Cloud client library and the Firebase Admin SDK (``firestore.client()``)
+    "google.cloud.firestore.Client": "firestore-client",
+    "google.cloud.firestore.AsyncClient": "firestore-client",
+    "google.cloud.firestore_v1.Client": "firestore-client",
+    "google.cloud.firestore_v1.AsyncClient": "firestore-client",
+    "google.cloud.firestore_v1.client.Client": "firestore-client",
+    "firebase_admin.firestore.client": "firestore-client",
+    "firebase_admin.firestore_async.client": "firestore-client",
     "grpc.insecure_channel": "grpc-channel",
     "grpc.secure_channel": "grpc-channel",
     "grpc.aio.insecure_channel": "grpc-channel",
@@ -211,6 +219,11 @@ METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]]
     ("mongo-client", "get_database"): ("mongo-db", (0, "name")),
     ("mongo-client", "get_default_database"): ("mongo-db", (None, None)),
     ("mongo-db", "get_collection"): ("mongo-coll", (0, "name")),
+    ("firestore-client", "collection"): ("firestore-coll", (0, "collection_path")),
+    ("firestore-client", "collection_group"): ("firestore-coll", (0, "collection_id")),
+    ("firestore-client", "document"): ("firestore-doc", (None, None)),
+    ("firestore-coll", "document"): ("firestore-doc", (None, None)),
+    ("firestore-doc", "collection"): ("firestore-coll", (0, "collection_id")),
     **{
         (f"sql:{e}", m): (f"sql:{e}", (None, None))
         for e in ("postgres", "mysql", "sqlite", "sqlserver")
@@ -307,7 +320,7 @@ DUCK_METHODS: dict[str, tuple[tuple[str | None, str], ...]] = {
     "publish": (("nats", "nats"), ("redis", "redis"), ("aioredis", "redis"), ("aio_pika", "amqp-exchange")),
     "xadd": ((None, "redis"),),
     "xreadgroup": ((None, "redis"),),
-    "send_task": (("celery", "celery"),),
+    "send_task": ((None, "celery"),),  # Celery's own verb: the app is often built in another service
 }
 #: keyword arguments that identify an AWS call whatever the receiver
 DUCK_KEYWORDS: dict[tuple[str, str], str] = {
@@ -319,6 +332,10 @@ DUCK_KEYWORDS: dict[tuple[str, str], str] = {
 }
 CELERY_TASK_DECORATORS = frozenset({"celery.shared_task", "celery.task"})
 CELERY_SEND_METHODS = frozenset({"delay", "apply_async"})
+#: settings holding a beat schedule (Django ``CELERY_`` namespace, old upper-case, app.conf names)
+CELERY_BEAT_SETTINGS = frozenset({"celery_beat_schedule", "celerybeat_schedule", "beat_schedule"})
+#: methods that make a signature of a task (``tick.s()``), as handed to ``add_periodic_task``
+CELERY_SIGNATURE_METHODS = frozenset({"s", "si", "signature"})
 GRPC_STUB_SUFFIX = "Stub"
 
 # ----------------------------------------------------------------------------- nameko
@@ -371,6 +388,17 @@ MONGO_DOCUMENTS = {
     "beanie.Document": "beanie",
     "mongoengine.Document": "mongoengine",
     "odmantic.Model": "odmantic",
+}
+#: search-index document classes -> (framework, engine); the index is ``class Index: name = ...``
+#: (``class Meta: index = ...`` on the older DocType)
+SEARCH_DOCUMENTS = {
+    "elasticsearch_dsl.Document": ("elasticsearch-dsl", "elasticsearch"),
+    "elasticsearch_dsl.AsyncDocument": ("elasticsearch-dsl", "elasticsearch"),
+    "elasticsearch_dsl.DocType": ("elasticsearch-dsl", "elasticsearch"),
+    "elasticsearch.dsl.Document": ("elasticsearch-dsl", "elasticsearch"),
+    "elasticsearch.dsl.AsyncDocument": ("elasticsearch-dsl", "elasticsearch"),
+    "opensearchpy.Document": ("opensearch-py", "opensearch"),
+    "opensearch_dsl.Document": ("opensearch-dsl", "opensearch"),
 }
 #: redis commands whose first argument is a key; ``True`` when the command names a collection
 #: (hash, set, sorted set, list), so a fully literal key is itself a stored entity

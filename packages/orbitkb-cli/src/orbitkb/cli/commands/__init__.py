@@ -1,5 +1,18 @@
 """One module per sub-command; each exposes ``register(subparsers)``."""
 
-from orbitkb.cli.commands import analyze, architecture, describe, export, index, listing, serve, status
+from orbitkb.cli.commands import (
+    analyze,
+    architecture,
+    backup,
+    describe,
+    export,
+    index,
+    listing,
+    remove,
+    restore,
+    serve,
+    setup,
+    status,
+)
 
-COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve]
+COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve, remove, backup, restore, setup]

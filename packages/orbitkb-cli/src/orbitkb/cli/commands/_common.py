@@ -33,6 +33,9 @@ def add_backend(p: argparse.ArgumentParser) -> None:
                    help="bill ANTHROPIC_API_KEY instead of the Claude Code subscription")
     p.add_argument("--codex-api-key", action="store_true",
                    help="bill CODEX_API_KEY instead of the ChatGPT subscription")
+    p.add_argument("--llm-timeout", type=positive_seconds, metavar="SECONDS",
+                   help="seconds one LLM call may take before it counts as failed "
+                   "(default: $ORBITKB_LLM_TIMEOUT or 300)")
     add_embedder(p)
 
 
@@ -49,4 +52,14 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be positive: {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 86400 seconds: {text}")
     return value

@@ -7,14 +7,16 @@ from typing import Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, notice, print_json
+from orbitkb.domain.serialization import to_data
 
 
 def register(sub: Any) -> None:
     p = add_command(sub, "analyze", "find the services a task will likely change (change surface)",
-                    'orbitkb analyze "Add Pix payments to checkout" --hint payments', run_analyze)
+                    'orbitkb analyze "Add Pix payments to checkout" --hint-services payments', run_analyze)
     p.add_argument("task", help="the engineering task, in your own words")
-    p.add_argument("--hint", action="append", default=[], metavar="SERVICE",
-                   help="a service you already suspect (repeatable)")
+    p.add_argument("--hint-services", "--hint", dest="hint", action="append", default=[], metavar="SERVICE",
+                   help="services you already suspect: repeatable or comma-separated (--hint is an alias); "
+                        "an unknown name is an error")
     add_backend(p)
     add_json(p)
     v = add_command(sub, "verify", "check a change-surface prediction against the real git diff",
@@ -41,7 +43,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     choice = app.adapters.backend()
     if choice.notice and not args.json:
         notice(choice.notice)
-    s = app.use_cases.find_change_surface()(args.task, tuple(args.hint))
+    hints = tuple(h.strip() for arg in args.hint for h in arg.split(",") if h.strip())
+    s = app.use_cases.find_change_surface()(args.task, hints)
     if args.json:
         print_json(s)
         return 0
@@ -72,7 +75,7 @@ def run_verify(args: argparse.Namespace) -> int:
     v = app_from(args).use_cases.verify_change_surface()(args.run_id, args.repository, args.since, args.until,
                                                           args.record_feedback)
     if args.json:
-        print_json(v)
+        print_json({**to_data(v), "verification_id": v.id})  # the reference's name for the id
         return 0
     fmt = lambda x: "n/a" if x is None else f"{x:.2f}"  # noqa: E731
     print(f"run #{v.run_id} against {v.repository} since {v.since_commit}: precision {fmt(v.precision)}, "
@@ -82,6 +85,8 @@ def run_verify(args: argparse.Namespace) -> int:
     print(f"  missed:    {', '.join(v.false_negatives) or '-'}   extra: {', '.join(v.false_positives) or '-'}")
     if v.unowned_files:
         print(f"  {len(v.unowned_files)} changed files belong to no service (e.g. {v.unowned_files[0]})")
-    if args.record_feedback:
+    if args.record_feedback and not v.actual and not v.unowned_files:
+        print("  no feedback recorded: nothing changed since that commit")
+    elif args.record_feedback:
         print(f"  feedback recorded: {len(v.true_positives)} confirmed, {len(v.false_positives)} rejected")
     return 0

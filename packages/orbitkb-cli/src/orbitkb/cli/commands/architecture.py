@@ -7,23 +7,26 @@ from typing import Any
 
 from orbitkb.cli.commands._common import add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, print_json
+from orbitkb.domain.usecases.architecture import SMELL_KINDS
 
 
 def register(sub: Any) -> None:
     p = add_command(sub, "relationships", "calls and message links in and out of one service",
-                    "orbitkb relationships payments --direction in", run_relationships)
+                    "orbitkb relationships payments --direction inbound", run_relationships)
     p.add_argument("service")
-    p.add_argument("--direction", choices=["in", "out", "both"], default="both")
+    p.add_argument("--direction", choices=["inbound", "outbound", "both", "in", "out"], default="both")
+    p.set_defaults(read_only=True)
     add_json(p)
     t = add_command(sub, "trace", "shortest paths from one service to another over calls and message links",
                     "orbitkb trace storefront ledger", run_trace)
     t.add_argument("source")
     t.add_argument("target")
     t.add_argument("--max-hops", type=positive_int, default=6)
+    t.set_defaults(read_only=True)
     add_json(t)
     s = add_command(sub, "smells", "architecture findings: cycles, fan-in/out, shared databases, ...",
                     "orbitkb smells --kind cycle", run_smells)
-    s.add_argument("--kind", help="only this kind of finding")
+    s.add_argument("--kind", help="only this kind of finding: " + ", ".join(SMELL_KINDS))
     s.add_argument("--limit", type=positive_int, default=50)
     s.add_argument("--offset", type=int, default=0)
     add_json(s)

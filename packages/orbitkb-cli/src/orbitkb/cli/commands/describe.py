@@ -16,6 +16,7 @@ def register(sub: Any) -> None:
                     'orbitkb describe payments --api "POST /api/payments"', run_describe)
     p.add_argument("service")
     p.add_argument("--api", metavar='"METHOD PATH"', help="describe this API of the service")
+    p.set_defaults(read_only=True)
     add_json(p)
     s = add_command(sub, "search", "search services, APIs, channels and entities by words",
                     "orbitkb search refund card", run_search)

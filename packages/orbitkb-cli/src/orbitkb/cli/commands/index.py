@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 from typing import Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
-from orbitkb.cli.context import app_from, notice, print_json
+from orbitkb.cli.context import app_from, notice, print_json, sigterm_interrupts
+from orbitkb.cli.exit import ExitStatus
 from orbitkb.cli.progress import Progress
+from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryNotFound
+from orbitkb.domain.model import Repository
 from orbitkb.domain.usecases.indexing import IndexRequest, IndexResult
 
 STACKS = ["python", "node-ts", "jvm-spring", "go"]
+STATUS_NOTE = """
+
+Exit status 6: the facts are indexed, but LLM units (or another post-index step) failed; the
+first causes are printed. After 3 units in a row fail alike, no more are sent. Ctrl-C or SIGTERM
+cancels pending LLM units, stops running ones and exits 130; answers received before are kept."""
+INDEX_DESCRIPTION = "index a repository (or a monorepo, or one folder) into the knowledge model" + STATUS_NOTE
 
 
 def register(sub: Any) -> None:
     p = add_command(
         sub, "index", "index a repository (or a monorepo, or one folder) into the knowledge model",
         "orbitkb index examples/shopfront --repository-name shopfront",
-        run_index,
+        run_index, description=INDEX_DESCRIPTION,
     )
     p.add_argument("path", help="repository folder")
     p.add_argument("--repository-name", help="name under which to store it (default: the folder name)")
@@ -33,8 +43,12 @@ def register(sub: Any) -> None:
     add_json(p)
 
     u = add_command(sub, "update", "re-index what changed in already indexed repositories",
-                    "orbitkb update shopfront", run_update)
-    u.add_argument("repository", nargs="*", help="repository names (default: all)")
+                    "orbitkb update shopfront", run_update,
+                    description="re-index what changed in already indexed repositories" + STATUS_NOTE)
+    u.add_argument("repository", nargs="*", metavar="REPOSITORY_OR_SERVICE",
+                   help="repositories to re-index, by name or by the name of one of their services (default: all)")
+    u.add_argument("--replace", action="store_true",
+                   help="accept that a folder which became empty empties its repository")
     u.add_argument("--jobs", type=positive_int, help="parallel LLM units (default 4)")
     add_backend(u)
     add_json(u)
@@ -53,11 +67,12 @@ def run_index(args: argparse.Namespace) -> int:
                            forced_service=(args.service, args.stack) if args.service else None,
                            replace=args.replace)
     try:
-        result = app.use_cases.index_repository()(request, progress)
+        with sigterm_interrupts():
+            result = app.use_cases.index_repository()(request, progress)
     finally:
         progress.close()
     _report(args, [result], progress.elapsed)
-    return 0
+    return _status([result])
 
 
 def run_update(args: argparse.Namespace) -> int:
@@ -66,10 +81,22 @@ def run_update(args: argparse.Namespace) -> int:
     repos = store.list_repositories()
     if args.repository:
         known = {r.name: r for r in repos}
-        missing = [n for n in args.repository if n not in known]
+        services = store.list_services()
+        chosen: dict[str, Repository] = {}
+        missing = []
+        for n in args.repository:  # a repository name, or a service name standing for its repository
+            owners = [n] if n in known else sorted({s.repository for s in services
+                                                    if n in (s.name, f"{s.repository}/{s.name}", *s.aliases)})
+            for owner in owners:
+                chosen.setdefault(owner, known[owner])
+            if not owners:
+                missing.append(n)
         if missing:
-            raise RepositoryNotFound(f"not indexed: {', '.join(missing)}", tuple(sorted(known)))
-        repos = [known[n] for n in args.repository]
+            suggest = ServiceCatalog(services).suggest
+            close = {c for n in missing for c in (*difflib.get_close_matches(n, known, 3, 0.4), *suggest(n, 3))}
+            raise RepositoryNotFound(f"not an indexed repository or service: {', '.join(missing)}",
+                                     tuple(sorted(close)) or tuple(sorted(known)))
+        repos = list(chosen.values())
     if not repos:
         notice("nothing indexed yet: orbitkb index PATH")
         return 0
@@ -77,13 +104,27 @@ def run_update(args: argparse.Namespace) -> int:
     progress = Progress(enabled=not args.json)
     results = []
     try:
-        for repo in repos:
-            results.append(app.use_cases.index_repository()(
-                IndexRequest(path=repo.root_path, repository_name=repo.name), progress))
+        with sigterm_interrupts():
+            for repo in repos:
+                results.append(app.use_cases.index_repository()(
+                    IndexRequest(path=repo.root_path, repository_name=repo.name, if_indexed=True,
+                                 replace=args.replace), progress))
     finally:
         progress.close()
     _report(args, results, progress.elapsed)
-    return 0
+    return _status(results)
+
+
+def _status(results: list[IndexResult]) -> int:
+    """PARTIAL when a post-index step failed (LLM units, embeddings): the facts are stored, but
+    a script must not mistake a run that lost its descriptions for a clean one."""
+    failed = [h for r in results for h in r.hooks if not h.ok]
+    if not failed and all(r.run.status != "partial" for r in results):
+        return ExitStatus.OK
+    for h in failed:
+        first = f": {h.causes[0]}" if h.causes else ""
+        notice(f"indexed, but the {h.name} step failed (exit status {int(ExitStatus.PARTIAL)}){first}")
+    return ExitStatus.PARTIAL
 
 
 def _backend_notice(app: Any) -> None:
@@ -113,5 +154,7 @@ def _report(args: argparse.Namespace, results: list[IndexResult], elapsed: float
             if not h.ok or h.llm_calls:
                 cost = f" cost_usd={h.cost_usd:.4f}" if h.cost_usd is not None else ""
                 print(f"  {h.name}: {'ok' if h.ok else 'failed'} {h.message}{cost}")
+                for cause in h.causes:
+                    print(f"    cause: {cause}")
         if r.gaps:
             print(f"  {len(r.gaps)} gaps (skipped or unparsed files): orbitkb status --gaps")

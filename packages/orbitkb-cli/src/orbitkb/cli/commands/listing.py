@@ -13,6 +13,7 @@ def register(sub: Any) -> None:
     p = add_command(sub, "list", "list indexed services, one line each", "orbitkb list --repository shopfront",
                     run)
     p.add_argument("--repository", help="only this repository")
+    p.set_defaults(read_only=True)  # opens the database without writing (a read-only disk works)
     add_json(p)
 
 

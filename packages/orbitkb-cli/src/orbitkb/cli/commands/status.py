@@ -15,6 +15,7 @@ def register(sub: Any) -> None:
                     "orbitkb status payments --gaps", run)
     p.add_argument("service", nargs="?", help="limit to one service")
     p.add_argument("--gaps", action="store_true", help="list every gap (skipped or unparsed file)")
+    p.set_defaults(read_only=True)
     add_json(p)
 
 

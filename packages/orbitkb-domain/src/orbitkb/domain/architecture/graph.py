@@ -8,14 +8,16 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from orbitkb.domain.catalog import qualified_names
+from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Direction, Evidence, Message, Service, ServiceCall, TargetKind
 from orbitkb.domain.ports import KnowledgeStore
 
 
 @frozen
 class Edge:
-    source: str  # service name
-    target: str  # service name, or vendor/host for external calls
+    source: str  # service label (name, or repository/name when ambiguous)
+    target: str  # service label, or vendor/host for external calls
     type: str  # HTTP | GRPC | MESSAGE_LINK
     internal: bool
     reason: str | None = None
@@ -27,16 +29,27 @@ class Edge:
 
 
 class SystemGraph:
+    """Nodes are service labels (``qualified_names``): the plain name, or ``repository/name`` when
+    several repositories have a service of that name, so that same-named services never merge.
+    Calls to a target the analyzer could not resolve (``(relative)``, ``${VAR}``, ``{expr}``) are
+    gaps, not nodes: they are counted in ``unresolved``, never drawn as edges."""
+
     def __init__(self, services: Sequence[Service], calls: Sequence[ServiceCall], messages: Sequence[Message]):
         self.services = {s.id: s for s in services}
-        self.names = sorted(s.name for s in services)
+        self.label = qualified_names(services)
+        self.by_label = {self.label[s.id]: s for s in services}
+        self.names = sorted(self.label.values())
         self.edges: list[Edge] = []
-        by_id = {s.id: s.name for s in services}
+        self.unresolved = 0
+        by_id = self.label
         for c in calls:
             src = by_id.get(c.from_service_id)
             if src is None:
                 continue
             internal = c.to_service_id is not None and c.to_service_id in by_id
+            if not internal and is_unresolved_target(c.target):
+                self.unresolved += 1
+                continue
             self.edges.append(Edge(
                 src, by_id[c.to_service_id] if internal else c.target,  # type: ignore[index]
                 c.call_kind.value.upper(), internal, c.reason, c.confidence,
@@ -51,6 +64,9 @@ class SystemGraph:
             self.out[e.source].append(e)
             if e.internal:
                 self.inc[e.target].append(e)
+
+    def label_of(self, service: Service) -> str:
+        return self.label.get(service.id, service.name)
 
     @classmethod
     def load(cls, store: KnowledgeStore) -> SystemGraph:

@@ -101,7 +101,7 @@ def fan(graph: SystemGraph, _: Sequence[PersistenceEntity], s: SmellSettings) ->
                 "fan_in", "info", (name,),
                 f"{n} other internal services call {name} directly — a potential bottleneck or single point "
                 "of coupling.", {"count": n, "callers": sorted(callers[name])}))
-    gateways = {svc.name for svc in graph.services.values() if _is_gateway(svc.name, svc.framework)}
+    gateways = {graph.label[sid] for sid, svc in graph.services.items() if _is_gateway(svc.name, svc.framework)}
     for name in sorted(callees):
         n = len(callees[name])
         if n >= s.fan_threshold and name not in gateways:  # routing to many services is a gateway's job
@@ -207,7 +207,7 @@ GRAPH_DETECTORS: tuple[Detector, ...] = (cycles, fan, duplicate_external, deep_s
 def detect_all(graph: SystemGraph, entities: Sequence[PersistenceEntity], messages: Sequence[Message],
                settings: SmellSettings | None = None) -> list[ArchitectureFinding]:
     s = settings or SmellSettings()
-    names = {sid: svc.name for sid, svc in graph.services.items()}
+    names = graph.label
     found: list[ArchitectureFinding] = []
     for d in GRAPH_DETECTORS:
         found.extend(d(graph, entities, s))

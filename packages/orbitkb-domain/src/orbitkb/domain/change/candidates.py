@@ -255,8 +255,9 @@ def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Seq
     weak = max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR
     if len(unmatched) * 2 > len(terms) and (weak or semantic_on):
         return True
-    # with embeddings, a task far from everything indexed needs all its words to be the system's
-    return semantic_on and bool(unmatched) and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC
+    # with embeddings, a task far from everything indexed needs two thirds of its words to be the system's
+    return (semantic_on and len(unmatched) * 3 > len(terms)
+            and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC)
 
 
 def _names_word(name: str, word: str) -> bool:
@@ -303,18 +304,20 @@ def _expand(cands: dict[str, Candidate], graph: SystemGraph, services: dict[str,
     for hop in range(1, hops + 1):
         nxt = []
         for c in frontier:
-            name = c.service.name
+            name = graph.label_of(c.service)  # the graph keeps same-named services of two repositories apart
             neighbours = [(e.target, "out" if e.type != "MESSAGE_LINK" else "MESSAGE_LINK", e)
                           for e in graph.out.get(name, ()) if e.internal]
             neighbours += [(e.source, "in" if e.type != "MESSAGE_LINK" else "MESSAGE_LINK", e)
                            for e in graph.inc.get(name, ())]
-            for other, kind, e in neighbours:
-                if other not in services or other == name:
+            for label, kind, e in neighbours:
+                svc = graph.by_label.get(label)
+                if svc is None or svc.name not in services or svc.name == c.service.name:
                     continue
+                other = svc.name
                 score = c.score * EDGE_DECAY[kind] ** hop if hop > 1 else c.score * EDGE_DECAY[kind]
                 existing = cands.get(other)
                 if existing is None:
-                    existing = cands[other] = Candidate(services[other], via="expansion", hops=hop,
+                    existing = cands[other] = Candidate(svc, via="expansion", hops=hop,
                                                         reached_from=name, edge_type=e.type, channel=e.channel)
                     existing.score = score
                     nxt.append(existing)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from orbitkb.domain.catalog import qualified_names
 from orbitkb.domain.change.candidates import Candidate
 from orbitkb.domain.change.classify import Classified
 from orbitkb.domain.model import Direction
@@ -30,7 +31,7 @@ def propagate(task: str, findings: list[Classified], cands: dict[str, Candidate]
               store: KnowledgeStore) -> list[Classified]:
     if not is_contract_change(task):
         return findings
-    names = {s.id: s.name for s in store.list_services()}
+    names = qualified_names(store.list_services())  # repository/name when two repositories share a name
     chosen = {f.service for f in findings if f.tier in ("primary", "secondary")}
     extra: dict[str, str] = {}
     task_stems = {stem(w) for w in words(task)}

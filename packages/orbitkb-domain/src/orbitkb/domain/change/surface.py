@@ -10,6 +10,7 @@ from typing import Any
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.change.classify import Classified
 from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Direction, Evidence, Service, TargetKind
 from orbitkb.domain.ports import KnowledgeStore
 from orbitkb.domain.serialization import to_data
@@ -25,6 +26,8 @@ def _ev(evidence: Sequence[Evidence]) -> list[dict[str, Any]]:
 class SurfaceBuilder:
     def __init__(self, store: KnowledgeStore, graph: SystemGraph, services: dict[str, Service],
                  relevant: Sequence[Classified], probe: FreshnessProbe, task: str = "") -> None:
+        """``services`` and the findings are keyed by the graph's labels (``repository/name`` for a
+        name several repositories use)."""
         self.store = store
         self.task_stems = {stem(w) for w in words(task)}
         self.primaries = {c.service for c in relevant if c.tier == "primary"}
@@ -49,7 +52,7 @@ class SurfaceBuilder:
         for name in self.names:
             svc = self.services[name]
             for c in self.store.list_calls(from_service_id=svc.id):
-                if c.target_kind == kind and c.to_service_id is None:
+                if c.target_kind == kind and c.to_service_id is None and not is_unresolved_target(c.target):
                     out.append({"service": c.target, "via_service": name,
                                 "reason": c.reason or f"{c.call_kind.value} call from {name} found in code",
                                 "confidence": c.confidence, "evidence": _ev(c.evidence)})

@@ -61,20 +61,9 @@ def apply_endpoint(
         validations=kept_validations
         + tuple(Validation(v["kind"], v["description"], Provenance.LLM) for v in answer["validations"]),
     )
-    out: list[ServiceCall] = []
-    for item in answer.get("calls", ()):
-        call = calls.get(unit.refs.get(item["ref"], ""))
-        if call is not None:
-            out.append(
-                evolve(
-                    call,
-                    reason=item["reason"],
-                    data_needed=tuple(d for d in item["data_needed"] if d.strip()),
-                    purpose_kind=PurposeKind(item["purpose_kind"]),
-                )
-            )
+    out = explain_calls(calls, answer, unit)
     dropped: list[str] = []
-    known_targets = {c.to_service_id or c.target.lower() for c in calls.values() if c.from_api_id == api.id}
+    known_targets = {c.to_service_id or c.target.lower() for c in calls.values() if api.id in c.from_api_ids}
     for item in answer["proposed_calls"]:
         resolved = names.resolve(item["target"])
         if resolved is None or resolved.to_service_id == api.service_id:
@@ -102,6 +91,25 @@ def apply_endpoint(
             )
         )
     return new_api, out, dropped
+
+
+def explain_calls(
+    calls: Mapping[str, ServiceCall], answer: Mapping[str, Any], unit: UnitSpec
+) -> list[ServiceCall]:
+    """The deterministic calls an answer explains by ref, with reason, data and purpose."""
+    out: list[ServiceCall] = []
+    for item in answer.get("calls", ()):
+        call = calls.get(unit.refs.get(item["ref"], ""))
+        if call is not None:
+            out.append(
+                evolve(
+                    call,
+                    reason=item["reason"],
+                    data_needed=tuple(d for d in item["data_needed"] if d.strip()),
+                    purpose_kind=PurposeKind(item["purpose_kind"]),
+                )
+            )
+    return out
 
 
 def apply_component(component: Component, answer: Mapping[str, Any]) -> Component:

@@ -1,7 +1,7 @@
 """EnrichKnowledge: the semantic layer over a repository's facts, built bottom-up.
 
 Business rules:
-- Hierarchy: endpoints (with persistence and messaging units alongside) → components,
+- Hierarchy: endpoints (with persistence, messaging and unreached-calls units alongside) → components,
   synthesized from their endpoints' summaries without re-reading code → the service overview,
   last, from its components.
 - Cost: each unit's prompt (its excerpt, facts, prompt version) plus schema, backend and model is
@@ -9,9 +9,12 @@ Business rules:
   holds its endpoints' summaries and an overview's holds its components', a changed endpoint
   re-synthesizes its component and its service overview, and nothing else.
 - Validation: every answer must match its unit's strict schema; one retry; then the unit is
-  recorded as failed and the run goes on. ``LlmUnavailable`` stops sending (every unit would
-  fail alike) and is reported in ``aborted``.
+  recorded as failed and the run goes on. ``LlmUnavailable``, or 3 units in a row failing with
+  the same error, stops sending (every unit would fail alike) and is reported in ``aborted``;
+  the first distinct errors are reported in ``causes``.
 - Facts are never overwritten (see ``apply``); names an answer invents are dropped.
+- Every static call gets a reason: in the unit of each endpoint whose handler reaches it (the
+  first API's answer wins), or, when no handler reaches it, in its service's ``calls`` unit.
 """
 
 from __future__ import annotations
@@ -56,8 +59,8 @@ class EnrichKnowledge:
         dropped: set[str] = set()
         tree = request.tree
 
-        def phase(units: list[build.UnitSpec]) -> dict[str, Mapping[str, Any]]:
-            return dict(run_phase(units, self._store, self._backend, request.jobs, state, self._progress))
+        def phase(units: list[build.UnitSpec], stage: str) -> dict[str, Mapping[str, Any]]:
+            return dict(run_phase(units, self._store, self._backend, request.jobs, state, self._progress, stage))
 
         # 1. endpoints, persistence, messaging: independent of each other.
         first: list[build.UnitSpec] = []
@@ -71,7 +74,11 @@ class EnrichKnowledge:
                 first.append(build.persistence_unit(svc, snap.entities_of(svc.id), tree))
             if snap.messages_of(svc.id):
                 first.append(build.messaging_unit(svc, snap.messages_of(svc.id), snap.apis, tree))
-        answers = phase(first)
+            unreached = [c for c in snap.calls_of(svc.id) if not c.from_api_ids and c.provenance != Provenance.LLM]
+            if unreached:
+                first.append(build.calls_unit(svc, unreached, tree))
+        answers = phase(first, "llm endpoints")
+        explained: set[str] = set()
         for unit in sorted(first, key=lambda u: u.key):
             answer = answers.get(unit.key)
             if answer is None:
@@ -81,8 +88,13 @@ class EnrichKnowledge:
                     snap.apis[unit.target_id], answer, unit, snap.calls, names
                 )
                 snap.put_api(api)
+                # A call several handlers reach: its first API's reason wins, else the first given.
+                calls = [c for c in calls if c.from_api_id == api.id or c.id not in explained]
+                explained.update(c.id for c in calls)
                 snap.put_calls(calls)
                 dropped.update(lost)
+            elif unit.kind == "calls":
+                snap.put_calls(fold.explain_calls(snap.calls, answer, unit))
             elif unit.kind == "persistence":
                 snap.put_entities(fold.apply_persistence(snap.entities, answer, unit))
             else:
@@ -93,7 +105,7 @@ class EnrichKnowledge:
             build.component_unit(snap.service(comp.service_id), comp, snap.apis_of_component(comp.id))
             for comp in snap.components_with_apis()
         ]
-        answers = phase(second)
+        answers = phase(second, "llm components")
         for unit in second:
             if unit.key in answers:
                 snap.put_component(fold.apply_component(snap.components[unit.target_id], answers[unit.key]))
@@ -110,7 +122,7 @@ class EnrichKnowledge:
             )
             for svc in snap.services
         ]
-        answers = phase(third)
+        answers = phase(third, "llm services")
         for unit in third:
             if unit.key in answers:
                 snap.put_service(fold.apply_overview(snap.service(unit.target_id), answers[unit.key]))
@@ -139,4 +151,5 @@ class EnrichKnowledge:
             usage=total,
             dropped_names=tuple(sorted(dropped)),
             aborted=state.aborted,
+            causes=tuple(state.causes),
         )

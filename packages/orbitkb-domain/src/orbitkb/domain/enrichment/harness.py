@@ -14,7 +14,7 @@ from attrs import frozen
 
 from orbitkb.domain.enrichment.schemas import DEFAULT_CAP, FIELD_CAPS, MAX_ITEMS
 from orbitkb.domain.enrichment.validate import clamp, validate
-from orbitkb.domain.errors import LlmError, LlmUnavailable
+from orbitkb.domain.errors import LlmCancelled, LlmError, LlmUnavailable
 from orbitkb.domain.ports import LLMBackend
 from orbitkb.domain.runs import LlmUsage
 
@@ -33,6 +33,8 @@ class Attempted:
     calls: int
     prompt_bytes: int
     error: str | None = None
+    #: The last attempt failed in the backend (exit status, timeout, no JSON), not on the schema.
+    backend_failed: bool = False
 
 
 def check(answer: Any, schema: Mapping[str, Any]) -> tuple[Mapping[str, Any] | None, list[str]]:
@@ -48,16 +50,18 @@ def generate_checked(backend: LLMBackend, prompt: str, schema: Mapping[str, Any]
     calls = 0
     sent = 0
     error = "not attempted"
+    backend_failed = False
     text = prompt
     for _ in range(ATTEMPTS):
         calls += 1
         sent += len(text.encode("utf-8"))
         try:
             result = backend.generate(text, schema)
-        except LlmUnavailable:
+        except (LlmUnavailable, LlmCancelled):
             raise
         except LlmError as exc:
             error = f"{type(exc).__name__}: {exc}"
+            backend_failed = True
             text = prompt
             continue
         usage = usage + result.usage
@@ -65,5 +69,6 @@ def generate_checked(backend: LLMBackend, prompt: str, schema: Mapping[str, Any]
         if answer is not None:
             return Attempted(answer, usage, calls, sent)
         error = "invalid answer: " + "; ".join(errors)
+        backend_failed = False
         text = prompt + RETRY_NOTE.format(errors="; ".join(errors)[:1500])
-    return Attempted(None, usage, calls, sent, error)
+    return Attempted(None, usage, calls, sent, error, backend_failed)

@@ -18,6 +18,7 @@ PROMPT_VERSIONS = {
     "overview": "overview/1",
     "persistence": "persistence/1",
     "messaging": "messaging/1",
+    "calls": "calls/1",
 }
 
 #: Character caps per kind of section (the whole prompt stays far below CLI input limits).
@@ -61,6 +62,10 @@ represents, what it is used for) and engine (as the facts or code show; "unknown
 TASK: for each message channel in the facts, by ref: description (1-2 sentences: what it signals,
 when it is published or what consuming it triggers) and provider (as the facts show, else
 "unknown").""",
+    "calls": """\
+TASK: these calls of the service are made outside any API handler (startup, scheduled jobs,
+gateway routes, clients no endpoint reaches). For each call in the facts, by ref: reason
+("to ..."), data_needed (names of the data sent), purpose_kind.""",
 }
 
 

@@ -52,8 +52,11 @@ class EnrichResult:
     usage: LlmUsage = LlmUsage()
     #: Names an answer gave that are neither indexed services nor known externals (dropped).
     dropped_names: tuple[str, ...] = ()
-    #: Why the run stopped early (the backend became unavailable), None when it did not.
+    #: Why the run stopped early (the backend became unavailable, or units kept failing alike),
+    #: None when it did not.
     aborted: str | None = None
+    #: The first distinct errors units failed with (exit status, stderr line, invalid answer).
+    causes: tuple[str, ...] = ()
 
     def count(self, status: str) -> int:
         return sum(1 for u in self.units if u.status == status)

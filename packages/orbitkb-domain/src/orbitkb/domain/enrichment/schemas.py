@@ -93,6 +93,22 @@ def _shape() -> dict[str, Any]:
     return _array(_obj(field=_string(), type_desc=_string(), required={"type": ["boolean", "null"]}))
 
 
+def _explained_calls(call_refs: Sequence[str]) -> dict[str, Any]:
+    return _array(
+        _obj(
+            ref=_enum(call_refs),
+            reason=_string(),
+            data_needed=_array(_string()),
+            purpose_kind=_enum(PURPOSE_KINDS),
+        )
+    )
+
+
+def calls_schema(call_refs: Sequence[str]) -> dict[str, Any]:
+    """Calls no API handler reaches, explained by ref."""
+    return _obj(calls=_explained_calls(call_refs))
+
+
 def endpoint_schema(call_refs: Sequence[str]) -> dict[str, Any]:
     """One API endpoint. ``calls`` explains each deterministic call (by ref) and exists only if any."""
     props: dict[str, dict[str, Any]] = {
@@ -103,14 +119,7 @@ def endpoint_schema(call_refs: Sequence[str]) -> dict[str, Any]:
         "validations": _array(_obj(kind=_enum(VALIDATION_KINDS), description=_string())),
     }
     if call_refs:
-        props["calls"] = _array(
-            _obj(
-                ref=_enum(call_refs),
-                reason=_string(),
-                data_needed=_array(_string()),
-                purpose_kind=_enum(PURPOSE_KINDS),
-            )
-        )
+        props["calls"] = _explained_calls(call_refs)
     props["proposed_calls"] = _array(
         _obj(
             target=_string(),

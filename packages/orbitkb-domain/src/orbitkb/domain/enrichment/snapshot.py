@@ -71,7 +71,7 @@ class Snapshot:
         return sorted((c for c in self.calls.values() if c.from_service_id == service_id), key=lambda c: c.id)
 
     def calls_of_api(self, api_id: str) -> list[ServiceCall]:
-        return sorted((c for c in self.calls.values() if c.from_api_id == api_id), key=lambda c: c.id)
+        return sorted((c for c in self.calls.values() if api_id in c.from_api_ids), key=lambda c: c.id)
 
     def entities_of(self, service_id: str) -> list[PersistenceEntity]:
         return sorted((e for e in self.entities.values() if e.service_id == service_id), key=lambda e: e.id)
@@ -80,7 +80,7 @@ class Snapshot:
         return sorted((m for m in self.messages.values() if m.service_id == service_id), key=lambda m: m.id)
 
     def messages_of_api(self, api_id: str) -> list[Message]:
-        return sorted((m for m in self.messages.values() if m.api_id == api_id), key=lambda m: m.id)
+        return sorted((m for m in self.messages.values() if api_id in m.api_ids), key=lambda m: m.id)
 
     # -- changes
     def put_api(self, api: Api) -> None:

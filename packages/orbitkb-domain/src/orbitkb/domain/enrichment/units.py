@@ -235,3 +235,34 @@ def messaging_unit(
         schema=schemas.messaging_schema(list(refs)),
         refs=refs,
     )
+
+
+def calls_unit(service: Service, calls: Sequence[ServiceCall], tree: SourceTree | None) -> UnitSpec:
+    """The calls no API handler reaches (startup code, jobs, gateway routes, declared SDKs)."""
+    ordered = sorted(calls, key=lambda c: c.id)
+    refs = {f"c{i}": c.id for i, c in enumerate(ordered, start=1)}
+    facts = {
+        "service": service.name,
+        "calls": [
+            {
+                "ref": ref,
+                "target": c.target,
+                "call_kind": str(c.call_kind),
+                "method": c.method,
+                "path": c.path,
+                "target_kind": str(c.target_kind),
+            }
+            for ref, c in zip(refs, ordered)
+        ],
+    }
+    spans = [(c.evidence[0].file, c.evidence[0].start_line, c.evidence[0].end_line) for c in ordered if c.evidence]
+    sections = [Section("facts", _facts(facts), "facts"), *_code_sections(tree, spans)]
+    return UnitSpec(
+        key=f"calls:{service.id}",
+        kind="calls",
+        service_id=service.id,
+        target_id=service.id,
+        prompt=build_prompt("calls", f"calls of service {service.name} outside its APIs", sections),
+        schema=schemas.calls_schema(list(refs)),
+        refs=refs,
+    )

@@ -8,6 +8,7 @@ import json
 import re
 
 from orbitkb.domain.exports import _yaml
+from orbitkb.domain.exports._names import unique_names
 from orbitkb.domain.model import ApiKind, ServiceFacts
 from orbitkb.domain.usecases.export import KnowledgeSnapshot
 
@@ -43,7 +44,8 @@ def _grpc(f: ServiceFacts) -> str:
 
 def render_backstage(snapshot: KnowledgeSnapshot) -> dict[str, str]:
     docs: list[dict[str, object]] = []
-    names = {f.service.id: entity_ref_name(f.service.name) for f in snapshot.services}
+    # a name two repositories share becomes <repository>-<name>: Backstage refs are by name
+    names = unique_names([f.service for f in snapshot.services], lambda label: entity_ref_name(label.replace("/", "-")))
     provided: dict[str, list[str]] = {}
     for f in snapshot.services:
         n = names[f.service.id]

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from orbitkb.domain.errors import RunNotFound, StoreError
+from orbitkb.domain.errors import RepositoryNotFound, RunNotFound, StoreError
 from orbitkb.domain.model import (
     Api,
     Component,
@@ -47,7 +47,7 @@ from orbitkb.domain.runs import (
 )
 
 T = TypeVar("T")
-SCHEMA_VERSION = 3  # the SQLite store's latest schema: the fake answers like a fresh database
+SCHEMA_VERSION = 4  # the SQLite store's latest schema: the fake answers like a fresh database
 WEIGHTS: tuple[tuple[str, float], ...] = (("name_text", 10.0), ("keywords", 4.0), ("text", 1.0))
 _TOKEN = re.compile(r"[^\W_]+")
 _K1, _B = 1.2, 0.75  # FTS5's bm25 constants
@@ -125,9 +125,32 @@ class InMemoryKnowledgeStore:
         return value
 
     # -- repositories
-    def upsert_repository(self, repo: Repository) -> None:
+    def upsert_repository(self, repo: Repository, *, if_indexed: bool = False) -> None:
         with self._lock:
+            if if_indexed:
+                self._require_indexed(repo.name)
             self._repos[repo.name] = repo
+
+    def _require_indexed(self, name: str) -> None:
+        if name not in self._repos:
+            raise RepositoryNotFound(f"repository {name!r} is no longer indexed (it was removed)",
+                                     hint=f"index it again with orbitkb index PATH --repository-name {name}")
+
+    def remove_repository(self, name: str) -> bool:
+        with self._lock:
+            if name not in self._repos:
+                return False
+            del self._repos[name]
+            gone = {sid for sid, s in self._services.items() if s.repository == name}
+            for sid in gone:
+                del self._services[sid]
+            for kind, owner in _CHILD_KINDS.items():
+                table = self._children[kind]
+                for cid in [cid for cid, c in table.items() if getattr(c, owner) in gone]:
+                    del table[cid]
+            for held in (self._resources, self._gaps, self._files, self._docs):
+                held.pop(name, None)
+            return True
 
     def get_repository(self, name: str) -> Repository | None:
         return self._repos.get(name)
@@ -145,10 +168,14 @@ class InMemoryKnowledgeStore:
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
         documents: Sequence[SearchDocument],
+        *,
+        if_indexed: bool = False,
     ) -> None:
         name = repository.name
         facts = {f.service.id: f for f in reversed(services)}  # the first occurrence of an id wins
         with self._lock:
+            if if_indexed:
+                self._require_indexed(name)
             for sid in facts:
                 other = self._services.get(sid)
                 if other is not None and other.repository != name:
@@ -335,6 +362,8 @@ class InMemoryKnowledgeStore:
     def add_feedback(self, feedback: Feedback) -> None:
         with self._lock:
             self._require_run(feedback.run_id)
+            self._feedback = [f for f in self._feedback
+                              if (f.run_id, f.service) != (feedback.run_id, feedback.service)]
             self._feedback.append(feedback)
 
     def list_feedback(self, service: str | None = None) -> list[Feedback]:

@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from attrs import frozen
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from orbitkb.domain.architecture.graph import Edge, SystemGraph
 from orbitkb.domain.architecture.smells import SmellSettings, detect_all
@@ -17,6 +18,7 @@ from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Evidence, Freshness, Repository, ServiceFacts
 from orbitkb.domain.ports import GitReader, KnowledgeStore
 from orbitkb.domain.runs import ArchitectureFinding, ArchitectureRun
+from orbitkb.domain.serialization import converter
 from orbitkb.domain.usecases._clock import Clock, utc_now
 from orbitkb.domain.usecases._common import check_page, find_service, page
 from orbitkb.domain.usecases.indexing import HookOutcome
@@ -57,15 +59,16 @@ class GetRelationships:
 
     def __call__(self, service: str, direction: str = "both") -> Relationships:
         if direction not in ("in", "out", "both", "inbound", "outbound"):
-            raise InvalidInput(f"direction must be in, out or both, got {direction!r}")
+            raise InvalidInput(f"direction must be inbound, outbound or both (in/out for short), got {direction!r}")
         svc, _ = find_service(self.store, service)
         graph = SystemGraph.load(self.store)
+        node = graph.label_of(svc)
         rels: list[Relationship] = []
         if direction in ("out", "outbound", "both"):
-            rels.extend(_rel(e, "outbound") for e in graph.out.get(svc.name, ()))
+            rels.extend(_rel(e, "outbound") for e in graph.out.get(node, ()))
         if direction in ("in", "inbound", "both"):
-            rels.extend(_rel(e, "inbound") for e in graph.inc.get(svc.name, ()))
-        return Relationships(svc.name, tuple(rels), FreshnessProbe(self.git).of(self.store.get_repository(svc.repository)))
+            rels.extend(_rel(e, "inbound") for e in graph.inc.get(node, ()))
+        return Relationships(node, tuple(rels), FreshnessProbe(self.git).of(self.store.get_repository(svc.repository)))
 
 
 @frozen
@@ -77,6 +80,11 @@ class FlowStep:
     reason: str | None
     confidence: float | None
     evidence: tuple[Evidence, ...]
+
+
+# a step's ends are "from" and "to" in every answer (the reference's shape); `from` is a keyword in Python
+converter.register_unstructure_hook(FlowStep, make_dict_unstructure_fn(
+    FlowStep, converter, source=override(rename="from"), target=override(rename="to")))
 
 
 @frozen
@@ -103,17 +111,18 @@ class TraceFlow:
         a, _ = find_service(self.store, source)
         b, _ = find_service(self.store, target)
         graph = SystemGraph.load(self.store)
-        if a.name == b.name:
-            return Flow(a.name, b.name, True, 0, (), note="source and target are the same service")
-        paths = shortest_paths(graph, a.name, b.name, max_hops)
+        src, dst = graph.label_of(a), graph.label_of(b)
+        if a.id == b.id:
+            return Flow(src, dst, True, 0, (), note="source and target are the same service")
+        paths = shortest_paths(graph, src, dst, max_hops)
         if not paths:
-            return Flow(a.name, b.name, False, None, (),
-                        note=f"no path from {a.name} to {b.name} within {max_hops} hops over calls and message "
+            return Flow(src, dst, False, None, (),
+                        note=f"no path from {src} to {dst} within {max_hops} hops over calls and message "
                         "links (try the reverse direction, or a larger max_hops)")
         steps = [tuple(FlowStep(e.source, e.target, e.type, e.channel, e.reason, e.confidence, e.evidence)
                        for e in p) for p in paths]
         steps = steps[:MAX_PATHS]
-        return Flow(a.name, b.name, True, len(steps[0]), steps[0], tuple(steps[1:]))
+        return Flow(src, dst, True, len(steps[0]), steps[0], tuple(steps[1:]))
 
 
 def shortest_paths(graph: SystemGraph, source: str, target: str, max_hops: int) -> list[list[Edge]]:
@@ -166,6 +175,23 @@ class SmellsReport:
     note: str | None = None
 
 
+def _smells_data(report: SmellsReport) -> dict[str, object]:
+    """The first run has nothing to compare with: its answer has no ``trend`` at all (not null)."""
+    data: dict[str, object] = _smells_fields(report)
+    if report.trend is None:
+        data.pop("trend", None)
+    return data
+
+
+_smells_fields = make_dict_unstructure_fn(SmellsReport, converter)
+converter.register_unstructure_hook(SmellsReport, _smells_data)
+
+#: every kind of finding the detectors report (smells.py)
+SMELL_KINDS = ("cycle", "fan_in", "fan_out", "shared_database", "duplicate_external_integration", "deep_sync_chain",
+               "self_consumed_channel")
+SEVERITIES = ("warning", "info")
+
+
 @frozen
 class RecomputeArchitecture:
     """Index hook: detect smells over the whole system and store them as a new run."""
@@ -195,6 +221,10 @@ class FindArchitectureSmells:
     def __call__(self, kind: str | None = None, severity: str | None = None, limit: int | None = None,
                  offset: int | None = None) -> SmellsReport:
         limit, offset = check_page(limit, offset)
+        if kind is not None and kind not in SMELL_KINDS:
+            raise InvalidInput(f"unknown kind of finding: {kind!r}", hint="one of " + ", ".join(SMELL_KINDS))
+        if severity is not None and severity not in SEVERITIES:
+            raise InvalidInput(f"unknown severity: {severity!r}", hint="one of " + ", ".join(SEVERITIES))
         runs = self.store.list_architecture_runs(limit=2)
         if not runs:
             if not self.store.list_services():

@@ -8,6 +8,9 @@ Business rules:
 - With an LLM backend, the LLM classifies the closed candidate list (invented names are dropped);
   offline — or when the LLM fails, which the answer says — the classification is deterministic.
 - A task that matches nothing returns empty tiers with a note and unknowns, without the LLM.
+- A hint that names no indexed service (or several) is an error listing the closest names.
+- Services are named as the graph names them: ``repository/name`` when several repositories
+  have a service of that name, so every name in the answer can be asked about again.
 - Confidence is recalibrated from feedback: with >= 3 entries for a service, 30% of it comes from
   that service's confirmed rate.
 - Every run is recorded and its run_id returned; run_cost_usd is null (never 0) when unknown.
@@ -21,7 +24,7 @@ from attrs import evolve, frozen
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.change.candidates import name_words, retrieve, task_terms
+from orbitkb.domain.change.candidates import Candidate, name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.evidence import EvidenceIndex
@@ -29,9 +32,10 @@ from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
 from orbitkb.domain.change.ui import add_ui
-from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError, ServiceNotFound
+from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.ids import make_id
+from orbitkb.domain.model import Service
 from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import ChangeSurfaceRun, Embedding, SurfaceFinding
@@ -85,21 +89,14 @@ class FindChangeSurface:
         if not services:
             raise EmptyKnowledgeBase("the knowledge base is empty")
         catalog = ServiceCatalog(services)
-        hints, unknown_hints = [], []
-        for h in hint_services:
-            try:
-                hints.append(catalog.lookup(str(h)))
-            except ServiceNotFound:
-                unknown_hints.append(str(h))
+        # an unknown or ambiguous hint is an error naming the closest services, never silently ignored
+        hints = [catalog.lookup(str(h)) for h in hint_services]
         graph = SystemGraph.load(self.store)
         retriever = HybridRetriever(self.store, self.embedder)
         cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
         terms = task_terms(task, name_words(services))
-        by_name = {s.name: s for s in services}
         probe = FreshnessProbe(self.git)
-        unknowns: list[dict[str, Any]] = [
-            {"status": "unknown", "service": h, "reason": "hint_services names a service that is not indexed",
-             "suggestion": "check the name with list_services, or index its repository"} for h in unknown_hints]
+        unknowns: list[dict[str, Any]] = []
         if unmatched_terms and cands:
             unknowns.append({"status": "unknown", "reason": "task words that match nothing indexed: "
                              + ", ".join(unmatched_terms),
@@ -133,8 +130,8 @@ class FindChangeSurface:
         else:
             findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
             findings = add_ui(task, findings, services)
-        findings = self._recalibrate(findings)
-        builder = SurfaceBuilder(self.store, graph, by_name, findings, probe, task)
+        findings = _qualify(self._recalibrate(findings), cands, services, graph)
+        builder = SurfaceBuilder(self.store, graph, graph.by_label, findings, probe, task)
         unmapped = builder.unmapped_internal()
         contracts = builder.contracts_at_risk()
         freshness = builder.freshness()
@@ -185,3 +182,17 @@ class FindChangeSurface:
             except Exception:  # similar_past_tasks is a bonus; never fail the answer for it
                 pass
         return evolve(surface, run_id=run_id)
+
+
+def _qualify(findings: list[Classified], cands: dict[str, Candidate], services: list[Service],
+             graph: SystemGraph) -> list[Classified]:
+    """Name each finding as the graph does: ``repository/name`` when several repositories have a
+    service of that name, so that every next query the answer suggests resolves to one service."""
+    first: dict[str, Service] = {}
+    for s in sorted(services, key=lambda s: (s.name, s.repository)):
+        first.setdefault(s.name, s)
+    out = []
+    for f in findings:
+        svc = cands[f.service].service if f.service in cands else first.get(f.service)
+        out.append(evolve(f, service=graph.label_of(svc)) if svc is not None else f)
+    return out

@@ -4,12 +4,15 @@ describe_service stays lean. Every service-level answer carries freshness."""
 
 from __future__ import annotations
 
+import difflib
+
 from attrs import frozen
 
-from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput
+from orbitkb.domain.catalog import qualified_names
+from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput, RepositoryNotFound
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Api, Direction, Evidence
-from orbitkb.domain.paths import same_path as _same_path
+from orbitkb.domain.paths import path_key
 from orbitkb.domain.ports import GitReader, KnowledgeStore
 from orbitkb.domain.usecases._common import call_view, check_page, find_service, page
 from orbitkb.domain.views import (
@@ -55,8 +58,13 @@ class ListServices:
 
     def __call__(self, repository: str | None = None) -> tuple[ServiceListItem, ...]:
         services = self.store.list_services(repository)
-        if not services and not self.store.list_repositories():
-            raise EmptyKnowledgeBase("the knowledge base is empty")
+        if not services:
+            repos = [r.name for r in self.store.list_repositories()]
+            if not repos:
+                raise EmptyKnowledgeBase("the knowledge base is empty")
+            if repository is not None and repository not in repos:
+                raise RepositoryNotFound(f"repository {repository!r} is not indexed",
+                                         tuple(difflib.get_close_matches(repository, repos, 5, 0.3)) or tuple(repos[:5]))
         counts: dict[str, int] = {}
         for a in self.store.list_apis():
             counts[a.service_id] = counts.get(a.service_id, 0) + 1
@@ -78,7 +86,7 @@ class DescribeService:
         ents = self.store.list_entities(svc.id)
         msgs = self.store.list_messages(svc.id)
         inbound = self.store.list_calls(to_service_id=svc.id)
-        by_id = {s.id: s.name for s in catalog.services}
+        by_id = qualified_names(catalog.services)
         apis_by_id = {a.id: a for a in apis}
         call_views, p_calls = page([call_view(c, apis_by_id) for c in calls], limit, offset)
         api_refs, p_apis = page([ApiRef(a.method, a.path, a.summary or _first_line(a.doc), a.kind.value)
@@ -137,15 +145,18 @@ class DescribeApi:
             raise InvalidInput("method and path are required")
         svc, _ = find_service(self.store, service)
         apis = self.store.list_apis(svc.id)
-        matches = [a for a in apis if a.method.upper() == method.upper() and _same_path(a.path, path)]
+        # the same route in any parameter spelling; never another route that merely could match it
+        key, verb = path_key(path), method.strip().upper()
+        matches = [a for a in apis if path_key(a.path) == key and a.method.upper() in (verb, "ANY", "ALL", "*")]
         if not matches:
-            known = sorted(f"{a.method} {a.path}" for a in apis)
-            close = [k for k in known if path.strip("/").split("/")[0] in k][:5] or known[:5]
-            raise ApiNotFound(f"{svc.name} has no API {method.upper()} {path}", tuple(close))
+            close = _closest_apis(apis, verb, key)
+            raise ApiNotFound(f"{svc.name} has no API {verb} {path}", close,
+                              hint="closest APIs: " + ", ".join(close) if close else f"{svc.name} declares no API")
         api = matches[0]
         comps = {c.id: c.name for c in self.store.list_components(svc.id)}
-        calls = [c for c in self.store.list_calls(from_service_id=svc.id) if c.from_api_id == api.id]
-        msgs = [m for m in self.store.list_messages(svc.id) if m.api_id == api.id]
+        # every call and message its handler reaches, also those other handlers reach too
+        calls = [c for c in self.store.list_calls(from_service_id=svc.id) if api.id in c.from_api_ids]
+        msgs = [m for m in self.store.list_messages(svc.id) if api.id in m.api_ids]
         repo = self.store.get_repository(svc.repository)
         return ApiDescription(
             service=svc.name, method=api.method, path=api.path, handler=api.handler, kind=api.kind.value,
@@ -168,7 +179,7 @@ class DescribePersistence:
     def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> PersistenceView:
         limit, offset = check_page(limit, offset)
         svc, catalog = find_service(self.store, service)
-        names = {s.id: s.name for s in catalog.services}
+        names = qualified_names(catalog.services)
         everyone = self.store.list_entities()
         views = []
         for e in (x for x in everyone if x.service_id == svc.id):
@@ -191,7 +202,7 @@ class DescribeMessages:
     def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> MessagesView:
         limit, offset = check_page(limit, offset)
         svc, catalog = find_service(self.store, service)
-        names = {s.id: s.name for s in catalog.services}
+        names = qualified_names(catalog.services)
         apis = {a.id: a.handler for a in self.store.list_apis(svc.id)}
         views = []
         for m in self.store.list_messages(svc.id):
@@ -203,6 +214,18 @@ class DescribeMessages:
         chunk, p = page(views, limit, offset)
         repo = self.store.get_repository(svc.repository)
         return MessagesView(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
+
+
+def _closest_apis(apis: list[Api], verb: str, key: str, n: int = 5) -> tuple[str, ...]:
+    """The service's APIs nearest to the one asked for: same route first, then by similarity."""
+    wanted = f"{verb} {key}"
+
+    def distance(a: Api) -> tuple[int, float, str]:
+        same_route = path_key(a.path) == key
+        ratio = difflib.SequenceMatcher(None, wanted, f"{a.method.upper()} {path_key(a.path)}").ratio()
+        return (0 if same_route else 1, -ratio, f"{a.method} {a.path}")
+
+    return tuple(dict.fromkeys(f"{a.method} {a.path}" for a in sorted(apis, key=distance)))[:n]
 
 
 def _first_line(text: str | None) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from orbitkb.domain.errors import RepositoryNotFound
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Freshness, Gap, Repository, Resource, ServiceFacts
 from orbitkb.domain.ports import GitReader, KnowledgeStore
@@ -37,7 +38,10 @@ class ExportSnapshot:
 
     def __call__(self, repository: str | None = None) -> KnowledgeSnapshot:
         probe = FreshnessProbe(self.git)
-        repos = [r for r in self.store.list_repositories() if repository in (None, r.name)]
+        known = self.store.list_repositories()
+        repos = [r for r in known if repository in (None, r.name)]
+        if repository is not None and not repos:
+            raise RepositoryNotFound(f"repository {repository!r} is not indexed", tuple(r.name for r in known))
         services = []
         for s in self.store.list_services(repository):
             services.append(ServiceFacts(

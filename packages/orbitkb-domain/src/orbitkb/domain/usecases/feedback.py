@@ -62,6 +62,10 @@ def owner_of(path: str, services: Sequence[Service]) -> Service | None:
 
 @frozen
 class VerifyChangeSurface:
+    """Compare a run's primary and secondary services with the services owning the files changed
+    since a commit. With ``record_feedback``, each true positive is confirmed and each false
+    positive rejected, once per (run, service); an empty diff records nothing."""
+
     store: KnowledgeStore
     git: GitReader
     clock: Clock = utc_now
@@ -89,7 +93,10 @@ class VerifyChangeSurface:
             else:
                 actual_set.add(owner.name)
         in_repo = {s.name for s in services}
-        predicted = sorted({f.service for f in run.findings if f.tier in ("primary", "secondary")} & in_repo)
+        # a finding named "<repository>/<name>" (a name several repositories use) counts for its repository only
+        mine = f"{repo.name}/"
+        predicted = sorted({f.service.removeprefix(mine) for f in run.findings
+                            if f.tier in ("primary", "secondary")} & in_repo)
         actual = sorted(actual_set)
         tp = sorted(set(predicted) & actual_set)
         fp = sorted(set(predicted) - actual_set)
@@ -101,7 +108,9 @@ class VerifyChangeSurface:
             round(len(tp) / len(actual), 4) if actual else None,
         )
         vid = self.store.add_verification(v)
-        if record_feedback:
+        # an empty diff proves nothing about the prediction; repeats replace (one verdict per run
+        # and service, kept by the store), so verifying again never drags confidence further down
+        if record_feedback and changed:
             for name in tp:
                 self.store.add_feedback(Feedback(run_id, name, "confirmed", self.clock()))
             for name in fp:

@@ -3,6 +3,8 @@
 Business rules:
 - One repository name maps to one folder. Indexing another folder under an existing name is
   refused (its knowledge is never silently replaced) unless ``replace`` is set.
+- A folder that held indexed files and now holds none (an unmounted disk, a failed checkout) is
+  refused too, unless ``replace`` is set: an empty listing never wipes a repository silently.
 - The snapshot is replaced atomically: a run killed midway leaves the previous index intact; a run
   left "running" by a killed process is marked "interrupted" by the next one.
 - Incremental by content hash: the analyzer's per-file cache means unchanged files are not parsed.
@@ -20,7 +22,7 @@ from collections.abc import Callable, Sequence
 from attrs import evolve, field, frozen
 
 from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.errors import OrbitkbError, PathNotFound, RepositoryConflict
+from orbitkb.domain.errors import OrbitkbError, PathNotFound, RepositoryConflict, RepositoryNotFound
 from orbitkb.domain.ids import content_hash
 from orbitkb.domain.model import Gap, Repository, ServiceFacts
 from orbitkb.domain.ports import AnalysisRequest, CodeAnalyzer, GitReader, KnowledgeStore, SourceTree
@@ -40,6 +42,9 @@ class IndexRequest:
     commit: str | None = None
     forced_service: tuple[str, str] | None = None
     replace: bool = False
+    #: An update of a repository already indexed (``orbitkb update``, the MCP refresh tool): refused
+    #: with RepositoryNotFound when it is not, or no longer (removed meanwhile), indexed.
+    if_indexed: bool = False
 
 
 @frozen
@@ -51,6 +56,8 @@ class HookOutcome:
     input_tokens: int | None = None
     output_tokens: int | None = None
     cost_usd: float | None = None
+    #: Why it failed, first distinct causes first (for the LLM: exit status, stderr, invalid JSON).
+    causes: tuple[str, ...] = ()
 
 
 @frozen
@@ -87,6 +94,9 @@ class IndexRepository:
         if not os.path.isdir(path):
             raise PathNotFound(f"not a folder: {request.path}", hint="pass a repository folder, not a file")
         name = (request.repository_name or os.path.basename(path.rstrip(os.sep)) or "root").strip()
+        if request.if_indexed and self.store.get_repository(name) is None:
+            raise RepositoryNotFound(f"repository {name!r} is not indexed",
+                                     hint=f"index it with orbitkb index {path}")
         self._check_conflict(name, path, request.replace)
         is_git = self.git.is_repository(path)
         commit: str | None
@@ -115,6 +125,11 @@ class IndexRepository:
                                          self.store.analysis_cache(), progress)
         previous = {f.path: f.sha256 for f in self.store.list_indexed_files(name)}
         current = {f.path: f.sha256 for f in analysis.files}
+        if previous and not current and not request.replace:
+            raise RepositoryConflict(
+                f"{path} is empty now, but repository {name!r} has {len(previous)} indexed files",
+                hint=f"check the folder is mounted or checked out; --replace empties the repository, "
+                f"orbitkb remove {name} forgets it")
         changed = sum(1 for p, h in current.items() if previous.get(p) != h)
         removed = sum(1 for p in previous if p not in current)
 
@@ -133,10 +148,10 @@ class IndexRepository:
         unchanged = cache.get_many([key]).get(key) == fingerprint and self.store.get_repository(name) is not None
         reconciled = 0
         if unchanged:  # same facts as stored: only the commit and time move (freshness)
-            self.store.upsert_repository(repo)
+            self.store.upsert_repository(repo, if_indexed=request.if_indexed)
         else:
             self.store.replace_repository_facts(repo, facts, list(analysis.resources), gaps, files,
-                                                documents_for(facts))
+                                                documents_for(facts), if_indexed=request.if_indexed)
             cache.put_many({key: fingerprint})
             reconciled = reconcile_other_repositories(self.store, facts, catalog)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from orbitkb.domain.freshness import FreshnessProbe
+from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Freshness, Gap, Repository, Service
 from orbitkb.domain.ports import GitReader, KnowledgeStore
 from orbitkb.domain.runs import IndexRun, Verification
@@ -77,13 +78,17 @@ class GetStatus:
             out.append(RepositoryStatus(repo, probe.of(repo), len(services), len(files),
                                         tuple(self.store.list_gaps(repo.name)), tuple(repo_runs),
                                         self._counts(repo.name, {s.id for s in services})))
-        surface = self.store.list_change_surface_runs(limit=100000) if svc is None else []
+        surface = self.store.list_change_surface_runs(limit=100000)
+        if svc is not None:  # the change-surface runs that named this service (bare or repository/name)
+            mine = (svc.name, f"{svc.repository}/{svc.name}")
+            surface = [r for r in surface if any(f.service in mine for f in r.findings)]
         totals = UsageTotals(
             _total([r.input_tokens for r in all_runs] + [r.input_tokens for r in surface]),  # type: ignore[arg-type]
             _total([r.output_tokens for r in all_runs] + [r.output_tokens for r in surface]),  # type: ignore[arg-type]
             _total([r.cost_usd for r in all_runs] + [r.cost_usd for r in surface]),
         )
-        return StatusReport(tuple(out), svc, service_files, totals, tuple(self.store.list_verifications()[-10:]))
+        verifications = [v for v in self.store.list_verifications() if svc is None or v.repository == svc.repository]
+        return StatusReport(tuple(out), svc, service_files, totals, tuple(verifications[-10:]))
 
     def _counts(self, repository: str, ids: set[str]) -> FactCounts:
         calls = [c for c in self.store.list_calls() if c.from_service_id in ids]
@@ -91,8 +96,9 @@ class GetStatus:
             apis=sum(1 for a in self.store.list_apis() if a.service_id in ids),
             calls=len(calls),
             calls_internal=sum(1 for c in calls if c.to_service_id is not None),
-            calls_external=sum(1 for c in calls if c.target_kind.value == "external"),
-            calls_unresolved=sum(1 for c in calls if c.to_service_id is None and c.target_kind.value != "external"),
+            calls_external=sum(1 for c in calls if c.target_kind.value == "external" and not is_unresolved_target(c.target)),
+            calls_unresolved=sum(1 for c in calls if c.to_service_id is None
+                                 and (c.target_kind.value != "external" or is_unresolved_target(c.target))),
             messages=sum(1 for m in self.store.list_messages() if m.service_id in ids),
             entities=sum(1 for e in self.store.list_entities() if e.service_id in ids),
             resources=len(self.store.list_resources(repository)),

@@ -15,7 +15,12 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.errors import SchemaTooNew, StoreError
 from orbitkb.sqlite.engine import Database
-from orbitkb.sqlite.migrations import v0001_initial, v0002_llm_cache_embeddings, v0003_technologies
+from orbitkb.sqlite.migrations import (
+    v0001_initial,
+    v0002_llm_cache_embeddings,
+    v0003_technologies,
+    v0004_many_apis,
+)
 
 
 @frozen
@@ -26,7 +31,7 @@ class Migration:
 
 
 MIGRATIONS: tuple[Migration, ...] = tuple(
-    Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (v0001_initial, v0002_llm_cache_embeddings, v0003_technologies)
+    Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (v0001_initial, v0002_llm_cache_embeddings, v0003_technologies, v0004_many_apis)
 )
 LATEST = MIGRATIONS[-1].version
 _meta = sa.table("schema_meta", sa.column("key"), sa.column("value"))

@@ -1,0 +1,48 @@
+"""Vendor SDKs the service's own code imports (`import Stripe from "stripe"`, passport strategies).
+
+A shared manifest (a monorepo root `package.json`) says nothing about which service calls a
+vendor (``sdks.py``); the import in a service's code does. Each import of a package of the npm
+table of ``sdks.json`` is recorded at parse time; the linker makes one call per vendor, to the
+vendor's name (a ``target_hint`` the pipeline classifies as external), at the first import,
+unless the service's messages already reach that vendor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from tree_sitter import Node
+
+from ..facts import RawCall
+from ..sdks import covered_by_messages, tables
+
+if TYPE_CHECKING:
+    from .extract import Extractor
+
+
+def vendor_of(spec: str) -> str | None:
+    """The vendor of an imported module: its package (`@scope/name` or `name`, before any subpath)."""
+    parts = spec.split("/")
+    package = "/".join(parts[:2]) if spec.startswith("@") else parts[0]
+    npm: Mapping[str, str] = tables()["npm"]
+    return npm.get(spec) or npm.get(package)
+
+
+def sdk_import(ex: Extractor, spec: str, node: Node) -> None:
+    if spec.startswith(".") or vendor_of(spec) is None:
+        return
+    ex.out.setdefault("sdk_imports", []).append([spec, node.start_point[0] + 1])
+
+
+def sdk_calls(files: Mapping[str, dict[str, Any]], providers: Iterable[str] = ()) -> list[RawCall]:
+    """One call per vendor, at the first file (by path) and line importing its SDK; none for a
+    vendor the service already reaches through its message channels (an SQS queue, an SNS topic)."""
+    providers = set(providers)
+    found: dict[str, RawCall] = {}
+    for file in sorted(files):
+        for spec, line in sorted(files[file].get("sdk_imports", []), key=lambda s: s[1]):
+            vendor = vendor_of(spec)
+            if vendor and vendor not in found and not covered_by_messages(vendor, providers):
+                found[vendor] = RawCall("http", file, line, line, f"sdk:{spec}", target_hint=vendor)
+    return [found[v] for v in sorted(found)]

@@ -1,0 +1,119 @@
+"""The stdio transport, with an answer for every line a client sends.
+
+The SDK's transport drops a line it cannot read (truncated JSON, a lone surrogate escape, arrays
+nested past its parser's limit, a batch) without a word, and the client waits forever. Here each
+such line gets a JSON-RPC error (-32700 parse error, -32600 invalid request) carrying the
+request's id when it can be read at all, and the server keeps serving.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import AsyncIterator, Callable
+from io import TextIOWrapper
+from typing import Any
+
+import anyio
+import mcp_types as types
+from pydantic import ValidationError
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+
+
+def rejection(line: str) -> types.JSONRPCError | None:
+    """The error answering ``line``, or None when the SDK can read it as a JSON-RPC message."""
+    try:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        return None
+    except ValidationError as exc:
+        first = exc.errors(include_input=False, include_url=False)[0]
+        invalid_json = first["type"] == "json_invalid"
+        reason = str(first["msg"])[:200]
+    try:
+        obj: Any = json.loads(line)
+    except (ValueError, RecursionError):
+        obj = None
+    if isinstance(obj, list):
+        code, message = types.INVALID_REQUEST, "Invalid Request: a batch (JSON array) is not supported, send one request object per line"
+    elif invalid_json and obj is not None and not _encodable(obj):
+        code, message = types.PARSE_ERROR, "Parse error: a string holds a lone UTF-16 surrogate escape (\\ud800-\\udfff)"
+    elif invalid_json:
+        code, message = types.PARSE_ERROR, f"Parse error: {reason}"
+    else:
+        code, message = types.INVALID_REQUEST, f"Invalid Request: not a JSON-RPC 2.0 message ({reason})"
+    return types.JSONRPCError(jsonrpc="2.0", id=_id_of(obj), error=types.ErrorData(code=code, message=message))
+
+
+def _encodable(obj: Any) -> bool:
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError):
+        return False
+    return True
+
+
+def _id_of(obj: Any) -> int | str | None:
+    rid = obj.get("id") if isinstance(obj, dict) else None
+    if isinstance(rid, bool) or not isinstance(rid, (int, str)):
+        return None
+    return rid if _encodable(rid) else None  # a lone surrogate cannot be written back
+
+
+class CheckedLines:
+    """stdin for the SDK transport: readable lines pass through, the rest are answered here."""
+
+    def __init__(self, source: Any) -> None:
+        self._source = source
+        self._replies: Any = None
+        self._ready = anyio.Event()
+
+    def reply_through(self, write_stream: Any) -> None:
+        self._replies = write_stream
+        self._ready.set()
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for line in self._source:
+            if not line.strip():
+                continue
+            error = rejection(line)
+            if error is None:
+                yield line
+                continue
+            await self._ready.wait()
+            await self._replies.send(SessionMessage(error))
+
+
+def _claim_stdin() -> tuple[Any, Callable[[], None]]:
+    """Read the protocol from a private copy of fd 0 and point fd 0 at the null device, so a child
+    process (git, an LLM CLI) can never read a client's bytes (the SDK does the same with fd 1)."""
+    try:
+        private = os.dup(0)
+        null = os.open(os.devnull, os.O_RDONLY)
+    except OSError:
+        return sys.stdin.buffer, lambda: None
+    os.dup2(null, 0)
+    os.close(null)
+
+    def restore() -> None:
+        try:
+            os.dup2(private, 0)
+        except OSError:
+            pass
+
+    return os.fdopen(private, "rb", closefd=False), restore
+
+
+async def run_stdio(server: MCPServer) -> None:
+    raw, restore = _claim_stdin()
+    lines = CheckedLines(anyio.wrap_file(TextIOWrapper(raw, encoding="utf-8", errors="replace")))
+    try:
+        async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+            lines.reply_through(write_stream)
+            lowlevel = server._lowlevel_server
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+    finally:
+        restore()

@@ -1,0 +1,60 @@
+"""Vendor SDKs imported by the service's own code become one external call per vendor."""
+
+from __future__ import annotations
+
+from .support import analyze
+
+
+def _sdk_calls(files: dict[str, str]) -> list[tuple[str, str, int, str | None]]:
+    facts = analyze(files)
+    return sorted(
+        (c.client, c.file, c.line, c.target_hint) for c in facts.calls if c.client.startswith("sdk:")
+    )
+
+
+def test_es_module_imports_of_payment_and_login_sdks() -> None:
+    files = {
+        "src/billing/charge.service.ts": """\
+            import { Injectable } from '@nestjs/common';
+            import { InjectStripe } from 'nestjs-stripe';
+            import * as Stripe from 'stripe';
+
+            @Injectable()
+            export class ChargeService {
+              constructor(@InjectStripe() private readonly stripe: Stripe) {}
+            }
+            """,
+        "src/auth/octo.strategy.ts": """\
+            import { PassportStrategy } from '@nestjs/passport';
+            import { Strategy } from 'passport-github2';
+
+            export class OctoStrategy extends PassportStrategy(Strategy, 'octo') {}
+            """,
+    }
+    assert _sdk_calls(files) == [
+        ("sdk:nestjs-stripe", "src/billing/charge.service.ts", 2, "Stripe API"),
+        ("sdk:passport-github2", "src/auth/octo.strategy.ts", 2, "GitHub API"),
+    ]
+
+
+def test_commonjs_require_and_a_subpath_of_a_scoped_package() -> None:
+    files = {
+        "lib/mailer.js": """\
+            const mail = require('@sendgrid/mail');
+            const { MailService } = require('@sendgrid/mail/src/mail');
+            module.exports = (to) => mail.send({ to });
+            """,
+    }
+    assert _sdk_calls(files) == [("sdk:@sendgrid/mail", "lib/mailer.js", 1, "SendGrid")]
+
+
+def test_type_only_relative_and_unknown_imports_are_not_vendors() -> None:
+    files = {
+        "src/types.ts": """\
+            import type { Customer } from 'stripe';
+            import { stripe } from './stripe';
+            import express from 'express';
+            export type C = Customer;
+            """,
+    }
+    assert _sdk_calls(files) == []
