@@ -261,3 +261,31 @@ def assert_valid_backstage(docs: list) -> None:
         for ref in d["spec"].get("dependsOn", []):
             kind, _, name = ref.partition(":")
             assert (kind.capitalize(), name) in names, f"dangling reference {ref}"
+
+
+def test_status_gaps_lists_vendored_and_ignored_folders(cli: Cli, tmp_path: Path) -> None:
+    repo = tmp_path / "shop"
+    files = {
+        "requirements.txt": "flask\n",
+        "app.py": "from flask import Flask\napp = Flask(__name__)\n\n@app.get('/health')\ndef health():\n    return 'ok'\n",
+        "web/node_modules/left-pad/index.js": "module.exports = 1\n",
+        "vendor/lib/util.py": "x = 1\n",
+        "legacy/old.py": "y = 2\n",
+        "notes.draft.py": "z = 3\n",
+        ".orbitkbignore": "/legacy/\n*.draft.py\n",
+    }
+    for rel, text in files.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    for _ in range(2):  # the second run replays unchanged files from the stat cache
+        cli.run("index", str(repo), "--repository-name", "shop")
+        out = cli.run("status", "--gaps").stdout
+        assert "skipped_vendored web/node_modules: vendored dependencies (node_modules); not indexed" in out
+        assert "skipped_vendored vendor: vendored dependencies (vendor); not indexed" in out
+        assert "legacy: excluded by .orbitkbignore rule `/legacy/`; not indexed" in out
+        assert "notes.draft.py: excluded by .orbitkbignore rule `*.draft.py`; not indexed" in out
+        assert "gaps by kind: ignored=2, skipped_vendored=2" in out
+        assert ".git" not in out.replace(".gitignore", "")

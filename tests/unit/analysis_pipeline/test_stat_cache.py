@@ -267,3 +267,30 @@ def test_no_fork_while_native_threads_run() -> None:
     finally:
         stop.set()
         t.join()
+
+
+def test_skipped_and_ignored_folders_are_reported_the_same_on_a_no_change_reindex(repo: Path) -> None:
+    write(
+        repo,
+        {
+            "web/node_modules/left-pad/index.js": "// @api GET /vendored x\n",
+            "payments/vendor/github.com/x/y.go": "// @api GET /vendored x\n",
+            ".orbitkbignore": "/legacy/\n*.draft.py\n",
+            "orders/notes.draft.py": "# @api GET /draft x\n",
+        },
+    )
+    (repo / ".git").mkdir()
+    (repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    cache = DictCache()
+    first, _ = index(repo, cache)
+    second, _ = index(repo, cache)
+    expected = [
+        ("legacy", "ignored"),
+        ("orders/notes.draft.py", "ignored"),
+        ("payments/vendor", "skipped_vendored"),
+        ("web/node_modules", "skipped_vendored"),
+    ]
+    for result in (first, second):
+        assert [(g.path, g.kind) for g in result.gaps if g.kind in ("ignored", "skipped_vendored")] == expected
+    assert second.gaps == first.gaps
+    same_as_cold(second, repo)

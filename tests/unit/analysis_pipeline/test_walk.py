@@ -37,7 +37,21 @@ def test_vendored_generated_and_cache_folders_are_never_read(analyze):
     run = analyze(files)
     assert [f.path for f in run.result.files] == ["app.py", "requirements.txt"]
     assert [a.path for a in run.service("shop").apis] == ["/health"]
-    assert run.gaps() == []
+    # each pruned folder is one gap at that folder (never .git); generated files are not gaps
+    assert run.gaps() == [
+        (".idea", "skipped_vendored"),
+        (".venv", "skipped_vendored"),
+        ("__pycache__", "skipped_vendored"),
+        ("build", "skipped_vendored"),
+        ("dist", "skipped_vendored"),
+        ("node_modules", "skipped_vendored"),
+        ("target", "skipped_vendored"),
+        ("vendor", "skipped_vendored"),
+        ("venv", "skipped_vendored"),
+    ]
+    reasons = {g.path: g.reason for g in run.result.gaps}
+    assert reasons["node_modules"] == "vendored dependencies (node_modules); not indexed"
+    assert reasons[".venv"] == "virtual environment (.venv); not indexed"
 
 
 def test_orbitkbignore_globs_anchors_folders_and_negation(analyze):
@@ -57,6 +71,31 @@ def test_orbitkbignore_globs_anchors_folders_and_negation(analyze):
     paths = sorted(a.path for a in run.service("shop").apis)
     assert paths == ["/health", "/kept", "/sub-legacy"]
     assert ".orbitkbignore" not in [f.path for f in run.result.files]
+    # one gap per match, at the highest matching folder or file, naming the rule
+    assert run.gaps("ignored") == [
+        ("a.gen.py", "ignored"),
+        ("docs/a/b/snippet.py", "ignored"),
+        ("legacy", "ignored"),
+        ("src/fixtures", "ignored"),
+    ]
+    reasons = {g.path: g.reason for g in run.result.gaps}
+    assert reasons["legacy"] == "excluded by .orbitkbignore rule `/legacy/`; not indexed"
+    assert reasons["a.gen.py"] == "excluded by .orbitkbignore rule `*.gen.py`; not indexed"
+
+
+def test_skipped_gaps_are_bounded(analyze):
+    files = dict(APP)
+    files.update({f"libs/m{i:03d}/node_modules/x/index.js": "x\n" for i in range(230)})
+    files.update({".orbitkbignore": "*.tmp.py\n", "a.tmp.py": "x\n", "z.tmp.py": "x\n"})
+    run = analyze(files)
+    skipped = [g for g in run.result.gaps if g.kind in ("skipped_vendored", "ignored", "skipped")]
+    assert len(skipped) == 201
+    listed = [g.path for g in skipped if g.kind != "skipped"]
+    assert listed[0] == "a.tmp.py" and listed[-1] == "libs/m198/node_modules"  # the first 200 by path
+    more = [g for g in skipped if g.kind == "skipped"]
+    assert [(g.path, g.reason) for g in more] == [
+        (".", "32 more skipped folders and files not listed (1 ignored, 31 skipped_vendored)")
+    ]
 
 
 def test_ignore_rules_unit():

@@ -17,6 +17,7 @@ class _Rule:
     regex: re.Pattern[str]
     negate: bool
     dir_only: bool
+    text: str = ""  # the line as written, to name the rule in a gap
 
 
 def _glob_to_regex(glob: str, anchored: bool) -> re.Pattern[str]:
@@ -71,21 +72,26 @@ class IgnoreRules:
                 line = line[1:]
             if line.startswith("\\"):
                 line = line[1:]
+            written = line
             dir_only = line.endswith("/")
             line = line.rstrip("/")
             anchored = "/" in line  # a leading or inner slash anchors the pattern at the root
             line = line.lstrip("/")
             if line:
-                self._rules.append(_Rule(_glob_to_regex(line, anchored), negate, dir_only))
+                self._rules.append(_Rule(_glob_to_regex(line, anchored), negate, dir_only, written))
 
     def __bool__(self) -> bool:
         return bool(self._rules)
 
     def ignored(self, path: str, is_dir: bool = False) -> bool:
-        verdict = False
+        return self.rule_for(path, is_dir) is not None
+
+    def rule_for(self, path: str, is_dir: bool = False) -> str | None:
+        """The pattern (as written) that excludes ``path``, or None when it is not excluded."""
+        verdict: str | None = None
         for rule in self._rules:
             if rule.dir_only and not is_dir:
                 continue
             if rule.regex.match(path):
-                verdict = not rule.negate
+                verdict = None if rule.negate else rule.text
         return verdict

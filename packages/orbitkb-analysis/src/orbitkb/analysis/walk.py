@@ -28,6 +28,38 @@ STAT_BUCKETS = 64
 #: A file modified this close to the walk is not recorded: a second write within the same mtime
 #: tick would keep size and mtime and go unseen (git's "racily clean" files).
 RACY_NS = 2_000_000_000
+#: At most this many ``skipped_vendored`` / ``ignored`` gaps per repository; one more gap counts the rest.
+SKIPPED_GAP_CAP = 200
+#: Version-control metadata: pruned without a gap (never worth reporting).
+_VCS_DIRS = frozenset({".git", ".hg", ".svn"})
+#: Why a pruned folder is not indexed, by folder name (see ``filetypes.PRUNED_DIRS``).
+_PRUNED_WHY = {
+    **dict.fromkeys(
+        ("node_modules", "bower_components", "jspm_packages", "vendor", "site-packages", ".eggs", "Pods",
+         ".yarn", ".pnpm-store"),
+        "vendored dependencies",
+    ),
+    **dict.fromkeys((".venv", "venv", "virtualenv"), "virtual environment"),
+    **dict.fromkeys(
+        ("target", "build", "dist", "out", "obj", ".next", ".nuxt", ".svelte-kit", ".angular", "DerivedData",
+         ".terraform", ".serverless"),
+        "build output",
+    ),
+    **dict.fromkeys(("generated", "generated-sources", "gen-src"), "generated code"),
+    **dict.fromkeys(
+        ("__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".cache",
+         ".parcel-cache", ".turbo", ".gradle", "coverage", ".nyc_output"),
+        "caches and tool output",
+    ),
+}  # fmt: skip
+
+
+def pruned_reason(name: str) -> str:
+    """The reason of the ``skipped_vendored`` gap of a folder ``filetypes.is_pruned_dir`` prunes."""
+    if name.endswith(".egg-info"):
+        return "build output (*.egg-info); not indexed"
+    why = _PRUNED_WHY.get(name) or ("hidden folder" if name.startswith(".") else "vendored or generated")
+    return f"{why} ({name}); not indexed"
 
 
 @define(slots=True)
@@ -98,6 +130,8 @@ class Walker:
         self._size_cap = size_cap
         self.gaps: list[Gap] = []
         self.ignore = self._load_ignore()
+        #: Folders and files left out by the built-in rules or .orbitkbignore: path -> (kind, reason)
+        self._skipped: dict[str, tuple[str, str]] = {}
 
     def _gap(self, path: str, kind: str, reason: str) -> None:
         self.gaps.append(Gap(repository=self._repo, path=path, kind=kind, reason=reason))
@@ -110,12 +144,39 @@ class Walker:
         return IgnoreRules(_decode(data)[0])
 
     def _prune(self, dir_path: str) -> bool:
+        # Listings prune the highest matching folder and never look inside it, so each gap is
+        # recorded at that folder (trees that ask again for the same folder hit the dict).
+        if dir_path in self._skipped:
+            return True
         name = dir_path.rsplit("/", 1)[-1]
-        return ft.is_pruned_dir(name) or (bool(self.ignore) and self.ignore.ignored(dir_path, is_dir=True))
+        if ft.is_pruned_dir(name):
+            if name not in _VCS_DIRS:
+                self._skipped[dir_path] = ("skipped_vendored", pruned_reason(name))
+            return True
+        rule = self.ignore.rule_for(dir_path, is_dir=True) if self.ignore else None
+        if rule is not None:
+            self._skipped[dir_path] = ("ignored", f"excluded by {IGNORE_FILE} rule `{rule}`; not indexed")
+            return True
+        return False
+
+    def _report_skipped(self) -> None:
+        """One gap per skipped folder or ignored file, sorted, at most ``SKIPPED_GAP_CAP``."""
+        paths = sorted(self._skipped)
+        for path in paths[:SKIPPED_GAP_CAP]:
+            self._gap(path, *self._skipped[path])
+        rest = paths[SKIPPED_GAP_CAP:]
+        if rest:
+            kinds: dict[str, int] = {}
+            for path in rest:
+                kind = self._skipped[path][0]
+                kinds[kind] = kinds.get(kind, 0) + 1
+            counts = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+            self._gap(".", "skipped", f"{len(rest)} more skipped folders and files not listed ({counts})")
 
     def entries(self) -> list[SourceEntry]:
         """The files to read (pruned, ignored and generated files left out; bad symlinks reported)."""
         prune: Callable[[str], bool] = self._prune
+        self._skipped = {}
         out = []
         for entry in self._tree.list_files(prune):
             path = entry.path
@@ -128,9 +189,12 @@ class Walker:
                 continue
             if entry.kind != "file" or ft.is_generated(name) or name == IGNORE_FILE:
                 continue
-            if self.ignore and self.ignore.ignored(path):
+            rule = self.ignore.rule_for(path) if self.ignore else None
+            if rule is not None:
+                self._skipped[path] = ("ignored", f"excluded by {IGNORE_FILE} rule `{rule}`; not indexed")
                 continue
             out.append(entry)
+        self._report_skipped()
         return out
 
     def records(self, entries: list[SourceEntry] | None = None) -> Iterator[FileRecord]:
