@@ -25,7 +25,7 @@ def test_a_file_keeps_at_most_its_most_frequent_words() -> None:
 
 
 def test_a_service_sums_its_files_and_file_names_then_bounds_them() -> None:
-    counts = dict(vocabulary.merge([{"tariff": 4, "invoice": 1}, {"tariff": 2}, ["pilot"]],
+    counts = dict(vocabulary.merge([{"tariff": 4, "invoice": 1}, {"tariff": 2}, {"pilot": 1}],
                                    ["tolls/TariffCalculator.kt", "tolls/docs/harbour_dues.md"],
                                    before=[("mooring", 9)]))
     assert counts["mooring"] == 9 and counts["tariff"] == 7 and counts["pilot"] == 1

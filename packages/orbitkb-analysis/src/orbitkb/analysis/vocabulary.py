@@ -96,16 +96,13 @@ def path_words(paths: Iterable[str]) -> Counter[str]:
     return counts
 
 
-def merge(per_file: Iterable[Counts | Sequence[str]], paths: Iterable[str] = (),
+def merge(per_file: Iterable[Counts], paths: Iterable[str] = (),
           before: Iterable[Sequence[object]] = ()) -> list[tuple[str, int]]:
     """Summed counts over a service's files (and file names), the most frequent first, bounded.
     ``before`` holds (word, count) pairs already summed (a linked service's code)."""
     counts: Counter[str] = Counter()
     for words in per_file:
-        if isinstance(words, dict):
-            counts.update(words)
-        else:  # an older cache entry: distinct words
-            counts.update(set(words))
+        counts.update(words)
     counts.update(path_words(paths))
     for pair in before:
         word, n = pair[0], pair[1]

@@ -145,26 +145,32 @@ def handlers(
         info = st.func(path, qual)
         expr = to_expr(st.r, name) or Expr((Lit(""),))
         text = expr.literal() or describe(name)
-        api = RawApi(
-            method="CONSUME",
-            path=text,
-            handler=st.handler_name(path, qual),
-            file=path,
-            start_line=line,
-            end_line=info.get("e", line),
-            kind="message",
-            component=st.component_of(path, qual)[0],
-            channel=text,
-            provider=provider,
-            doc=info.get("doc"),
-            framework=framework,
-        )
-        apis.append((api, (path, qual), path))
+        apis.append((consume_api(st, path, qual, line, text, provider, framework), (path, qual), path))
         msg = RawMessage(
             "consumes", expr, provider, path, info.get("l", 1), info.get("e", 1), client=framework
         )
         msgs.append((msg, qual))
     return apis, msgs
+
+
+def consume_api(st: LinkState, path: str, qual: str, line: int, channel: str, provider: str,
+                framework: str) -> RawApi:
+    """The message-handler API of a function that consumes ``channel`` (declared at ``line``)."""
+    info = st.func(path, qual)
+    return RawApi(
+        method="CONSUME",
+        path=channel,
+        handler=st.handler_name(path, qual),
+        file=path,
+        start_line=line,
+        end_line=info.get("e", line),
+        kind="message",
+        component=st.component_of(path, qual)[0],
+        channel=channel,
+        provider=provider,
+        doc=info.get("doc"),
+        framework=framework,
+    )
 
 
 def collect(st: LinkState) -> list[tuple[RawMessage, str | None]]:

@@ -15,6 +15,7 @@ from typing import Any
 from orbitkb.analysis.facts import Expr, Lit, ParseGap, RawApi, RawMessage, Unknown
 from orbitkb.analysis.python.ir import Node, cat, describe, lit
 from orbitkb.analysis.python.linkctx import Inv, LinkState, to_expr
+from orbitkb.analysis.python.messaging import consume_api
 from orbitkb.analysis.python.routing import PendingRoute, decorated_functions, function_route, split_call
 from orbitkb.analysis.python.signatures import (
     KOMBU_ENTITIES,
@@ -134,21 +135,7 @@ def handlers(st: LinkState) -> tuple[list[ApiOut], list[MsgOut], list[ParseGap]]
             if expr is None:
                 continue
             text = expr.literal() or describe(channel)
-            api = RawApi(
-                method="CONSUME",
-                path=text,
-                handler=st.handler_name(path, qual),
-                file=path,
-                start_line=line,
-                end_line=info.get("e", line),
-                kind="message",
-                component=st.component_of(path, qual)[0],
-                channel=text,
-                provider=PROVIDER,
-                doc=info.get("doc"),
-                framework=FRAMEWORK,
-            )
-            apis.append((api, (path, qual), path))
+            apis.append((consume_api(st, path, qual, line, text, PROVIDER, FRAMEWORK), (path, qual), path))
             msgs.append(
                 (
                     RawMessage("consumes", expr, PROVIDER, path, line, info.get("e", line), client=FRAMEWORK),

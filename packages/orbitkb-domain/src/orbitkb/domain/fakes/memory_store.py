@@ -136,18 +136,22 @@ class InMemoryKnowledgeStore:
             raise RepositoryNotFound(f"repository {name!r} is no longer indexed (it was removed)",
                                      hint=f"index it again with orbitkb index PATH --repository-name {name}")
 
+    def _drop_services_of(self, repository: str) -> None:
+        """Forget the repository's services and every child they own (the caller holds the lock)."""
+        gone = {sid for sid, s in self._services.items() if s.repository == repository}
+        for sid in gone:
+            del self._services[sid]
+        for kind, owner in _CHILD_KINDS.items():
+            table = self._children[kind]
+            for cid in [cid for cid, c in table.items() if getattr(c, owner) in gone]:
+                del table[cid]
+
     def remove_repository(self, name: str) -> bool:
         with self._lock:
             if name not in self._repos:
                 return False
             del self._repos[name]
-            gone = {sid for sid, s in self._services.items() if s.repository == name}
-            for sid in gone:
-                del self._services[sid]
-            for kind, owner in _CHILD_KINDS.items():
-                table = self._children[kind]
-                for cid in [cid for cid, c in table.items() if getattr(c, owner) in gone]:
-                    del table[cid]
+            self._drop_services_of(name)
             for held in (self._resources, self._gaps, self._files, self._docs):
                 held.pop(name, None)
             return True
@@ -191,14 +195,9 @@ class InMemoryKnowledgeStore:
                         children[kind].setdefault(child.id, child)
             # Everything is computed above; below only assignments, so a failure leaves no half.
             self._repos[name] = repository
-            gone = {sid for sid, s in self._services.items() if s.repository == name}
-            for sid in gone:
-                del self._services[sid]
-            for kind, owner in _CHILD_KINDS.items():
-                table = self._children[kind]
-                for cid in [cid for cid, c in table.items() if getattr(c, owner) in gone]:
-                    del table[cid]
-                table.update(children[kind])
+            self._drop_services_of(name)
+            for kind in _CHILD_KINDS:
+                self._children[kind].update(children[kind])
             for f in facts.values():
                 self._services[f.service.id] = attrs.evolve(f.service, repository=name)
             self._resources[name] = [_own(r, name) for r in resources]
