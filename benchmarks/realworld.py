@@ -2,10 +2,11 @@
 commit, offline, and score services, endpoints, calls, messaging, persistence, entities and
 external vendors against the hand-written ground truth in benchmarks/realworld/truth/.
 
-    uv run python benchmarks/realworld.py --clones DIR [--split tune|report] [--only NAME ...] [--details]
+    uv run python benchmarks/realworld.py --clones DIR [--split tune|report] [--only NAME ...] [--details] [--out DIR]
 
 DIR holds one clone per repository of benchmarks/realworld/repos.json, named as its ``name``.
-Writes benchmarks/out/realworld.md and benchmarks/out/realworld.json.
+Writes realworld.md, realworld.json and one database per repository into --out (default benchmarks/out);
+give each concurrent run its own --out.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ def micro(rows: list[dict[str, Score]], kind: str) -> Score:
     return Score(sum(r[kind].tp for r in rows), sum(r[kind].fn for r in rows), sum(r[kind].fp for r in rows), (), ())
 
 
-def run(clones: Path, repos: list[dict[str, Any]], progress: Any) -> dict[str, dict[str, Score]]:
+def run(clones: Path, repos: list[dict[str, Any]], progress: Any, out: Path = OUT) -> dict[str, dict[str, Score]]:
     results: dict[str, dict[str, Score]] = {}
-    OUT.mkdir(exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     for r in repos:
         truth_file = CORPUS / "truth" / f"{r['name']}.json"
         clone = clones / r["name"]
@@ -52,7 +53,7 @@ def run(clones: Path, repos: list[dict[str, Any]], progress: Any) -> dict[str, d
             continue
         truth = json.loads(truth_file.read_text())
         t0 = time.perf_counter()
-        app = index(clone, r["name"], truth.get("commit") or r["commit"], OUT / f"realworld-{r['name']}.db")
+        app = index(clone, r["name"], truth.get("commit") or r["commit"], out / f"realworld-{r['name']}.db")
         got = extracted(app, r["name"], truth)
         want = expected(truth)
         results[r["name"]] = {k: score(k, want[k], got[k]) for k in CATEGORIES}
@@ -93,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=[])
     ap.add_argument("--details", action="store_true", help="print every miss and false positive")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--out", type=Path, default=OUT, help="folder for the report and the per-repository databases")
     args = ap.parse_args(argv)
     if not args.clones.is_dir():
         print(f"error: {args.clones} is not a folder of clones", file=sys.stderr)
@@ -100,12 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     repos = json.loads((CORPUS / "repos.json").read_text())["repositories"]
     repos = [r for r in repos if (not args.split or r["split"] == args.split) and (not args.only or r["name"] in args.only)]
     splits = {r["name"]: r["split"] for r in repos}
-    results = run(args.clones, repos, (lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr)))
+    results = run(args.clones, repos, (lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr)), args.out)
     table = render(results, splits, details=False)
     full = render(results, splits, details=True)
-    OUT.mkdir(exist_ok=True)
-    (OUT / "realworld.md").write_text(full, encoding="utf-8")
-    (OUT / "realworld.json").write_text(json.dumps({
+    (args.out / "realworld.md").write_text(full, encoding="utf-8")
+    (args.out / "realworld.json").write_text(json.dumps({
         n: {k: {"tp": s.tp, "fn": s.fn, "fp": s.fp, "precision": s.precision, "recall": s.recall, "f1": s.f1,
                 "misses": list(s.misses), "false_positives": list(s.false_positives)} for k, s in row.items()}
         for n, row in results.items()}, indent=1), encoding="utf-8")
