@@ -91,3 +91,21 @@ def test_a_commit_tree_has_no_mtimes(tmp_path: Path) -> None:
     reader = SubprocessGitReader()
     tree = reader.tree_at(str(tmp_path), reader.head_commit(str(tmp_path)) or "")
     assert [(e.path, e.mtime_ns) for e in tree.list_files()] == [("app.py", None)]
+
+
+def test_a_folder_that_cannot_be_listed_is_listed_as_unreadable(tmp_path: Path, monkeypatch) -> None:
+    # root reads every folder whatever its mode, so the failure is injected at os.scandir
+    (tmp_path / "svc").mkdir()
+    (tmp_path / "svc" / "app.py").write_text("x = 1\n")
+    (tmp_path / "locked" / "inner").mkdir(parents=True)
+    (tmp_path / "locked" / "inner" / "a.py").write_text("x = 1\n")
+    real = os.scandir
+
+    def scandir(path: str):  # type: ignore[no-untyped-def]
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr("orbitkb.git.working_tree.os.scandir", scandir)
+    entries = [(e.path, e.kind) for e in WorkingTreeSource(tmp_path).list_files()]
+    assert entries == [("locked", "unreadable"), ("svc/app.py", "file")]

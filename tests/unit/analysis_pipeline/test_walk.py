@@ -37,14 +37,19 @@ def test_vendored_generated_and_cache_folders_are_never_read(analyze):
     run = analyze(files)
     assert [f.path for f in run.result.files] == ["app.py", "requirements.txt"]
     assert [a.path for a in run.service("shop").apis] == ["/health"]
-    # each pruned folder is one gap at that folder (never .git); generated files are not gaps
+    # each pruned folder is one gap at that folder (never .git), each generated file one gap;
+    # a hidden folder no rule names is "hidden", not "vendored"
     assert run.gaps() == [
-        (".idea", "skipped_vendored"),
+        (".idea", "skipped_hidden"),
         (".venv", "skipped_vendored"),
         ("__pycache__", "skipped_vendored"),
         ("build", "skipped_vendored"),
         ("dist", "skipped_vendored"),
         ("node_modules", "skipped_vendored"),
+        ("orders_pb2.py", "skipped_generated"),
+        ("orders_pb2_grpc.py", "skipped_generated"),
+        ("pkg/orders.pb.go", "skipped_generated"),
+        ("pkg/orders_grpc.pb.go", "skipped_generated"),
         ("target", "skipped_vendored"),
         ("vendor", "skipped_vendored"),
         ("venv", "skipped_vendored"),
@@ -52,6 +57,8 @@ def test_vendored_generated_and_cache_folders_are_never_read(analyze):
     reasons = {g.path: g.reason for g in run.result.gaps}
     assert reasons["node_modules"] == "vendored dependencies (node_modules); not indexed"
     assert reasons[".venv"] == "virtual environment (.venv); not indexed"
+    assert reasons[".idea"] == "hidden folder (.idea); not indexed"
+    assert reasons["orders_pb2.py"] == "generated code (by its file name); not indexed"
 
 
 def test_orbitkbignore_globs_anchors_folders_and_negation(analyze):
@@ -178,3 +185,24 @@ def test_test_files_are_hashed_but_not_parsed(analyze, stubs):
     run = analyze(files, stubs=stubs)
     assert stubs[0].parse_calls == ["app.py"]
     assert "tests/test_app.py" in [f.path for f in run.result.files]
+
+
+class _TreeWithALockedFolder:
+    root = "/repo"
+    commit = None
+
+    def list_files(self, prune=None):  # type: ignore[no-untyped-def]
+        return iter([SourceEntry("app.py", 4), SourceEntry("locked", 0, "unreadable")])
+
+    def read_bytes(self, path: str) -> bytes:
+        return b"x=1\n"
+
+
+def test_a_folder_the_listing_cannot_open_is_a_gap():
+    from orbitkb.analysis.walk import Walker
+
+    walker = Walker(_TreeWithALockedFolder(), "shop", {".py": "python"})
+    assert [e.path for e in walker.entries()] == ["app.py"]
+    assert [(g.path, g.kind, g.reason) for g in walker.gaps] == [
+        ("locked", "unreadable", "this folder cannot be listed (permissions?); not indexed")
+    ]

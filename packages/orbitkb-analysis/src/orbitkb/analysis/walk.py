@@ -28,7 +28,7 @@ STAT_BUCKETS = 64
 #: A file modified this close to the walk is not recorded: a second write within the same mtime
 #: tick would keep size and mtime and go unseen (git's "racily clean" files).
 RACY_NS = 2_000_000_000
-#: At most this many ``skipped_vendored`` / ``ignored`` gaps per repository; one more gap counts the rest.
+#: At most this many ``skipped_*`` / ``ignored`` gaps per repository; one more gap counts the rest.
 SKIPPED_GAP_CAP = 200
 #: Version-control metadata: pruned without a gap (never worth reporting).
 _VCS_DIRS = frozenset({".git", ".hg", ".svn"})
@@ -54,8 +54,16 @@ _PRUNED_WHY = {
 }  # fmt: skip
 
 
+def pruned_kind(name: str) -> str:
+    """The gap kind of a pruned folder: ``skipped_hidden`` for a hidden folder no rule names
+    (``.github``, ``.idea``), ``skipped_vendored`` for dependencies, build output and caches."""
+    if name.startswith(".") and name not in _PRUNED_WHY:
+        return "skipped_hidden"
+    return "skipped_vendored"
+
+
 def pruned_reason(name: str) -> str:
-    """The reason of the ``skipped_vendored`` gap of a folder ``filetypes.is_pruned_dir`` prunes."""
+    """The reason of the gap of a folder ``filetypes.is_pruned_dir`` prunes."""
     if name.endswith(".egg-info"):
         return "build output (*.egg-info); not indexed"
     why = _PRUNED_WHY.get(name) or ("hidden folder" if name.startswith(".") else "vendored or generated")
@@ -151,7 +159,7 @@ class Walker:
         name = dir_path.rsplit("/", 1)[-1]
         if ft.is_pruned_dir(name):
             if name not in _VCS_DIRS:
-                self._skipped[dir_path] = ("skipped_vendored", pruned_reason(name))
+                self._skipped[dir_path] = (pruned_kind(name), pruned_reason(name))
             return True
         rule = self.ignore.rule_for(dir_path, is_dir=True) if self.ignore else None
         if rule is not None:
@@ -187,7 +195,13 @@ class Walker:
             if entry.kind == "missing_object":
                 self._gap(path, "missing_object", "its content is not in this clone (partial clone?); not read")
                 continue
-            if entry.kind != "file" or ft.is_generated(name) or name == IGNORE_FILE:
+            if entry.kind == "unreadable":
+                self._gap(path, "unreadable", "this folder cannot be listed (permissions?); not indexed")
+                continue
+            if entry.kind != "file" or name == IGNORE_FILE:
+                continue
+            if ft.is_generated(name):
+                self._skipped[path] = ("skipped_generated", "generated code (by its file name); not indexed")
                 continue
             rule = self.ignore.rule_for(path) if self.ignore else None
             if rule is not None:

@@ -42,6 +42,8 @@ class WorkingTreeSource:
             try:
                 scan = os.scandir(full_dir)
             except OSError:
+                # a folder the listing cannot open is reported (as a gap), never silently missing
+                entries.append(SourceEntry(rel_dir.rstrip("/") or ".", 0, "unreadable"))
                 continue
             with scan:
                 for item in scan:
