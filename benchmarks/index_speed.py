@@ -2,6 +2,7 @@
 item 7).
 
     uv run python benchmarks/index_speed.py [--services 300 --files 20000 --seed 1] [--profile]
+    uv run python benchmarks/index_speed.py --stacks CLONES   # cold cost per file of each language analyzer
 
 Generates the system (cached under benchmarks/out/), then, in a fresh child process, indexes it
 through the composition root (Settings(backend="offline", embedder="off")): cold throughput
@@ -150,7 +151,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=OUT_DIR / "index_speed.json", help="result file")
     ap.add_argument("--profile", action="store_true", help="also profile a single-process cold index")
     ap.add_argument("--no-cli", action="store_true", help="skip the fresh-process `orbitkb index` re-index")
+    ap.add_argument("--stacks", type=Path, metavar="CLONES",
+                    help="instead: cold analyzer cost per file of each stack on real clones in CLONES, vs the JVM's")
     args = ap.parse_args(argv)
+    if args.stacks is not None:
+        from benchlib.stackspeed import measure
+        from benchlib.stackspeed import table as stack_table
+
+        results = measure(args.stacks)
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.with_name("index_speed_stacks.json").write_text(json.dumps(results, indent=1) + "\n")
+        print(stack_table(results))
+        return 0
     t0 = time.perf_counter()
     folder, expected = ensure_system(args.services, args.files, args.seed, args.cache_dir)
     print(f"system: {folder} (ready in {time.perf_counter() - t0:.1f}s)", file=sys.stderr)

@@ -2,12 +2,19 @@
 the SDK's client, on a database built from the synthetic system.
 
     uv run python benchmarks/mcp_latency.py [--services 300 --files 20000] [--calls 50]
+    uv run python benchmarks/mcp_latency.py --sizes 30,300,1000 --embedder auto \
+        --only find_change_surface,describe_service,get_relationships,list_services
 
 For every tool: N calls with realistic, rotating arguments (a bounded loop; a per-tool time cap
 stops slow tools early), p50/p90/p99/max latency, error count and mean response size. Also the
 byte size and approximate tokens (bytes/4) of tools/list for `--tools core` and `--tools full`.
 The server runs with `--backend offline` and ORBITKB_EMBEDDER=off. Writes
 benchmarks/out/mcp_latency.json and prints a Markdown table.
+
+``--sizes`` measures how query cost grows with the system: one synthetic system per size
+(``--files-per-service`` source files each), indexed with the chosen embedder, the server started
+with it loaded; list_services asks for a page of 50. One table: tool x size, p50 / p99 in ms.
+
 """
 
 from __future__ import annotations
@@ -65,7 +72,7 @@ def _git(folder: Path, *args: str) -> str:
     ).stdout.strip()
 
 
-def prepare(services: int, files: int, seed: int, cache: Path) -> tuple[Path, dict, str, Path]:
+def prepare(services: int, files: int, seed: int, cache: Path, embedder: str = "off") -> tuple[Path, dict, str, Path]:
     """(system folder under git with two commits, expected.json, the first commit, database)."""
     folder, expected = ensure_system(services, files, seed, cache / "mcp")
     if not (folder / ".git").exists():
@@ -76,22 +83,22 @@ def prepare(services: int, files: int, seed: int, cache: Path) -> tuple[Path, di
         readme.write_text(readme.read_text() + "\nA second commit, so verify_change_surface has a diff.\n")
         _git(folder, "commit", "-q", "-am", "touch the readme")
     first = _git(folder, "rev-list", "--max-parents=0", "HEAD")
-    db = folder.parent / f"{folder.name}.db"
+    db = folder.parent / (f"{folder.name}.db" if embedder == "off" else f"{folder.name}-emb-{embedder}.db")
     if not db.exists():
         from orbitkb.bootstrap import Settings, build_application
         from orbitkb.domain.usecases.indexing import IndexRequest
 
-        app = build_application(Settings(db_path=str(db), backend="offline", embedder="off"))
+        app = build_application(Settings(db_path=str(db), backend="offline", embedder=embedder))
         app.use_cases.index_repository()(IndexRequest(path=str(folder), repository_name=REPO))
         app.adapters.store().close()
     return folder, expected, first, db
 
 
-def _server(db: Path, tools: str) -> Any:
+def _server(db: Path, tools: str, embedder: str = "off") -> Any:
     from mcp import StdioServerParameters
 
     exe = shutil.which("orbitkb-mcp", path=str(Path(sys.executable).parent)) or "orbitkb-mcp"
-    env = {**os.environ, "ORBITKB_EMBEDDER": "off"}
+    env = {**os.environ, "ORBITKB_EMBEDDER": embedder}
     return StdioServerParameters(
         command=exe, args=["--db", str(db), "--tools", tools, "--backend", "offline"], env=env
     )
@@ -122,16 +129,19 @@ async def tools_list_size(db: Path, tools: str) -> dict[str, Any]:
     }
 
 
-async def latency(db: Path, args_by_tool: dict, calls: int, cap_s: float) -> dict[str, Any]:
+async def latency(db: Path, args_by_tool: dict, calls: int, cap_s: float, embedder: str = "off",
+                  only: tuple[str, ...] = ()) -> dict[str, Any]:
     from mcp import Client
 
     out: dict[str, Any] = {}
     run_id = None
     t0 = time.perf_counter()
-    async with Client(_server(db, "full"), read_timeout_seconds=120) as client:
+    async with Client(_server(db, "full", embedder), read_timeout_seconds=120) as client:
         out["_startup_seconds"] = round(time.perf_counter() - t0, 3)
         names = {t.name for t in (await client.list_tools()).tools}
         for tool in ORDER:
+            if only and tool not in only:
+                continue
             if tool not in names:
                 out[tool] = {"skipped": "not offered by the server"}
                 continue
@@ -190,6 +200,43 @@ def table(doc: dict) -> str:
     return "\n".join(rows)
 
 
+def size_table(docs: dict[int, dict]) -> str:
+    """tool x size: p50 / p99 in ms."""
+    sizes = sorted(docs)
+    rows = ["| tool | " + " | ".join(f"{n} services p50 / p99 ms" for n in sizes) + " |",
+            "|---|" + "---|" * len(sizes)]
+    tools = [t for t in ORDER if any("calls" in docs[n]["latency"].get(t, {}) for n in sizes)]
+    for tool in tools:
+        cells = []
+        for n in sizes:
+            r = docs[n]["latency"].get(tool, {})
+            cells.append(f"{r['p50_ms']} / {r['p99_ms']}" if "calls" in r else "–")
+        rows.append(f"| {tool} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def run_sizes(args: argparse.Namespace) -> int:
+    from benchlib.mcp_calls import plans as make_plans
+
+    only = tuple(t for t in (args.only or "").split(",") if t)
+    docs: dict[int, dict] = {}
+    for n in (int(x) for x in args.sizes.split(",")):
+        t0 = time.perf_counter()
+        folder, expected, first, db = prepare(n, n * args.files_per_service, args.seed, args.cache_dir,
+                                              args.embedder)
+        print(f"{n} services: database {db} ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+        calls = make_plans(expected, folder, first)
+        calls["list_services"] = iter(lambda: {"limit": 50}, None)
+        docs[n] = {"corpus": {**expected["counts"], "params": expected["params"]},
+                   "latency": asyncio.run(latency(db, calls, args.calls, args.cap_seconds, args.embedder, only))}
+    doc = {"date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(), "embedder": args.embedder,
+           "sizes": {str(n): d for n, d in docs.items()}}
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(doc, indent=1) + "\n")
+    print(size_table(docs))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--services", type=int, default=300)
@@ -199,7 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap-seconds", type=float, default=30.0, help="stop a tool's loop after this long")
     ap.add_argument("--cache-dir", type=Path, default=OUT_DIR)
     ap.add_argument("--json", type=Path, default=OUT_DIR / "mcp_latency.json")
+    ap.add_argument("--sizes", help="comma-separated service counts, e.g. 30,300,1000 (one table for all)")
+    ap.add_argument("--files-per-service", type=int, default=20, help="with --sizes: source files per service")
+    ap.add_argument("--embedder", default="off", help="off | auto: index with it and serve with it loaded")
+    ap.add_argument("--only", help="comma-separated tools to measure (default: all)")
     args = ap.parse_args(argv)
+    if args.sizes:
+        return run_sizes(args)
     folder, expected, first, db = prepare(args.services, args.files, args.seed, args.cache_dir)
     print(f"database: {db}", file=sys.stderr)
     doc: dict[str, Any] = {

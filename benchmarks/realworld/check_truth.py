@@ -22,7 +22,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "persistence": ("service", "engine"),
     "external": ("service", "vendor"),
 }
-STACKS = {"python", "node-ts", "jvm-spring", "go", "dotnet", "other"}
+STACKS = {"python", "node-ts", "jvm-spring", "go", "dotnet", "ruby", "php", "rust", "other"}
 
 
 def _lines(clone: Path, commit: str, path: str, cache: dict[str, int | None]) -> int | None:

@@ -117,3 +117,22 @@ def test_full_size_generation(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     counts = json.loads((tmp_path / "big" / "expected.json").read_text())["counts"]
     assert counts["services"] >= 300 and counts["source_files"] >= 20000
+
+
+def test_index_speed_per_stack_on_tiny_clones(tmp_path: Path) -> None:
+    """``--stacks``: each language analyzer's cold cost per file, as a ratio to the JVM's."""
+    java = tmp_path / "spring-petclinic-microservices" / "api"
+    java.mkdir(parents=True)
+    (java / "pom.xml").write_text("<project><artifactId>api</artifactId></project>")
+    (java / "Api.java").write_text('@RestController class Api { @GetMapping("/x") String x() { return ""; } }')
+    cs = tmp_path / "AspnetMicroservices" / "Shop"
+    cs.mkdir(parents=True)
+    (cs / "Shop.csproj").write_text('<Project Sdk="Microsoft.NET.Sdk.Web"></Project>')
+    (cs / "Program.cs").write_text('var app = WebApplication.Create(); app.MapGet("/x", () => 1); app.Run();')
+    out = tmp_path / "speed.json"
+    run = _run("index_speed.py", "--stacks", str(tmp_path), "--json", str(out))
+    assert run.returncode == 0, run.stderr
+    result = json.loads(out.with_name("index_speed_stacks.json").read_text())
+    assert result["jvm-spring"]["files"] == 1 and result["dotnet"]["files"] == 1
+    assert result["jvm-spring"]["ratio_to_jvm"] == 1.0 and result["dotnet"]["ratio_to_jvm"] > 0
+    assert "| dotnet |" in run.stdout

@@ -248,3 +248,21 @@ def test_benchmark_on_the_clones(tmp_path: Path) -> None:
     for key in ("orbitkb", "baseline_all", "baseline_bm25_top1", "baseline_bm25_top2"):
         assert 0.0 <= result["summary"][key]["f1"] <= 1.0
     assert "### Quality" in (tmp_path / "rh.md").read_text()
+
+
+def test_the_evidence_mix_fit_learns_which_feature_points_at_the_changed_service() -> None:
+    from realhistory.fit import f1, fit
+
+    from orbitkb.domain.change.ranking import FEATURES
+
+    def row(truth: str, named: float, linked: float) -> tuple[str, list[float]]:
+        f = dict.fromkeys(FEATURES, 0.0)
+        f["named"], f["linked"] = named, linked
+        return truth, [f[k] for k in FEATURES]
+
+    # the changed service is named 4 times in 5 and never linked; the others the other way round
+    samples = [{"expected": {"a"}, "rows": [row("a", float(i % 5 != 0), 0.0), row("b", float(i % 5 == 0), 1.0)]}
+               for i in range(20)]
+    w, _ = fit(samples)
+    assert w[FEATURES.index("named")] > 0 > w[FEATURES.index("linked")]
+    assert f1({"a"}, {"a"}) == 1.0 and f1({"a", "b"}, {"a"}) == 2 / 3 and f1(set(), {"a"}) == 0.0

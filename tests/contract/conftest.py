@@ -11,7 +11,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from orbitkb.domain.fakes import InMemoryKnowledgeStore
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import (
     Api,
@@ -39,17 +38,14 @@ from orbitkb.domain.model import (
 )
 from orbitkb.domain.ports import KnowledgeStore, SearchDocument
 from orbitkb.domain.runs import IndexedFile
-from orbitkb.sqlite import SqliteKnowledgeStore
+from tests.support.stores import STORES, open_store
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=STORES)
 def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[KnowledgeStore]:
-    if request.param == "memory":
-        yield InMemoryKnowledgeStore()
-        return
-    sqlite = SqliteKnowledgeStore(str(tmp_path / "kb" / "orbitkb.db"))
-    yield sqlite
-    sqlite.close()
+    opened = open_store(request.param, tmp_path)
+    yield opened
+    opened.close()
 
 
 def evidence(file: str, line: int) -> Evidence:

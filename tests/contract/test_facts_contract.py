@@ -8,6 +8,16 @@ import pytest
 from orbitkb.domain.errors import StoreError
 from orbitkb.domain.model import Gap, Provenance, Resource, TargetKind, Validation
 from orbitkb.domain.runs import IndexedFile
+from tests.support.stores import STORES, ModelReads, open_store
+
+
+@pytest.fixture(params=[f"{kind}-{reader}" for kind in STORES for reader in ("store", "model")])
+def store(request, tmp_path):
+    """Every facts contract holds for each store and for the SystemModel loaded from it."""
+    kind, reader = request.param.split("-")
+    opened = open_store(kind, tmp_path)
+    yield opened if reader == "store" else ModelReads(opened)
+    opened.close()
 
 
 def test_repository_upsert_get_and_list_by_name(store, samples):
@@ -236,5 +246,20 @@ def test_enrichment_rewrites_descriptive_fields_only(store, samples):
 
 
 def test_schema_version_and_close(store):
-    assert store.schema_version() == 4  # 4: calls and messages list every API reaching them
+    assert store.schema_version() == 5  # 5: the analysis cache is compressed
     store.close()
+
+
+def test_count_apis_counts_per_service_and_follows_replacement(store, samples):
+    assert store.count_apis() == {}
+    facts = [samples.service_facts("shop", n) for n in ("orders", "catalog")]
+    bare = attrs.evolve(samples.service_facts("shop", "ledger"), apis=(), calls=(), messages=())
+    samples.replace(store, "shop", [*facts, bare])
+    samples.replace(store, "docs", [samples.service_facts("docs", "wiki")])
+    counts = store.count_apis()
+    assert counts == {f.service.id: len(f.apis) for f in facts} | {samples.service_facts("docs", "wiki").service.id: 2}
+    assert bare.service.id not in counts  # a service with no API is simply absent
+    samples.replace(store, "shop", facts[:1])
+    assert store.count_apis() == {facts[0].service.id: 2, samples.service_facts("docs", "wiki").service.id: 2}
+    store.remove_repository("docs")
+    assert store.count_apis() == {facts[0].service.id: 2}

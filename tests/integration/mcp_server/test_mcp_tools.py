@@ -57,8 +57,9 @@ def test_read_only_annotations() -> None:
             return {t.name: t.annotations.read_only_hint for t in (await client.list_tools()).tools}
 
     ro = asyncio.run(go())
-    assert ro["refresh"] is False and ro["record_change_surface_feedback"] is False
-    assert all(v for k, v in ro.items() if k not in ("refresh", "record_change_surface_feedback"))
+    writers = ("refresh", "record_change_surface_feedback", "find_change_surface", "verify_change_surface")
+    assert all(ro[k] is False for k in writers)  # each records something (see test_tool_annotations)
+    assert all(v for k, v in ro.items() if k not in writers)
 
 
 def test_drill_down(server) -> None:

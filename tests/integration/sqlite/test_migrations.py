@@ -108,9 +108,9 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
     before = count_rows(path)
     assert set(before.values()) == {1}
     with SqliteKnowledgeStore(path) as store:
-        assert store.schema_version() == migrations.LATEST == 4
+        assert store.schema_version() == migrations.LATEST == 5
         assert store.list_technologies() == []
-        assert count_rows(path) == before
+        assert count_rows(path) == before | {"analysis_cache": 0}  # every row kept but the cache (version 5)
         (svc,) = store.list_services()
         assert svc == V1_ROWS[1][1] and svc.readme is None
         assert store.list_apis(SID)[0].evidence == EV
@@ -120,14 +120,18 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
         # version 4: the one API a call had becomes its list of APIs
         assert store.list_calls()[0].from_api_ids == ("api:1",) and store.list_messages()[0].api_ids == ()
         assert _column(path, "calls", "from_api_ids") == '["api:1"]'
-        assert store.analysis_cache().get_many(["k1"]) == {"k1": "{}"}
+        # version 5: the text analysis cache is dropped (re-analysed), new values are compressed
+        assert store.analysis_cache().get_many(["k1"]) == {}
+        store.analysis_cache().put_many({"k1": '{"again": true}'})
+        assert store.analysis_cache().get_many(["k1"]) == {"k1": '{"again": true}'}
         # what version 2 added works on the upgraded file
         store.put_llm_cache("q", "a")
         store.put_embeddings([Embedding("service", SID, "summary", "h", "m", (1.0, 2.0))])
         store.update_services([attrs.evolve(svc, short_desc="enriched")])
         assert store.get_service_by_id(SID).short_desc == "enriched"
     with SqliteKnowledgeStore(path) as again:  # reopening an up-to-date file changes nothing
-        assert again.get_llm_cache("q") == "a" and again.schema_version() == 4
+        assert again.get_llm_cache("q") == "a" and again.schema_version() == 5
+        assert again.analysis_cache().get_many(["k1"]) == {"k1": '{"again": true}'}
 
 
 def test_a_fresh_database_has_exactly_the_current_tables(tmp_path):
@@ -185,6 +189,23 @@ def test_an_empty_file_and_missing_folders_become_a_database(tmp_path):
     empty = tmp_path / "empty.db"
     empty.touch()
     with SqliteKnowledgeStore(str(empty)) as store:
-        assert store.schema_version() == 4
+        assert store.schema_version() == 5
     with SqliteKnowledgeStore(str(tmp_path / "a" / "b" / "kb.db")) as store:
         assert store.list_services() == []
+
+
+def test_the_analysis_cache_is_stored_compressed_and_a_damaged_row_is_a_miss(tmp_path):
+    path = str(tmp_path / "kb.db")
+    text = '{"facts": [' + ", ".join(f'{{"name": "handler_{i}", "line": {i}}}' for i in range(300)) + "]}"
+    with SqliteKnowledgeStore(path) as store:
+        store.analysis_cache().put_many({"big": text, "odd": "caf\u00e9 \ud800 surrogate"})
+        assert store.analysis_cache().get_many(["big", "odd"]) == {"big": text, "odd": "caf\u00e9 \ud800 surrogate"}
+    db = Database(path)
+    with db.read() as conn:
+        stored = conn.execute(sa.text("SELECT value FROM analysis_cache WHERE key = 'big'")).scalar_one()
+    assert isinstance(stored, bytes) and len(stored) * 4 < len(text.encode())  # compressed, several times smaller
+    with db.write() as conn:
+        conn.execute(sa.text("UPDATE analysis_cache SET value = x'00ff00' WHERE key = 'big'"))
+    db.dispose()
+    with SqliteKnowledgeStore(path) as store:
+        assert store.analysis_cache().get_many(["big", "odd"]) == {"odd": "caf\u00e9 \ud800 surrogate"}

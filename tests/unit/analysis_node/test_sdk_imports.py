@@ -58,3 +58,32 @@ def test_type_only_relative_and_unknown_imports_are_not_vendors() -> None:
             """,
     }
     assert _sdk_calls(files) == []
+
+
+def test_nodemailer_well_known_services_are_their_mail_vendors() -> None:
+    files = {
+        "src/config.js": """\
+            module.exports = {
+              smtp: { service: 'Gmail', user: process.env.MAIL_USER },
+              queue: { service: 'orders' },
+            };
+            """,
+        "src/mailer.js": """\
+            const nodemailer = require('nodemailer');
+            const { smtp } = require('./config');
+            module.exports = () => nodemailer.createTransport(smtp);
+            """,
+        "src/relay.ts": """\
+            import * as nodemailer from 'nodemailer';
+            export const relay = nodemailer.createTransport({ service: "SendGrid", auth: {} });
+            """,
+    }
+    assert _sdk_calls(files) == [
+        ("sdk:nodemailer", "src/config.js", 2, "Gmail"),
+        ("sdk:nodemailer", "src/relay.ts", 2, "SendGrid"),
+    ]
+
+
+def test_a_mail_service_name_without_nodemailer_is_no_vendor() -> None:
+    files = {"src/config.js": "module.exports = { mail: { service: 'gmail' } };\n"}
+    assert _sdk_calls(files) == []

@@ -367,3 +367,69 @@ data: {URL: aHR0cDovL3BheW1lbnRzOjMwMDA=, BAD: "%%%"}
     assert one_call(run).target == "payments"
     assert ("bomb/docker-compose.yml", "config_error") in run.gaps()
     assert [(r.name, r.engine) for r in run.result.resources] == [("db", "postgres")]
+
+
+GO_CONFIG = """kafka:
+  topics:
+    billed:
+      topicName: invoices.billed
+http:
+  basePath: /api/v2
+"""
+
+
+def go_billing(extra: dict[str, str]) -> dict[str, str]:
+    files = {
+        "billing/go.mod": "module example.com/billing\n",
+        "billing/cmd/main.go": "// @entry\n// @msg publishes kafka prop:kafka.topics.billed.TopicName\n",
+    }
+    files.update(extra)
+    return files
+
+
+def test_a_go_service_config_yaml_resolves_its_config_struct_keys_ignoring_case(analyze):
+    run = analyze(go_billing({"billing/config/config.yaml": GO_CONFIG}))
+    (msg,) = run.service("billing").messages
+    assert msg.channel == "invoices.billed"
+
+
+def test_config_yaml_profiles_and_spellings(analyze):
+    for name in ("config.yml", "config-local.yaml", "config.dev.yml"):
+        run = analyze(go_billing({f"billing/{name}": GO_CONFIG}))
+        assert [m.channel for m in run.service("billing").messages] == ["invoices.billed"], name
+
+
+def test_other_yaml_files_are_not_configuration(analyze):
+    for name in ("configmap.yaml", "deploy/values.yaml", "myconfig.yaml"):
+        run = analyze(go_billing({f"billing/{name}": GO_CONFIG}))
+        assert [m.channel for m in run.service("billing").messages] != ["invoices.billed"], name
+
+
+def test_an_entity_named_by_configuration_takes_the_configured_name(analyze):
+    files = go_billing({"billing/config.yaml": "mongo:\n  collections:\n    invoices: invoice_docs\n"})
+    files["billing/store.go"] = (
+        "// @entity ${mongo.collections.invoices} document_collection engine=mongodb\n"
+        "// @entity ${mongo.collections.missing} document_collection engine=mongodb\n"
+        "// @entity ${mongo.collections.fallback:archive} document_collection engine=mongodb\n"
+    )
+    run = analyze(files)
+    assert sorted(e.name for e in run.service("billing").entities) == ["archive", "invoice_docs"]
+
+
+def test_go_services_read_the_shared_packages_they_import(analyze):
+    from orbitkb.analysis.layout.model import ServiceUnit
+    from orbitkb.analysis.libraries import go_library_files
+
+    units = [ServiceUnit(name="orders", root="cmd/orders", stack="go"), ServiceUnit(name="web", root="web", stack="node-ts")]
+    owned = {0: ["cmd/orders/main.go"], 1: ["web/index.js"]}
+    imports = {
+        "cmd/orders/main.go": ["example.com/shop/pkg/bus", "github.com/segmentio/kafka-go", "fmt"],
+        "pkg/bus/bus.go": ["example.com/shop/pkg/codec"],
+        "pkg/codec/codec.go": [],
+        "pkg/unused/x.go": [],
+        "tools/gen/main.go": ["example.com/shop/pkg/codec"],
+    }
+    got = go_library_files(units, owned, [*imports], {"example.com/shop": "."}, lambda p: imports.get(p, []))
+    assert got == {0: ["pkg/bus/bus.go", "pkg/codec/codec.go"]}
+    nested = go_library_files(units, owned, [*imports], {"example.com/other": "."}, lambda p: imports.get(p, []))
+    assert nested == {}  # another module's import path names no folder here

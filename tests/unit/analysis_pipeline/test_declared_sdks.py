@@ -228,3 +228,40 @@ def test_nuget_package_references_of_a_csproj(analyze):
     manifest, _ = read_manifest("ledger/Ledger.csproj", csproj)
     found = declared_sdks([manifest], {"ledger/Ledger.csproj": csproj})
     assert [(s.vendor, s.line) for s in found] == [("Azure Blob Storage", 3), ("Google APIs", 4)]
+
+
+COMPOSER_JSON = """{
+  "name": "acme/checkout",
+  "require": {
+    "php": "^8.2",
+    "laravel/framework": "^11.0",
+    "stripe/stripe-php": "^13.0"
+  },
+  "require-dev": {
+    "sentry/sentry-laravel": "^4.0"
+  }
+}
+"""
+
+GEMFILE = """source 'https://rubygems.org'
+ruby '3.3.0'
+gem 'rails', '~> 7.1'
+gem 'twilio-ruby'
+
+group :development, :test do
+  gem 'sentry-ruby'
+end
+"""
+
+
+def test_composer_and_gemfile_runtime_dependencies() -> None:
+    composer, _ = read_manifest("checkout/composer.json", COMPOSER_JSON)
+    gemfile, _ = read_manifest("notify/Gemfile", GEMFILE)
+    texts = {"checkout/composer.json": COMPOSER_JSON, "notify/Gemfile": GEMFILE}
+    found = declared_sdks([composer, gemfile], texts)
+    assert [(s.vendor, s.package, s.file, s.line) for s in found] == [
+        ("Stripe API", "stripe/stripe-php", "checkout/composer.json", 6),
+        ("Twilio", "twilio-ruby", "notify/Gemfile", 4),
+    ]
+    assert composer.entry == "composer.json requires 'laravel/framework'"
+    assert gemfile.entry == "Gemfile gem 'rails'"

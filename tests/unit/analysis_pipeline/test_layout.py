@@ -244,21 +244,21 @@ def test_unknown_stacks_are_gaps_with_reasons_and_deployed_ones_still_services(a
     run = analyze(
         {
             "docker-compose.yml": compose,
-            "pricing/composer.json": "{}",
-            "pricing/Dockerfile": "FROM php:8\n",
-            "pricing/src/index.php": "<?php\n",
-            "engine/Cargo.toml": "[package]\nname='engine'\n",
-            "engine/src/main.rs": "fn main() {}\n",
-            "scripts/deploy.rb": "puts 1\n",
+            "pricing/pubspec.yaml": "name: pricing\n",
+            "pricing/Dockerfile": "FROM dart:3\n",
+            "pricing/bin/server.dart": "void main() {}\n",
+            "engine/mix.exs": "defmodule Engine.MixProject do\nend\n",
+            "engine/lib/engine.ex": "defmodule Engine do\nend\n",
+            "scripts/deploy.pl": "print 1;\n",
         }
     )
     assert run.names() == ["pricing"]
     assert run.service("pricing").service.stack == "other"
     gaps = {g.path: g.reason for g in run.result.gaps if g.kind == "unknown_stack"}
     assert gaps == {
-        "engine": "rust code (Cargo.toml): no analyzer for this stack",
-        "pricing": "php code (composer.json): no analyzer for this stack",
-        "scripts": "1 Ruby file(s) and no analyzer for Ruby",
+        "engine": "elixir code (mix.exs): no analyzer for this stack",
+        "pricing": "dart code (pubspec.yaml): no analyzer for this stack",
+        "scripts": "1 Perl file(s) and no analyzer for Perl",
     }
 
 
@@ -417,3 +417,39 @@ def test_an_infrastructure_image_never_takes_a_folder_by_its_compose_name(analyz
     files = lambda name: {e.file for e in run.service(name).service.evidence}  # noqa: E731
     assert "docker-compose.yml" not in files("cache")  # redis:7 is a resource, not this folder
     assert "docker-compose.yml" in files("web")
+
+
+def test_a_compose_service_built_from_a_test_folder_is_a_test_runner_not_a_service(analyze):
+    compose = """
+services:
+  api:
+    build: ./api
+  e2e:
+    build:
+      dockerfile: ./Dockerfile
+    depends_on: [api]
+"""
+    for folder in ("e2e", "integration-tests", "tests/smoke"):
+        run = analyze(
+            {
+                "docker-compose.yml": "services:\n  api:\n    build: ./api\n",
+                "api/package.json": '{"scripts": {"start": "node server.js"}}',
+                "api/server.js": "// @entry\n",
+                "package.json": '{"name": "monorepo"}',
+                "index.js": "// @entry\n",
+                f"{folder}/docker-compose.yml": compose.replace("./api", "../api"),
+                f"{folder}/Dockerfile": "FROM node:20\nCMD [\"npm\", \"test\"]\n",
+                f"{folder}/package.json": '{"scripts": {"test": "jest"}}',
+            }
+        )
+        names = run.names()
+        assert "e2e" not in names, (folder, names)
+        assert "api" in names
+
+
+def test_integration_test_folders_are_test_code():
+    from orbitkb.analysis.filetypes import is_test_path
+
+    for path in ("src/integration_tests/consumer.py", "svc/integration-tests/a.js", "e2e_tests/x.go"):
+        assert is_test_path(path), path
+    assert not is_test_path("src/integrations/stripe.py")

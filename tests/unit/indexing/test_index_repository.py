@@ -15,6 +15,7 @@ from orbitkb.domain.model import CallKind, Service, ServiceCall, ServiceFacts, T
 from orbitkb.domain.ports import AnalysisResult
 from orbitkb.domain.runs import IndexedFile
 from orbitkb.domain.usecases.indexing import HookOutcome, IndexRepository, IndexRequest
+from orbitkb.git import OsFolderLocator
 
 
 class NoGit:
@@ -56,7 +57,8 @@ def result(*services: tuple[str, str | None]) -> Any:
 
 def make(store, analyzer, hooks=()) -> IndexRepository:
     return IndexRepository(store=store, analyzer=analyzer, git=NoGit(),  # type: ignore[arg-type]
-                           open_tree=lambda p: MemorySourceTree({}), hooks=hooks, clock=lambda: "2026-01-01T00:00:00")
+                           open_tree=lambda p: MemorySourceTree({}), folders=OsFolderLocator(), hooks=hooks,
+                           clock=lambda: "2026-01-01T00:00:00")
 
 
 def test_a_killed_run_leaves_the_previous_snapshot_and_the_next_run_completes(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
+from orbitkb.analysis.config.dotnet import is_appsettings, read_appsettings
 from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
 from orbitkb.analysis.facts import LanguageAnalyzer
 from orbitkb.analysis.gateway import is_proxy_config, proxy_server
@@ -85,8 +86,8 @@ class StaticCodeAnalyzer:
                 manifests.append(manifest)
                 if error:
                     gaps.append(Gap(repo, path, "manifest_error", error))
-            elif is_spring_config(path):
-                docs, error = read_spring(path, text)
+            elif is_spring_config(path) or is_appsettings(path):
+                docs, error = (read_appsettings if is_appsettings(path) else read_spring)(path, text)
                 spring_docs.extend(docs)
                 if error:
                     gaps.append(Gap(repo, path, "config_error", error))
@@ -127,7 +128,7 @@ class StaticCodeAnalyzer:
         layout = detect(
             LayoutInput(
                 repo, manifests, code_paths, entry_files, deployment, nginx, app_name, request.forced_service,
-                {p: proxy_server(src.texts[p]) for p in nginx},
+                {p: proxy_server(src.texts[p], p) for p in nginx},
             )
         )
         gaps += layout.gaps

@@ -16,7 +16,7 @@ from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.config.spring import SERVED_PREFIXES
 from orbitkb.analysis.facts import LinkedFacts, RawApi
 from orbitkb.analysis.grpc import ProtoService
-from orbitkb.analysis.resolve import Sentinels, expand
+from orbitkb.analysis.resolve import Sentinels, expand, has_sentinel
 from orbitkb.domain.ids import make_id
 from orbitkb.domain.model import (
     Api,
@@ -197,6 +197,11 @@ class FactBuilder:
         from_deps = engines.engines_from_deps(deps)
         out: dict[str, PersistenceEntity] = {}
         for raw in self.linked.entities:
+            if "${" in raw.name:  # a collection/table named by configuration
+                name = expand(raw.name, self.config, marks)[0]
+                if has_sentinel(name):
+                    continue  # set nowhere: no entity rather than a placeholder name
+                raw = evolve(raw, name=name)
             hint = engines.normalize_engine(raw.engine_hint)
             engine = hint or engines.pick_engine(
                 raw.kind, (from_config, depends_on_engines, from_deps, other_profiles)

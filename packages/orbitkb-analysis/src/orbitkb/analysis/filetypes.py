@@ -94,11 +94,14 @@ CODE_STACKS = {
     ".java": "jvm-spring", ".kt": "jvm-spring", ".groovy": "jvm-spring",
     ".go": "go",
     ".cs": "dotnet",
+    ".rb": "ruby",
+    ".php": "php",
+    ".rs": "rust",
 }  # fmt: skip
 
 #: Code of stacks nobody analyses: suffix -> human name (reported as unknown_stack gaps).
 OTHER_CODE = {
-    ".rs": "Rust", ".php": "PHP", ".rb": "Ruby", ".scala": "Scala", ".ex": "Elixir",
+    ".scala": "Scala", ".ex": "Elixir",
     ".exs": "Elixir", ".erl": "Erlang", ".swift": "Swift", ".c": "C", ".cc": "C++", ".cpp": "C++",
     ".cxx": "C++", ".h": "C/C++", ".hpp": "C++", ".clj": "Clojure", ".hs": "Haskell", ".lua": "Lua",
     ".dart": "Dart", ".fs": "F#", ".vb": "Visual Basic", ".pl": "Perl", ".cr": "Crystal",
@@ -188,6 +191,9 @@ TEXT_SUFFIXES = frozenset(
      ".ctmpl", ".tmpl"}  # consul-template / Go templates of proxy configs
 )  # fmt: skip
 
+#: Words in the name of a JSON/TOML file that is an API document or a gateway's route config.
+DOCUMENT_WORDS = ("openapi", "swagger", "asyncapi", "api-docs", "envoy", "kong", "traefik", "ocelot")
+
 _GEN_RE = re.compile("|".join(fnmatch.translate(g) for g in GENERATED_FILE_GLOBS))
 _DIR_GLOB_RE = re.compile("|".join(fnmatch.translate(g) for g in PRUNED_DIR_GLOBS))
 
@@ -209,13 +215,20 @@ def wants_text(name: str) -> bool:
     """True for manifests and configuration: their text is kept for the layout and config stages."""
     if name in TEXT_NAMES or name.startswith(("Dockerfile", ".env", "requirements", "README", "readme")):
         return True
+    if suffix_of(name) in (".json", ".toml") and any(w in name.lower() for w in DOCUMENT_WORDS):
+        return True  # API documents and gateway configs written as JSON (or Traefik's TOML)
+    if name.startswith("appsettings") and name.endswith(".json"):  # .NET configuration
+        return True
     return suffix_of(name) in TEXT_SUFFIXES or name.endswith((".dockerfile", ".csproj"))
 
 
 # --------------------------------------------------------------------------- tests
 
 #: Folder names holding tests: their files are listed and hashed but not parsed (no facts).
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "__mocks__", "testdata", "e2e", "spec", "specs", "it"})
+TEST_DIRS = frozenset(
+    {"test", "tests", "__tests__", "__mocks__", "testdata", "e2e", "spec", "specs", "it",
+     "integration_tests", "integration-tests", "e2e_tests", "e2e-tests"}
+)  # fmt: skip
 TEST_FILE_GLOBS = (
     "test_*.py",
     "*_test.py",
@@ -238,6 +251,9 @@ TEST_FILE_GLOBS = (
     "*Tests.kt",
     "*Spec.groovy",
     "*Test.groovy",
+    "*_spec.rb",
+    "*_test.rb",
+    "*Test.php",
 )
 _TEST_RE = re.compile("|".join(fnmatch.translate(g) for g in TEST_FILE_GLOBS))
 

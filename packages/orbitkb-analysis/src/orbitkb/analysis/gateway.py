@@ -18,7 +18,10 @@ from orbitkb.analysis import gatewaytemplates
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.spring import SpringProps
 from orbitkb.analysis.facts import Env, Expr, Lit, Part
+from orbitkb.analysis.gatewayenvoy import envoy_routes, is_envoy_config
 from orbitkb.analysis.gatewayhttpd import httpd_routes, is_httpd_proxy
+from orbitkb.analysis.gatewaykong import is_kong_config, kong_routes
+from orbitkb.analysis.gatewayocelot import is_ocelot_config, ocelot_routes
 from orbitkb.analysis.gatewaypaths import (
     FILTER_ARGS,
     PathFilter,
@@ -27,6 +30,10 @@ from orbitkb.analysis.gatewaypaths import (
     shortcut_filter,
     strip_prefix,
 )
+from orbitkb.analysis.gatewayroute import ConfigRoute
+from orbitkb.analysis.gatewaytraefik import file_routes, is_traefik_config, label_routes, label_sources
+from orbitkb.analysis.layout.compose import ComposeService
+from orbitkb.analysis.yamlines import load_all
 
 _ROUTE_PREFIXES = (
     "spring.cloud.gateway.routes",
@@ -201,24 +208,79 @@ def nginx_routes(path: str, text: str) -> Iterator[RouteCall]:
 
 
 _PROXY_SUFFIXES = (".conf", ".conf.template", ".ctmpl", ".tmpl")
+_DECLARATIVE_SUFFIXES = (".yaml", ".yml", ".json", ".toml")
+#: declarative gateway configs: (server, is its config?, routes of a loaded YAML/JSON document)
+DECLARATIVE = (
+    ("envoy", is_envoy_config, envoy_routes),
+    ("kong", is_kong_config, kong_routes),
+    ("traefik", is_traefik_config, None),  # read by ``gatewaytraefik.file_routes`` (YAML or TOML)
+    ("ocelot", is_ocelot_config, None),  # read by ``gatewayocelot.ocelot_routes`` (JSON with comments)
+)
+
+
+def _declarative(path: str, text: str) -> str | None:
+    """The gateway a YAML/JSON/TOML route config is written for, if it is one."""
+    if not path.endswith(_DECLARATIVE_SUFFIXES):
+        return None
+    return next((server for server, detect, _ in DECLARATIVE if detect(text)), None)
 
 
 def is_proxy_config(path: str, text: str) -> bool:
-    """An nginx or Apache httpd config (or a template of one) that proxies requests somewhere."""
+    """An nginx or Apache httpd config (or a template of one) that proxies requests somewhere, or
+    an Envoy, Kong or Traefik route configuration."""
     name = path.rsplit("/", 1)[-1]
     if not (name == "nginx.conf" or name.endswith(_PROXY_SUFFIXES)):
-        return False
+        return _declarative(path, text) is not None
     return "proxy_pass" in text or "grpc_pass" in text or is_httpd_proxy(text)
 
 
-def proxy_server(text: str) -> str:
-    """The server a proxy config is written for: ``nginx`` or ``apache-httpd``."""
+def proxy_server(text: str, path: str = "") -> str:
+    """The server a proxy config is written for: ``nginx``, ``apache-httpd``, ``envoy``, ``kong``, ``traefik``."""
+    declarative = _declarative(path, text) if path else None
+    if declarative:
+        return declarative
     return "nginx" if "proxy_pass" in text or "grpc_pass" in text else "apache-httpd"
+
+
+def config_route(route: ConfigRoute, file: str, client: str) -> RouteCall:
+    return RouteCall(
+        Expr.lit(route.url), route.path, file, route.line, client, route.kind, method=route.method, note=route.note
+    )
+
+
+def _declarative_routes(path: str, text: str, server: str) -> Iterator[RouteCall]:
+    if server == "traefik":
+        yield from (config_route(r, path, server) for r in file_routes(path, text))
+        return
+    if server == "ocelot":
+        yield from (config_route(r, path, server) for r in ocelot_routes(text))
+        return
+    read = next(routes for name, _, routes in DECLARATIVE if name == server)
+    try:
+        docs = load_all(text)
+    except Exception:  # noqa: BLE001 - an unreadable config has no routes (the layout still saw it)
+        return
+    for doc in docs:
+        yield from (config_route(r, path, server) for r in read(doc))  # type: ignore[misc]
+
+
+def compose_label_routes(proxy: ComposeService, compose: Sequence[ComposeService]) -> Iterator[RouteCall]:
+    """The Traefik routers the containers next to a Traefik container declare in their labels."""
+    seen: set[str] = set()
+    for service in label_sources(proxy, compose):
+        if service.name not in seen:
+            seen.add(service.name)
+            for route, where in label_routes(service.name, service.labels, service.ports):
+                yield config_route(route, where, "traefik")
 
 
 def proxy_routes(path: str, text: str, registered: Sequence[str] = (), own: str = "") -> Iterator[RouteCall]:
     """The routes of one proxy config; a consul-template is read as rendered for the services
     registered with discovery (the gateway itself left out)."""
+    server = _declarative(path, text)
+    if server is not None:
+        yield from _declarative_routes(path, text, server)
+        return
     renderings = [text]
     if gatewaytemplates.uses_discovery(text):
         renderings = gatewaytemplates.render(text, [r for r in registered if r != own])

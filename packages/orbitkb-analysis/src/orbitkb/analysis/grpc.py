@@ -212,6 +212,14 @@ _IMPLEMENTS = (
     ),
     ("_ServiceDesc", re.compile(r"\bRegisterService\s*\(\s*&?(?:\w+\.)?(?P<svc>\w+)_ServiceDesc\b")),
     ("GrpcMethod", re.compile(r"@GrpcMethod\s*\(\s*['\"](?P<svc>\w+)['\"]")),
+    (  # tonic: impl greeter_server::Greeter for MyGreeter
+        "_server::",
+        re.compile(r"\bimpl(?:<[^>]*>)?\s+(?:[\w:]+::)?\w+_server::(?P<svc>\w+)\s+for\s+(?P<impl>\w+)"),
+    ),
+    (  # tonic: GreeterServer::new(MyGreeter::default()) / ::with_interceptor(MyGreeter, ..)
+        "Server::",
+        re.compile(r"\b(?P<svc>[A-Z]\w*?)Server::(?:new|with_interceptor|from_arc)\s*\(\s*(?:[a-z_]\w*::)*(?P<impl>[A-Z]\w*)?"),
+    ),
     (
         "Servicer",
         re.compile(r"\bclass\s+(?P<impl>\w+)\s*\((?:[^()]*,)?\s*(?:[\w.]+\.)?(?P<svc>\w+)Servicer\s*[,)]"),

@@ -172,8 +172,22 @@ def csharp(path: str, text: str) -> tuple[list[CodeMethod], list[CodeType]]:
     return methods, types
 
 
+def _dotnet(path: str, data: Mapping[str, Any]) -> tuple[list[CodeMethod], list[CodeType]]:
+    methods, types = [], []
+    for t in data.get("types") or ():
+        if isinstance(t, dict) and _str(t.get("n")):
+            line = _int(t.get("l"))
+            types.append(CodeType(t["n"], path, line, _int(t.get("e"), line), _str(t.get("doc")),
+                                  tuple(str(b) for b in t.get("b") or ())))  # fmt: skip
+            for m in t.get("m") or ():
+                if isinstance(m, dict) and _str(m.get("n")):
+                    ml = _int(m.get("l"))
+                    methods.append(CodeMethod(t["n"], m["n"], path, ml, _int(m.get("e"), ml), _str(m.get("doc"))))
+    return methods, types
+
+
 #: (key, the type its value has in that analyzer's parse result, reader)
-_READERS = (("funcs", list, _go), ("functions", dict, _node), ("funcs", dict, _python))
+_READERS = (("funcs", list, _go), ("functions", dict, _node), ("funcs", dict, _python), ("usings", list, _dotnet))
 
 
 def read_parsed(path: str, data: Any) -> tuple[list[CodeMethod], list[CodeType]]:

@@ -1,17 +1,29 @@
-"""The shared-library code each service builds against, by its manifests' sibling-module dependencies.
+"""The shared-library code each service builds against: its manifests' sibling-module dependencies,
+the in-repository Go packages it imports, the library projects of its NestJS monorepo.
 
 A multi-module build keeps constants (channel names, paths), supertypes and entities in library
 modules (``orders-api``, ``common``) that a service declares as a dependency (Gradle
-``project(":orders-api")``, a Maven sibling artifact). A linker that opts in reads these files for
-declarations only: they never produce facts of the service.
+``project(":orders-api")``, a Maven sibling artifact). A linker that opts in reads these files:
+the JVM one for declarations only; the Go and Node ones keep the facts of shared code the service's
+own code uses (see their linkers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
+from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
+from orbitkb.analysis.layout.manifests import nest_monorepo
 from orbitkb.analysis.layout.model import ServiceUnit
+from orbitkb.analysis.parsing import ParsedResults, decode
+
+if TYPE_CHECKING:
+    from orbitkb.analysis.sources import Sources
+
+_GO_MODULE = re.compile(r"^module\s+(\S+)", re.M)
 
 
 def library_files(
@@ -42,3 +54,107 @@ def library_files(
         if found:
             out[i] = found
     return out
+
+
+def go_library_files(
+    units: Sequence[ServiceUnit],
+    owned: Mapping[int, Sequence[str]],
+    go_files: Iterable[str],
+    modules: Mapping[str, str],
+    imports_of: Callable[[str], Iterable[str]],
+) -> dict[int, list[str]]:
+    """unit index -> the Go files (owned by no service) of the in-repository packages a Go service
+    imports, directly or through them: one go.mod for the repository and a shared ``pkg/`` or
+    ``internal/<x>`` beside ``cmd/<service>`` is how Go monorepos are laid out. ``modules``: module
+    path -> the folder of its go.mod (``example.com/shop/pkg/kafka`` -> ``pkg/kafka``)."""
+    owned_paths = {p for files in owned.values() for p in files}
+    by_dir: dict[str, list[str]] = {}
+    for path in go_files:
+        if path not in owned_paths:
+            by_dir.setdefault(paths.parent(path), []).append(path)
+    if not by_dir or not modules:
+        return {}
+
+    def folder(import_path: str) -> str | None:
+        for module, root in modules.items():
+            if import_path.startswith(module + "/"):
+                d = paths.join(root, import_path[len(module) + 1 :])
+                if d in by_dir:
+                    return d
+        return None
+
+    out: dict[int, list[str]] = {}
+    for i, unit in enumerate(units):
+        if unit.stack != "go":
+            continue
+        seen: set[str] = set()
+        todo = [imp for p in owned.get(i, ()) if p.endswith(".go") for imp in imports_of(p)]
+        while todo:
+            d = folder(todo.pop())
+            if d is None or d in seen:
+                continue
+            seen.add(d)
+            todo.extend(imp for p in by_dir[d] for imp in imports_of(p))
+        found = sorted(p for d in seen for p in by_dir[d])
+        if found:
+            out[i] = found
+    return out
+
+
+def shared_code_files(
+    units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources
+) -> dict[int, list[str]]:
+    """unit index -> shared code it reads: Go packages it imports, NestJS library projects."""
+    out: dict[int, list[str]] = {}
+    for found in (_go_libraries(units, owned, src), _nest_libraries(units, owned, src)):
+        for i, files in found.items():
+            out[i] = sorted({*out.get(i, ()), *files})
+    return out
+
+
+def _go_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources) -> dict[int, list[str]]:
+    if not any(u.stack == "go" for u in units):
+        return {}
+    go_files = [r.path for r in src.records if not r.test and r.path.endswith(".go")]
+    modules = {
+        m.group(1): paths.parent(p)
+        for p, t in src.texts.items()
+        if paths.basename(p) == "go.mod" and (m := _GO_MODULE.search(t))
+    }
+    if isinstance(src.parsed, ParsedResults):
+        src.parsed.load(go_files)
+    parsed = src.parsed
+
+    def imports_of(path: str) -> list[str]:
+        data = decode(parsed[path]) if path in parsed else {}
+        found = data.get("imports")
+        return [str(v) for v in found.values()] if isinstance(found, dict) else []
+
+    return go_library_files(units, owned, go_files, modules, imports_of)
+
+
+def _nest_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources) -> dict[int, list[str]]:
+    """The library projects of a NestJS monorepo (``libs/common`` behind ``@app/common``), read by
+    each of its apps: the linker keeps what an app imports from them."""
+    monorepos = {
+        paths.parent(p): [paths.join(paths.parent(p), lib) or lib for lib in nest_monorepo(t) or ()]
+        for p, t in src.texts.items()
+        if paths.basename(p) == "nest-cli.json"
+    }
+    roots = [root for libs in monorepos.values() for root in libs]
+    if not roots:
+        return {}
+    bases = [b for b, libs in monorepos.items() if libs]
+    taken = {p for files in owned.values() for p in files}
+    lib_files = [
+        r.path for r in src.records
+        if not r.test and r.path not in taken and ft.CODE_STACKS.get(ft.suffix_of(r.name)) == "node-ts"
+        and any(paths.is_under(r.path, root) for root in roots)
+    ]  # fmt: skip
+    if not lib_files:
+        return {}
+    return {
+        i: lib_files
+        for i, u in enumerate(units)
+        if u.stack == "node-ts" and any(paths.is_under(u.root, b) for b in bases)
+    }

@@ -192,8 +192,9 @@ class Linker:
             return facts
 
     def _with_csharp(self, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> LinkedFacts:
-        """C# has no linker: the gRPC services its classes implement are found from text."""
-        if unit.stack not in ("dotnet", "other"):
+        """Without a C# linker (not installed, or a service of another stack holding C# files) the
+        gRPC services its classes implement are found from text."""
+        if unit.stack not in ("dotnet", "other") or unit.stack in self.analyzers:
             return facts
         cs = [p for p in owned if p.endswith(".cs") and p in self.src.texts]
         found = {name for p in cs for name in csharp_implements(self.src.texts[p])}

@@ -15,11 +15,14 @@ from orbitkb.analysis.config.config_server import ConfigServers
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
 from orbitkb.analysis.configrefs import KIND as CONFIG_REF
+from orbitkb.analysis.contracts.merge import merge as merge_contract
+from orbitkb.analysis.contracts.merge import read_contract
 from orbitkb.analysis.dapr.appids import Unit as DaprUnit
 from orbitkb.analysis.dapr.apply import Dapr
 from orbitkb.analysis.facts import LinkedFacts
 from orbitkb.analysis.gateway import (
     DISCOVERY_PROXY,
+    compose_label_routes,
     discovery_routes,
     proxy_routes,
     registers_with_discovery,
@@ -28,8 +31,9 @@ from orbitkb.analysis.gateway import (
 )
 from orbitkb.analysis.grpc import GrpcIndex, ProtoService, parse_proto_file
 from orbitkb.analysis.layout.deploy import Deployment
+from orbitkb.analysis.layout.infra import is_label_proxy
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
-from orbitkb.analysis.libraries import library_files
+from orbitkb.analysis.libraries import library_files, shared_code_files
 from orbitkb.analysis.linking import Linker
 from orbitkb.analysis.matcher import ServiceIndex
 from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
@@ -105,6 +109,8 @@ class Pipeline:
         sids = [service_id(self.repo, u.name) for u in self.units]
         linker = Linker(self.repo, self.analyzers, self.src, self.cache, self.progress, self.workers)
         libraries = library_files(self.units, self.layout.libraries, (r.path for r in records if not r.test), owners)
+        for i, files in shared_code_files(self.units, owned, self.src).items():  # Go pkg/, Nest libs/
+            libraries[i] = sorted({*libraries.get(i, ()), *files})
         linked = linker.link_all(self.units, owned, libraries)
         self.gaps.extend(linker.gaps)
         for facts in linked:
@@ -120,6 +126,7 @@ class Pipeline:
         )
         sidecars = Dapr.read(self.src.texts, dapr_units)  # app ids, state and pub/sub components
         linked = [sidecars.apply(u.name, facts) for u, facts in zip(self.units, linked)]
+        linked = [self._contract(facts, owned.get(i, [])) for i, facts in enumerate(linked)]
         for facts, config in zip(linked, configs):  # values the code needs, checked against config
             for ref in (g for g in facts.gaps if g.kind == CONFIG_REF):
                 gap = configrefs.check(self.repo, ref, config)
@@ -213,6 +220,12 @@ class Pipeline:
                 )
         return implementers, implemented, impl_types
 
+    def _contract(self, facts: LinkedFacts, owned: Sequence[str]) -> LinkedFacts:
+        """The API documents in the service's folder merged with what its code shows (``contracts``)."""
+        merged, gaps = merge_contract(self.repo, facts, read_contract(owned, self.src.texts))
+        self.gaps.extend(gaps)
+        return merged
+
     def _config(self, i: int, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> ServiceConfig:
         owned_set = set(owned)
         docs = [d for d in self.spring_docs if d.file in owned_set]
@@ -290,6 +303,8 @@ class Pipeline:
         for conf in self.nginx:
             if conf in set(owned):
                 routes.extend(proxy_routes(conf, self.src.texts[conf], self._registered, unit.name))
+        for proxy in (c for c in unit.compose if is_label_proxy(c.image)):
+            routes.extend(compose_label_routes(proxy, self.deployment.compose))
         for route in routes:
             target = resolver.resolve(config, route.kind, route.url, route.method, route_path=route.path)
             add(route.kind, route.file, route.line, route.line, route.client, target, None, None, route.note)

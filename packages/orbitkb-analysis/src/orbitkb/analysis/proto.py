@@ -8,7 +8,8 @@ can use attributes (``rpc.request_type``) or unpack them as tuples.
 ``find_csharp_grpc`` finds in C# source the proto services a class implements
 (``class X : Svc.SvcBase``) and the clients it builds (``new Svc.SvcClient(channel)`` or
 ``AddGrpcClient<Svc.SvcClient>``) with the address when ``GrpcChannel.ForAddress``/``new Uri``
-names one; C# has no tree-sitter grammar in this project, and these shapes are regular enough.
+names one: the fallback when the C# analyzer (``orbitkb.analysis.dotnet``) is not loaded, and for
+C# files inside a service of another stack.
 """
 
 from __future__ import annotations

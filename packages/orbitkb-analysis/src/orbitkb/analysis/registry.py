@@ -15,6 +15,10 @@ DEFAULT_MODULES = (
     "orbitkb.analysis.node",
     "orbitkb.analysis.jvm",
     "orbitkb.analysis.golang",
+    "orbitkb.analysis.dotnet",
+    "orbitkb.analysis.ruby",
+    "orbitkb.analysis.php",
+    "orbitkb.analysis.rust",
 )
 
 

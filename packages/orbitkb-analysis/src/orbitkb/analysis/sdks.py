@@ -25,7 +25,7 @@ NOTE_PREFIX = "declared dependency "
 _ECOSYSTEMS = {
     "package.json": "npm", "requirements.txt": "pypi", "pyproject.toml": "pypi", "setup.py": "pypi",
     "Pipfile": "pypi", "pom.xml": "maven", "build.gradle": "maven", "build.gradle.kts": "maven",
-    "go.mod": "go", ".csproj": "nuget",
+    "go.mod": "go", ".csproj": "nuget", "composer.json": "composer", "Gemfile": "gems",
 }  # fmt: skip
 _NPM_SECTIONS = ("dependencies", "peerDependencies", "optionalDependencies")
 _DEV_FILE = re.compile(r"(?:^|[-_.])(?:dev|test|tests|lint|docs|ci)(?:[-_.]|$)", re.I)
@@ -79,6 +79,14 @@ def _locate(kind: str, eco: str, key: str, text: str) -> int | None:
     if eco == "nuget":  # a PackageReference with PrivateAssets="all" is build tooling only
         line = _line_of(text, r"<PackageReference\s+Include\s*=\s*[\"']" + re.escape(key) + r"[\"']")
         return None if line is not None and "privateassets" in text.splitlines()[line - 1].lower() else line
+    if eco == "composer":  # "require" only, not "require-dev"
+        section = re.search(r'"require"\s*:\s*\{[^}]*\}', text)
+        found = section and re.search(r'"' + re.escape(key) + r'"\s*:', section.group(0))
+        return text.count("\n", 0, section.start() + found.start()) + 1 if section and found else None
+    if eco == "gems":  # not inside a development/test group
+        from orbitkb.analysis.technologies.gems import read as read_gems
+
+        return next((f.line for f in read_gems("", text, {}) if f.name == key and f.note is None), None)
     if eco == "go":
         line = _line_of(text, r"^[ \t]*(?:require[ \t]+)?" + re.escape(key) + r"(?:/v\d+)?[ \t]")
         return None if line is not None and "// indirect" in text.splitlines()[line - 1] else line

@@ -33,6 +33,12 @@ def make_git() -> Any:
     return SubprocessGitReader()
 
 
+def make_folders() -> Any:
+    from orbitkb.git import OsFolderLocator
+
+    return OsFolderLocator()
+
+
 def open_working_tree(path: str) -> SourceTree:
     from orbitkb.git import WorkingTreeSource
 

@@ -9,18 +9,23 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from orbitkb.bootstrap import Application, Settings, build_application
 from orbitkb.cli.terminal import safe_text
-from orbitkb.domain.serialization import to_data
+
+if TYPE_CHECKING:  # the container is imported when a command runs, not when the parser is built
+    from orbitkb.bootstrap import Application, Settings
 
 
 def app_from(args: argparse.Namespace) -> Application:
-    return build_application(settings_from(args))
+    from orbitkb.bootstrap import build_application
+
+    return build_application(settings_from(args), keep_model=False)  # one command, one question
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
+    from orbitkb.bootstrap import Settings
+
     flags = {
         "db_path": getattr(args, "db", None),
         "backend": getattr(args, "backend", None),
@@ -37,6 +42,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def print_json(obj: Any) -> None:
+    from orbitkb.domain.serialization import to_data  # cattrs: only when JSON is printed
+
     json.dump(to_data(obj), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 

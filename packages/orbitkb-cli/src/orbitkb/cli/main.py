@@ -7,7 +7,7 @@ import argparse
 import sys
 import traceback
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 from orbitkb.cli.commands import COMMANDS
 from orbitkb.cli.exit import ExitStatus
@@ -37,10 +37,24 @@ The database is ~/.orbitkb/orbitkb.db unless --db PATH or ORBITKB_DB says otherw
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # ~20 ms: only for --version
+
     try:
         return version("orbitkb-cli")
     except PackageNotFoundError:
         return "0+unknown"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest=dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        parser.exit(message=f"orbitkb {_version()}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="orbitkb", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"orbitkb {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:

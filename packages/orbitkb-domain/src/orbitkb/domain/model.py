@@ -24,6 +24,9 @@ class Stack(StrEnum):
     JVM = "jvm-spring"
     GO = "go"
     DOTNET = "dotnet"
+    RUBY = "ruby"
+    PHP = "php"
+    RUST = "rust"
     OTHER = "other"
 
 

@@ -4,13 +4,17 @@ by Reciprocal Rank Fusion (k=60). Without an embedder it is keyword-only, same a
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import operator
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 
 from attrs import evolve
 
 from orbitkb.domain.ids import content_hash
-from orbitkb.domain.ports import Embedder, KnowledgeStore
-from orbitkb.domain.runs import Embedding, SearchHit
+from orbitkb.domain.ports import Embedder, FactsReader, KnowledgeStore, SearchQuery
+from orbitkb.domain.runs import Embedding, SearchHit, VectorHit
+from orbitkb.domain.system_model import SystemModel
 
 RRF_K = 60
 SIMILARITY_FLOOR = 0.25  # below this a vector neighbour is noise (checked on the benchmark)
@@ -26,47 +30,119 @@ def rrf(rankings: Sequence[Sequence[str]], k: int = RRF_K) -> dict[str, float]:
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b))
-    na = math.sqrt(sum(x * x for x in a))
-    nb = math.sqrt(sum(y * y for y in b))
+    dot = sum(map(operator.mul, a, b))  # the same sums in the same order, without a generator
+    na = math.sqrt(sum(map(operator.mul, a, a)))
+    nb = math.sqrt(sum(map(operator.mul, b, b)))
     return dot / (na * nb) if na and nb else 0.0
+
+
+#: Similarities are compared rounded to this many digits, so that two ways of summing the same
+#: products (one float at a time here, a matrix product in a store) rank ties the same way.
+RANK_DIGITS = 12
+
+
+def rank_nearest(embeddings: Iterable[Embedding], query: Sequence[float], limit: int, floor: float = -1.0,
+                 kinds: Sequence[str] | None = None) -> list[VectorHit]:
+    """The reference ranking of nearest vectors: per owner its best field (the first listed on a
+    tie), kept when its cosine reaches ``floor``, ranked by similarity then owner id. A vector of
+    another dimension than the query was made by another model and is skipped."""
+    best: dict[str, VectorHit] = {}
+    for e in embeddings:
+        if (kinds and e.owner_kind not in kinds) or len(e.vector) != len(query):
+            continue
+        sim = round(cosine(query, e.vector), RANK_DIGITS)
+        held = best.get(e.owner_id)
+        if sim >= floor and (held is None or sim > held.similarity):
+            best[e.owner_id] = VectorHit(e.owner_kind, e.owner_id, e.field, sim)
+    return sorted(best.values(), key=lambda h: (-h.similarity, h.owner_id))[:max(limit, 0)]
 
 
 def _key(h: SearchHit) -> str:
     return f"{h.kind}\x1f{h.ref_id}"
 
 
+class KeywordAnswers:
+    """bm25 answers by query, at most ``size`` (least recently used go first). An answer depends
+    only on the snapshot's search documents, so one table per snapshot serves every request."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._held: OrderedDict[SearchQuery, tuple[SearchHit, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, query: SearchQuery) -> tuple[SearchHit, ...] | None:
+        with self._lock:
+            found = self._held.get(query)
+            if found is not None:
+                self._held.move_to_end(query)
+            return found
+
+    def put(self, query: SearchQuery, hits: Sequence[SearchHit]) -> None:
+        with self._lock:
+            self._held[query] = tuple(hits)
+            self._held.move_to_end(query)
+            while len(self._held) > self._size:
+                self._held.popitem(last=False)
+
+
 class HybridRetriever:
-    def __init__(self, store: KnowledgeStore, embedder: Embedder | None = None) -> None:
+    """One request's retrieval. Keyword answers are kept (``prefetch`` asks the store for many at
+    once): for the request, or for the snapshot when ``facts`` is a SystemModel — which also
+    names the owners of vector-only hits without reading the store. The query's vector is
+    computed once per request."""
+
+    def __init__(self, store: KnowledgeStore, embedder: Embedder | None = None,
+                 facts: FactsReader | SystemModel | None = None, embeds_anyway: bool = False) -> None:
+        """``embeds_anyway``: the caller embeds the query text whatever happens (to record it), so
+        the store is not first asked whether anything is embedded (one read less)."""
         self.store = store
         self.embedder = embedder
-        self._vectors: list[Embedding] | None = None
+        self.facts: FactsReader | SystemModel = facts if facts is not None else store
+        self._has_vectors: bool | None = True if embeds_anyway else None
+        self._keyword = (facts.derived("keyword_answers", KeywordAnswers) if isinstance(facts, SystemModel)
+                         else KeywordAnswers())
+        self._vectors: dict[str, list[float]] = {}
 
     @property
     def mode(self) -> str:
         return "hybrid" if self.embedder is not None else "keyword"
 
     def keyword(self, terms: Sequence[str], limit: int, kinds: Sequence[str] | None = None) -> list[SearchHit]:
-        return self.store.search(terms, limit=limit, kinds=kinds) if terms else []
+        if not terms:
+            return []
+        query = SearchQuery(tuple(terms), limit, tuple(kinds) if kinds is not None else None)
+        found = self._keyword.get(query)
+        if found is None:
+            found = tuple(self.store.search(terms, limit=limit, kinds=kinds))
+            self._keyword.put(query, found)
+        return list(found)
+
+    def prefetch(self, queries: Sequence[SearchQuery]) -> None:
+        """Ask the store once for every query not answered yet; ``keyword`` then reads them here."""
+        todo = list(dict.fromkeys(q for q in queries if q.terms and self._keyword.get(q) is None))
+        if todo:
+            for query, hits in zip(todo, self.store.search_many(todo), strict=True):
+                self._keyword.put(query, hits)
+
+    def embed(self, text: str) -> list[float]:
+        """The embedder's vector of ``text``, computed once per request."""
+        if self.embedder is None:
+            raise ValueError("no embedder: keyword retrieval only")
+        if text not in self._vectors:
+            self._vectors[text] = list(self.embedder.embed([text])[0])
+        return self._vectors[text]
 
     def vector(self, query: str, limit: int, kinds: Sequence[str] | None = None) -> list[SearchHit]:
         if self.embedder is None or not query.strip():
             return []
-        if self._vectors is None:
-            self._vectors = self.store.list_embeddings(self.embedder.model_id)
-        if not self._vectors:
+        if self._has_vectors is None:  # nothing embedded: do not load a model to embed the query
+            self._has_vectors = self.store.count_embeddings(self.embedder.model_id) > 0
+        if not self._has_vectors:
             return []
-        qv = self.embedder.embed([query])[0]
-        best: dict[str, tuple[float, Embedding]] = {}
-        for e in self._vectors:
-            if kinds and e.owner_kind not in kinds:
-                continue
-            sim = cosine(qv, e.vector)
-            if sim >= SIMILARITY_FLOOR and sim > best.get(e.owner_id, (-1.0, e))[0]:
-                best[e.owner_id] = (sim, e)
-        ranked = sorted(best.values(), key=lambda x: (-x[0], x[1].owner_id))[:limit]
-        return [SearchHit(e.owner_kind, "", e.owner_id, round(sim, 4), f"vector:{e.field}", None, e.owner_id)
-                for sim, e in ranked]
+        qv = self.embed(query)
+        ranked = self.store.nearest_embeddings(self.embedder.model_id, qv, limit, SIMILARITY_FLOOR, kinds)
+        return [SearchHit(h.owner_kind, "", h.owner_id, round(h.similarity, 4), f"vector:{h.field}", None, h.owner_id)
+                for h in ranked]
 
     def search(self, query: str, terms: Sequence[str], limit: int = 20,
                kinds: Sequence[str] | None = None) -> list[SearchHit]:
@@ -89,13 +165,15 @@ class HybridRetriever:
         missing = [h for h in hits if not h.service]
         if not missing:
             return hits
-        index = _owner_index(self.store)
+        facts = self.facts
+        index = (facts.derived("owner_index", lambda: _owner_index(facts)) if isinstance(facts, SystemModel)
+                 else _owner_index(facts))
         return [evolve(h, service=index.get(h.ref_id or "", ("?", h.ref_id or ""))[0],
                        name=index.get(h.ref_id or "", ("?", h.ref_id or ""))[1]) if not h.service else h
                 for h in hits]
 
 
-def _owner_index(store: KnowledgeStore) -> dict[str, tuple[str, str]]:
+def _owner_index(store: FactsReader) -> dict[str, tuple[str, str]]:
     names = {s.id: s.name for s in store.list_services()}
     out: dict[str, tuple[str, str]] = {sid: (n, n) for sid, n in names.items()}
     for a in store.list_apis():

@@ -88,6 +88,24 @@ class Verification:
 
 
 @frozen
+class ChangeHistory:
+    """What past change-surface runs teach the next one, read at once (``RunLog.change_history``):
+    runs newest first, feedback in the order given, verifications newest first, and the task
+    vectors of runs by owner id (``run:<id>``) for one embedding model."""
+
+    runs: tuple[ChangeSurfaceRun, ...] = ()
+    feedback: tuple[Feedback, ...] = ()
+    verifications: tuple[Verification, ...] = ()
+    task_vectors: dict[str, tuple[float, ...]] = field(factory=dict)
+
+    def feedback_of(self, service: str) -> list[Feedback]:
+        return [f for f in self.feedback if f.service == service]
+
+    def verifications_of(self, run_id: int | None) -> list[Verification]:
+        return [v for v in self.verifications if v.run_id == run_id]
+
+
+@frozen
 class ArchitectureFinding:
     kind: str
     severity: str  # info | warning
@@ -117,6 +135,16 @@ class Embedding:
     @property
     def dim(self) -> int:
         return len(self.vector)
+
+
+@frozen
+class VectorHit:
+    """The best-matching field of one owner for a query vector: cosine similarity in [-1, 1]."""
+
+    owner_kind: str
+    owner_id: str
+    field: str
+    similarity: float
 
 
 @frozen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -16,13 +17,26 @@ STOPWORDS = frozenset(
 )
 
 
+#: Names (services, APIs, channels) are split again on every request: short texts are remembered.
+_SHORT = 64
+
+
 def split_identifier(name: str) -> list[str]:
     """'createOrderV2' -> ['create', 'order', 'v', '2']; 'order_items' -> ['order', 'items']."""
+    return list(_split_short(name)) if len(name) <= _SHORT else list(_split(name))
+
+
+@lru_cache(maxsize=1 << 16)
+def _split_short(name: str) -> tuple[str, ...]:
+    return _split(name)
+
+
+def _split(name: str) -> tuple[str, ...]:
     out: list[str] = []
     for chunk in _WORD.findall(name):
         parts = _CAMEL.findall(chunk) or [chunk]
         out.extend(p.lower() for p in parts)
-    return out
+    return tuple(out)
 
 
 def words(text: str, keep_stopwords: bool = False) -> list[str]:

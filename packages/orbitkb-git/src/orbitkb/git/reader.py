@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from orbitkb.domain.errors import GitError, InvalidInput
 from orbitkb.git.commit_tree import GitCommitSource
 from orbitkb.git.hardening import git_argv
+from orbitkb.git.heads import GitDirs, HeadCache
 
 _SAFE_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/@{}~^-]{0,199}$")
 
@@ -25,6 +26,7 @@ class SubprocessGitReader:
     def __init__(self, git: str = "git", timeout: float = 60.0) -> None:
         self._git = git
         self._timeout = timeout
+        self._heads = HeadCache(self._locate_head)
 
     def _run(self, cwd: str, args: Sequence[str], check: bool = True) -> subprocess.CompletedProcess[bytes]:
         if not os.path.isdir(cwd):
@@ -55,12 +57,23 @@ class SubprocessGitReader:
         return proc.stdout.decode().strip() or None if proc.returncode == 0 else None
 
     def head_commit(self, path: str) -> str | None:
+        """Asked again only when HEAD, its ref or packed-refs changed on disk (see heads.py)."""
+        return self._heads.head(path)
+
+    def _locate_head(self, path: str) -> tuple[GitDirs | None, str | None]:
+        """One call: the git directory, the common directory and HEAD's commit (absent when unborn)."""
+        args = ["rev-parse", "--absolute-git-dir", "--git-common-dir", "--verify", "-q", "HEAD^{commit}"]
         try:
-            proc = self._run(path, ["rev-parse", "--verify", "-q", "HEAD^{commit}"], check=False)
+            proc = self._run(path, args, check=False)
         except GitError:
-            return None
-        out = proc.stdout.decode().strip()
-        return out if proc.returncode == 0 and out else None
+            return None, None
+        lines = proc.stdout.decode("utf-8", "surrogateescape").splitlines()
+        if len(lines) < 2 or proc.returncode not in (0, 1):
+            return None, None
+        cwd = path if os.path.isdir(path) else os.path.dirname(path) or "."
+        dirs = GitDirs(lines[0], os.path.normpath(os.path.join(os.path.abspath(cwd), lines[1])))
+        commit = lines[2].strip() if proc.returncode == 0 and len(lines) == 3 else None
+        return dirs, commit or None
 
     def resolve_commit(self, path: str, rev: str) -> str:
         validate_rev(rev)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
@@ -35,7 +36,26 @@ def build_server(app: Application, tools: str = "full") -> MCPServer:
     server = MCPServer("orbitkb", version=package_version(), instructions=INSTRUCTIONS, log_level="WARNING")
     app.adapters.store()  # open (and migrate) the database once per process, not per call
     register(server, app, tools)
+    warm_model(app)
     return server
+
+
+def warm_model(app: Application) -> threading.Thread | None:
+    """Load the SystemModel in the background while the client starts: the first question then
+    waits for what is left of the load, not for all of it (a call meanwhile shares the same load)."""
+    models = app.adapters.models()
+    if models is None:
+        return None
+
+    def load() -> None:
+        try:
+            models.load_model()
+        except Exception:  # noqa: BLE001 - the first real call reports what is wrong, with its hint
+            pass
+
+    thread = threading.Thread(target=load, name="orbitkb-model", daemon=True)
+    thread.start()
+    return thread
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -19,7 +19,6 @@ from orbitkb.domain import errors
 from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases._common import check_page, page
 from orbitkb.domain.usecases.architecture import SMELL_KINDS
-from orbitkb.domain.usecases.indexing import IndexRequest
 from orbitkb.mcp import schemas
 from orbitkb.mcp.shaping import cap, fit
 
@@ -95,13 +94,15 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
     uc = app.use_cases
     registered: list[str] = []
 
-    def tool(name: str, read_only: bool = True) -> Callable[[F], F]:
+    def tool(name: str, read_only: bool = True, idempotent: bool = True) -> Callable[[F], F]:
+        """``read_only=False`` for a tool that writes anything (a run, a verdict, a re-index);
+        ``idempotent=False`` when calling it again writes again (a new run each time)."""
         def deco(fn: F) -> F:
             if tool_set == "core" and name not in CORE:
                 return fn
             registered.append(name)
             annotations = READ if read_only else ToolAnnotations(readOnlyHint=False, destructiveHint=False,
-                                                                 idempotentHint=True, openWorldHint=False)
+                                                                 idempotentHint=idempotent, openWorldHint=False)
             description = " ".join((fn.__doc__ or "").split())
             server.tool(name=name, description=description, annotations=annotations)(_guard(fn))
             return fn
@@ -131,9 +132,9 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
                       offset: Offset = None) -> schemas.ServicesOut:
         """One line per service: name, short_desc, stack, api_count. Start here. Next: describe_service."""
         lim, off = check_page(limit if limit is not None else 100, offset)
-        items = [dict(i, short_desc=_clip(i.get("short_desc"))) for i in to_data(uc.list_services()(repository))]
-        chunk, p = page(items, lim, off)
-        return fit({"services": list(chunk), "total": p.total, "truncated": p.truncated, "limit": lim,
+        chunk, p = page(uc.list_services()(repository), lim, off)  # shape the page only, not every service
+        items = [dict(i, short_desc=_clip(i.get("short_desc"))) for i in to_data(list(chunk))]
+        return fit({"services": items, "total": p.total, "truncated": p.truncated, "limit": lim,
                     "offset": off}, ["services"])
 
     @tool("describe_service")
@@ -196,7 +197,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         with trend since the previous index."""
         return fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"])
 
-    @tool("find_change_surface")
+    @tool("find_change_surface", read_only=False, idempotent=False)  # records the run, for feedback
     def find_change_surface(task: Annotated[str, Field(min_length=1, max_length=4000)],
                             hint_services: Annotated[list[Annotated[str, Field(max_length=200)]] | None,
                                                      Field(max_length=20)] = None) -> schemas.SurfaceOut:
@@ -212,7 +213,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         """After the work: did the service really need to change? Recalibrates future confidence."""
         return to_data(uc.record_feedback()(run_id, service, outcome))
 
-    @tool("verify_change_surface")
+    @tool("verify_change_surface", read_only=False, idempotent=False)  # records a verification
     def verify_change_surface(run_id: Annotated[int, Field(ge=1)], repository: Name,
                               since_commit: Annotated[str, Field(min_length=4, max_length=200)]) -> schemas.VerificationOut:
         """Compare a past prediction with the real git diff since a commit: precision and recall."""
@@ -230,23 +231,15 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
     @tool("refresh", read_only=False)
     def refresh(repository: Annotated[str | None, Field(max_length=200)] = None) -> schemas.RefreshOut:
         """Re-index incrementally (only changed files are parsed) to repair staleness."""
-        store = app.adapters.store()
-        repos = [r for r in store.list_repositories() if repository in (None, r.name)]
-        if repository and not repos:
-            raise errors.RepositoryNotFound(f"repository {repository!r} is not indexed",
-                                            tuple(r.name for r in store.list_repositories()))
-        out = []
-        for r in repos:
-            try:  # if_indexed: a repository removed meanwhile is skipped, never resurrected
-                res = uc.index_repository()(IndexRequest(path=r.root_path, repository_name=r.name,
-                                                         if_indexed=True))
-            except errors.RepositoryNotFound:
-                if repository:
-                    raise
-                out.append({"repository": r.name, "status": "removed"})
+        out: list[dict[str, Any]] = []
+        for r in uc.refresh_repositories()((repository,) if repository else ()):
+            if r.result is None:  # removed meanwhile: never resurrected
+                out.append({"repository": r.repository, "status": "removed"})
                 continue
-            out.append({"repository": r.name, "commit": res.repository.indexed_commit, "services": len(res.services),
-                        "files_changed": res.files_changed, "files_parsed": res.files_parsed, "status": res.run.status})
+            res = r.result
+            out.append({"repository": r.repository, "commit": res.repository.indexed_commit,
+                        "services": len(res.services), "files_changed": res.files_changed,
+                        "files_parsed": res.files_parsed, "status": res.run.status})
         return {"refreshed": out} if out else dict(EMPTY)
 
     for info in server._tool_manager.list_tools():  # no public hook to shape schemas; see _slim

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from orbitkb.domain.model import Api
@@ -32,6 +33,12 @@ def list_apis(conn: Connection, service_id: str | None = None) -> list[Api]:
     if service_id is not None:
         statement = statement.where(t.c.service_id == service_id)
     return codec.fetch(conn, statement, Api, JSON)
+
+
+def count_by_service(conn: Connection) -> dict[str, int]:
+    """APIs per service id, counted in SQL (no row is decoded)."""
+    statement = sa.select(t.c.service_id, sa.func.count()).group_by(t.c.service_id)
+    return {sid: int(n) for sid, n in conn.execute(statement)}
 
 
 def update_descriptions(conn: Connection, apis: Sequence[Api]) -> None:

@@ -18,12 +18,14 @@ import contextlib
 import os
 import sqlite3
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryConflict, SchemaTooNew, StoreError
 from orbitkb.domain.ports import BackupReport
+from orbitkb.sqlite import snapshot, vectors
 from orbitkb.sqlite.engine import BUSY_TIMEOUT_MS
 from orbitkb.sqlite.migrations import LATEST
 
@@ -96,6 +98,8 @@ class SqliteBackups:
                 src.backup(dst)
                 dst.execute("PRAGMA journal_mode = WAL")
                 _check_integrity(dst, self.db_path)
+                for key in (snapshot.TOKEN_KEY, vectors.TOKEN_KEY):  # processes holding the old one reload
+                    dst.execute("INSERT OR REPLACE INTO schema_meta (key, value) VALUES (?, ?)", (key, uuid.uuid4().hex))
         except sqlite3.Error as exc:
             kept = f"; the previous database is kept at {previous}" if previous else ""
             raise StoreError(f"restore from {source} failed: {exc}{kept}") from exc

@@ -1,6 +1,7 @@
 """Stored embeddings: one float32 vector per (model, owner kind, owner id, field).
 
 Listed in (owner_kind, owner_id, field) order. ``put`` replaces the vectors with the same key.
+Every write marks the embeddings as changed (``vectors.touch``) so that search matrices reload.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from orbitkb.domain.runs import Embedding
-from orbitkb.sqlite import codec
+from orbitkb.sqlite import codec, vectors
 from orbitkb.sqlite.tables import embeddings as t
 
 _KEY = ("model_id", "owner_kind", "owner_id", "field")
@@ -37,6 +38,8 @@ def put(conn: Connection, embeddings: Sequence[Embedding]) -> None:
         for e in latest.values()
     ]
     conn.execute(sa.insert(t), rows)
+    if any(e.owner_kind != vectors.HISTORY_KIND for e in latest.values()):
+        vectors.touch(conn)  # a past task's vector is history: the facts' matrix stays valid
 
 
 def list_embeddings(conn: Connection, model_id: str, owner_kind: str | None = None) -> list[Embedding]:
@@ -59,3 +62,5 @@ def delete(conn: Connection, owner_ids: Sequence[str]) -> None:
     """Every vector of these owners, whatever the model or field."""
     for chunk in codec.chunks(sorted(set(owner_ids))):
         conn.execute(sa.delete(t).where(t.c.owner_id.in_(chunk)))
+    if owner_ids:
+        vectors.touch(conn)

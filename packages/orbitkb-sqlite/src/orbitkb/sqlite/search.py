@@ -42,6 +42,8 @@ def create_index(conn: Connection) -> None:
 
 def tokens(text: str) -> list[str]:
     """Word tokens the way FTS5's unicode61 tokenizer sees them: case- and accent-folded."""
+    if text.isascii():  # nothing to decompose or strip: the same tokens, without a pass per character
+        return _TOKEN.findall(text.lower())
     folded = unicodedata.normalize("NFKD", text.casefold())
     folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
     return _TOKEN.findall(folded)
@@ -124,7 +126,8 @@ def search(
     where = f"{TABLE} MATCH :expression"
     params: dict[str, object] = {"expression": expression, "limit": min(limit, MAX_LIMIT)}
     statement = sa.text(
-        f"SELECT kind, ref_id, service, name, name_text, keywords, text, "
+        # not the text column: best_field never reads it, and a service's vocabulary is large
+        f"SELECT kind, ref_id, service, name, name_text, keywords, "
         f"snippet({TABLE}, -1, '', '', '…', 12) AS snippet, bm25({TABLE}, {weights}) AS rank "
         f"FROM {TABLE} WHERE {where}{' AND kind IN :kinds' if kinds is not None else ''} "
         "ORDER BY rank, kind, name, ref_id LIMIT :limit"

@@ -39,17 +39,20 @@ from orbitkb.domain.model import (
     ServiceFacts,
     Technology,
 )
-from orbitkb.domain.ports import AnalysisCache, SearchDocument
+from orbitkb.domain.ports import AnalysisCache, SearchDocument, SearchQuery
 from orbitkb.domain.runs import (
     ArchitectureRun,
+    ChangeHistory,
     ChangeSurfaceRun,
     Embedding,
     Feedback,
     IndexedFile,
     IndexRun,
     SearchHit,
+    VectorHit,
     Verification,
 )
+from orbitkb.domain.system_model import SystemModel
 from orbitkb.sqlite import apis as apis_sql
 from orbitkb.sqlite import architecture as architecture_sql
 from orbitkb.sqlite import caches as caches_sql
@@ -60,13 +63,16 @@ from orbitkb.sqlite import components as components_sql
 from orbitkb.sqlite import embeddings as embeddings_sql
 from orbitkb.sqlite import entities as entities_sql
 from orbitkb.sqlite import files as files_sql
+from orbitkb.sqlite import history as history_sql
 from orbitkb.sqlite import messages as messages_sql
 from orbitkb.sqlite import repositories as repositories_sql
 from orbitkb.sqlite import resources as resources_sql
 from orbitkb.sqlite import runs as runs_sql
 from orbitkb.sqlite import search as search_sql
 from orbitkb.sqlite import services as services_sql
+from orbitkb.sqlite import snapshot as snapshot_sql
 from orbitkb.sqlite import technologies as technologies_sql
+from orbitkb.sqlite import vectors as vectors_sql
 from orbitkb.sqlite.engine import Database
 
 #: The children of a service, each with the module that stores them.
@@ -99,6 +105,8 @@ class SqliteKnowledgeStore:
             path = ":memory:"
         self._db = self._open(path, read_only)
         self._analysis_cache = caches_sql.SqliteAnalysisCache(self._db)
+        self._history = history_sql.HistoryReader()
+        self._vectors = vectors_sql.VectorIndex()
 
     @staticmethod
     def _open(path: str, read_only: bool) -> Database:
@@ -138,6 +146,7 @@ class SqliteKnowledgeStore:
             if if_indexed:
                 _require_indexed(conn, repo.name)
             repositories_sql.upsert(conn, repo)
+            snapshot_sql.touch(conn)
 
     def get_repository(self, name: str) -> Repository | None:
         with self._db.read() as conn:
@@ -153,6 +162,7 @@ class SqliteKnowledgeStore:
                 return False
             self._delete_snapshot(conn, name)
             repositories_sql.delete(conn, name)  # cascades to resources, gaps and indexed files
+            snapshot_sql.touch(conn)
             return True
 
     # -- facts
@@ -183,6 +193,7 @@ class SqliteKnowledgeStore:
             files_sql.replace_gaps(conn, name, [_own(g, name) for g in gaps])
             files_sql.replace_files(conn, name, [_own(f, name) for f in files])
             search_sql.insert(conn, name, documents)
+            snapshot_sql.touch(conn)
 
     @staticmethod
     def _delete_snapshot(conn: sa.Connection, name: str) -> None:
@@ -192,6 +203,7 @@ class SqliteKnowledgeStore:
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:
         with self._db.write() as conn:
             calls_sql.upsert(conn, calls)
+            snapshot_sql.touch(conn)
 
     def list_services(self, repository: str | None = None) -> list[Service]:
         with self._db.read() as conn:
@@ -208,6 +220,10 @@ class SqliteKnowledgeStore:
     def list_apis(self, service_id: str | None = None) -> list[Api]:
         with self._db.read() as conn:
             return apis_sql.list_apis(conn, service_id)
+
+    def count_apis(self) -> dict[str, int]:
+        with self._db.read() as conn:
+            return apis_sql.count_by_service(conn)
 
     def list_calls(
         self, from_service_id: str | None = None, to_service_id: str | None = None
@@ -249,22 +265,36 @@ class SqliteKnowledgeStore:
     def update_services(self, services: Sequence[Service]) -> None:
         with self._db.write() as conn:
             services_sql.update_descriptions(conn, services)
+            snapshot_sql.touch(conn)
 
     def update_apis(self, apis: Sequence[Api]) -> None:
         with self._db.write() as conn:
             apis_sql.update_descriptions(conn, apis)
+            snapshot_sql.touch(conn)
 
     def update_components(self, components: Sequence[Component]) -> None:
         with self._db.write() as conn:
             components_sql.update_summaries(conn, components)
+            snapshot_sql.touch(conn)
 
     def update_entities(self, entities: Sequence[PersistenceEntity]) -> None:
         with self._db.write() as conn:
             entities_sql.update_descriptions(conn, entities)
+            snapshot_sql.touch(conn)
 
     def update_messages(self, messages: Sequence[Message]) -> None:
         with self._db.write() as conn:
             messages_sql.update_descriptions(conn, messages)
+            snapshot_sql.touch(conn)
+
+    # -- the whole snapshot
+    def snapshot_fingerprint(self) -> str:
+        with self._db.read() as conn:
+            return snapshot_sql.fingerprint(conn)
+
+    def load_model(self) -> SystemModel:
+        with self._db.read() as conn:
+            return snapshot_sql.load(conn)
 
     # -- search
     def search(
@@ -274,6 +304,15 @@ class SqliteKnowledgeStore:
             return []
         with self._db.read() as conn:
             return search_sql.search(conn, terms, limit, kinds)
+
+    def search_many(self, queries: Sequence[SearchQuery]) -> list[list[SearchHit]]:
+        out: list[list[SearchHit]] = [[] for _ in queries]
+        todo = [(i, q) for i, q in enumerate(queries) if search_sql.match_expression(q.terms) is not None]
+        if todo:
+            with self._db.read() as conn:
+                for i, q in todo:
+                    out[i] = search_sql.search(conn, q.terms, q.limit, q.kinds)
+        return out
 
     # -- caches
     def analysis_cache(self) -> AnalysisCache:
@@ -328,6 +367,10 @@ class SqliteKnowledgeStore:
         with self._db.read() as conn:
             return change_surface_sql.list_verifications(conn, run_id)
 
+    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
+        with self._db.read() as conn:
+            return self._history.read(conn, limit, model_id)
+
     def add_architecture_run(self, run: ArchitectureRun) -> int:
         with self._db.write() as conn:
             return architecture_sql.add(conn, run)
@@ -344,6 +387,17 @@ class SqliteKnowledgeStore:
     def put_embeddings(self, embeddings: Sequence[Embedding]) -> None:
         with self._db.write() as conn:
             embeddings_sql.put(conn, embeddings)
+
+    def count_embeddings(self, model_id: str) -> int:
+        with self._db.read() as conn:
+            return self._vectors.count(conn, model_id)
+
+    def nearest_embeddings(
+        self, model_id: str, vector: Sequence[float], limit: int, floor: float = -1.0,
+        kinds: Sequence[str] | None = None,
+    ) -> list[VectorHit]:
+        with self._db.read() as conn:
+            return self._vectors.nearest(conn, model_id, vector, limit, floor, kinds)
 
     def delete_embeddings(self, owner_ids: Sequence[str]) -> None:
         with self._db.write() as conn:

@@ -205,8 +205,9 @@ indexed_files = sa.Table(
     _text("language"),
 )
 
-analysis_cache = sa.Table(
-    "analysis_cache", metadata, sa.Column("key", sa.Text, primary_key=True), _text("value", False)
+analysis_cache = sa.Table(  # value: zlib-compressed UTF-8 (migration 5)
+    "analysis_cache", metadata, sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("value", sa.LargeBinary, nullable=False),
 )
 
 index_runs = sa.Table(

@@ -14,7 +14,10 @@ from attrs import define, field
 
 from orbitkb.analysis import paths
 from orbitkb.analysis.config.dotenv import parse_dotenv
+from orbitkb.analysis.config.dotnet import ENVIRONMENT_VARIABLES
+from orbitkb.analysis.config.dotnet import env_names as dotnet_env_names
 from orbitkb.analysis.config.model import ConfigValue, source_rank
+from orbitkb.analysis.config.rails_database import database_yml_values
 from orbitkb.analysis.config.spring import SpringDoc, SpringProps
 from orbitkb.analysis.layout.k8s import K8sModel
 from orbitkb.analysis.layout.manifests import Manifest
@@ -33,6 +36,9 @@ class ServiceConfig:
     def add_env(self, value: ConfigValue) -> None:
         self.env.setdefault(value.key, []).append(value)
 
+    def _env_ignoring_case(self, lowered: str) -> list[ConfigValue]:
+        return [v for k, values in self.env.items() if k.lower() == lowered for v in values]
+
     def env_candidates(self, name: str) -> list[ConfigValue]:
         return self.env.get(name, [])
 
@@ -40,6 +46,7 @@ class ServiceConfig:
         """Spring relaxed binding first (ORDERS_URL overrides orders.url), then the properties."""
         relaxed = re.sub(r"\[(\d+)\]", r"_\1_", key).replace(".", "_").replace("-", "").upper().strip("_")
         out = list(self.env.get(relaxed, []))
+        out += [v for name in dotnet_env_names(key) for v in self._env_ignoring_case(name)]
         out += self.props.candidates(key)
         if key in self.linked:
             out.append(self.linked[key])
@@ -102,9 +109,13 @@ def build_config(
     for path in dotenvs:
         for key, value, line in parse_dotenv(texts.get(path, "")):
             found.append(ConfigValue(key, value, path, line, "dotenv"))
+    found += database_yml_values(owned_config, texts)
     for item in sorted(found, key=lambda v: source_rank(v.source)):  # stable: file order kept
         config.add_env(item)
-    profiles = config.env_candidates("SPRING_PROFILES_ACTIVE")
+    profiles = next(
+        (found for name in ("SPRING_PROFILES_ACTIVE", *ENVIRONMENT_VARIABLES) if (found := config.env_candidates(name))),
+        [],
+    )
     active = [p for p in profiles[0].value.split(",")] if profiles else None
     config.props = SpringProps(list(spring_docs), active)
     config.linked = {k: ConfigValue(k, str(v), "", 0, "spring") for k, v in sorted(linked_props.items())}

@@ -2,6 +2,9 @@
 
 Profiles come from file names (``application-docker.yml``) and from multi-document files whose
 documents declare ``spring.config.activate.on-profile`` (or the legacy ``spring.profiles``).
+A service's own ``config.yaml`` (``config-dev.yml``, ``config.prod.yaml``) — what viper, koanf and
+cleanenv load into tagged config structs — is read the same way: its keys are the properties a
+Go ``mapstructure:``/``yaml:`` tag path names.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from orbitkb.analysis.yamlines import LDict, LList, load_all
 
 SOURCE = "spring"
 _FILE = re.compile(r"^(application|bootstrap)(?:-([\w.\-]+))?\.(ya?ml|properties)$")
+_APP_CONFIG = re.compile(r"^(config)(?:[-.]([\w\-]+))?\.(ya?ml)$")
 _PROFILE_KEYS = ("spring.config.activate.on-profile", "spring.profiles")
 
 _SERVLET_PREFIX = (
@@ -45,7 +49,8 @@ class SpringDoc:
 
 
 def is_spring_config(path: str) -> bool:
-    return bool(_FILE.match(paths.basename(path)))
+    name = paths.basename(path)
+    return bool(_FILE.match(name) or _APP_CONFIG.match(name))
 
 
 def _scalar(value: object) -> str:
@@ -93,7 +98,7 @@ def _properties(text: str, file: str) -> list[dict[str, ConfigValue]]:
 
 def read_spring(path: str, text: str) -> tuple[list[SpringDoc], str | None]:
     """(documents, error) of one application/bootstrap file."""
-    match = _FILE.match(paths.basename(path))
+    match = _FILE.match(paths.basename(path)) or _APP_CONFIG.match(paths.basename(path))
     file_profile = match.group(2) if match else None
     try:
         if path.endswith(".properties"):
@@ -125,6 +130,7 @@ class SpringProps:
     def __init__(self, docs: list[SpringDoc], active: list[str] | None = None) -> None:
         self._default: dict[str, ConfigValue] = {}
         self._profiles: dict[str, dict[str, ConfigValue]] = {}
+        self._lower: dict[str, str] | None = None
         # served files first; application.yml before bootstrap.yml, shallower files before deeper ones
         for doc in sorted(
             docs, key=lambda d: (d.rank, paths.basename(d.file).startswith("bootstrap"), d.file)
@@ -140,6 +146,8 @@ class SpringProps:
         ]
 
     def candidates(self, key: str) -> list[ConfigValue]:
+        if key not in self._default and not any(key in values for values in self._profiles.values()):
+            key = self._folded().get(key.lower(), key)  # viper and relaxed binding ignore case
         out = [self._profiles[p][key] for p in reversed(self.active) if key in self._profiles.get(p, {})]
         if key in self._default:
             out.append(self._default[key])
@@ -148,6 +156,13 @@ class SpringProps:
             if profile not in self.active and key in values
         )  # fmt: skip
         return out
+
+    def _folded(self) -> dict[str, str]:
+        if self._lower is None:
+            self._lower = {}
+            for k in self.keys():
+                self._lower.setdefault(k.lower(), k)
+        return self._lower
 
     def get(self, key: str) -> ConfigValue | None:
         found = self.candidates(key)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.golang import clients, grpcserver, messaging, routing
+from orbitkb.analysis.golang import clients, grpcserver, messaging, routing, sqltext
 from orbitkb.analysis.golang.clients import generic_ext, grpc_invoke
 from orbitkb.analysis.golang.emit import env_value, new_obj, pass_through, prop_value
 from orbitkb.analysis.golang.messaging import unknown_receiver
 
-ACTIONS: dict[str, Any] = {**clients.ACTIONS, **routing.ACTIONS, **messaging.ACTIONS, **grpcserver.ACTIONS}
+ACTIONS: dict[str, Any] = {**clients.ACTIONS, **routing.ACTIONS, **messaging.ACTIONS, **grpcserver.ACTIONS, **sqltext.ACTIONS}
 
 __all__ = [
     "ACTIONS",

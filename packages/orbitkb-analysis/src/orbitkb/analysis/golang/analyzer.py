@@ -16,8 +16,9 @@ MAX_BYTES = 2_000_000
 
 class GoAnalyzer:
     stack = "go"
-    version = "go-4"
+    version = "go-5"
     suffixes = (".go",)
+    reads_libraries = True  # in-repository packages imported from outside the service's folder
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
         if len(text) > MAX_BYTES:
@@ -30,18 +31,19 @@ class GoAnalyzer:
             return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
+        library = frozenset(ctx.context_files)
         gaps = [
             ParseGap(p, "parse_error", str(d["error"]))
             for p, d in sorted(parsed.items())
-            if isinstance(d, dict) and "error" in d
+            if isinstance(d, dict) and "error" in d and p not in library
         ]
         gaps += [
             ParseGap(p, "parse_error", "; ".join(d["warnings"]))
             for p, d in sorted(parsed.items())
-            if isinstance(d, dict) and d.get("warnings")
+            if isinstance(d, dict) and d.get("warnings") and p not in library
         ]
         prog = Program(parsed)
-        it = Interp(prog)
+        it = Interp(prog, library)
         it.run_all()
         gaps += [ParseGap(path, "unsupported", reason) for path, reason in it.errors]
         if it.exhausted:

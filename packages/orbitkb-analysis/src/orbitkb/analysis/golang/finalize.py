@@ -9,10 +9,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from orbitkb.analysis.facts import RawApi, RawCall, RawComponent, RawEntity, RawMessage
+from orbitkb.analysis.facts import Env, Lit, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
 from orbitkb.analysis.golang import gorm, grpcserver
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import CallRec, MsgRec, RouteRec, Sink
+from orbitkb.analysis.golang.sqltext import sql_engine_of
 from orbitkb.analysis.golang.tables import GORM_DRIVERS, normalize_import
 from orbitkb.analysis.golang.values import Obj, S, V, render, route_part
 
@@ -164,7 +165,14 @@ def entities(prog: Program, sink: Sink) -> list[RawEntity]:
     for (d, name), (_path, t) in prog.types.items():
         if t["k"] == "struct" and (gorm.is_model(t) or (d, name, "TableName") in prog.funcs):
             models.add((d, name))
-    engine = _engine(prog)
+    engine = _engine(prog) or sql_engine_of(prog)
+    for (_d, name), (path, t) in sorted(prog.types.items()):
+        if t["k"] == "struct" and _is_ent_schema(prog, path, t):
+            table = gorm.table_name(name)  # ent names a schema's table by its snake plural
+            out.setdefault(
+                (table, "sql_table"),
+                RawEntity(table, "sql_table", path, t["l"], t["e"], name, (), engine, framework="ent"),
+            )
     for d, name in sorted(models):
         decl = prog.types.get((d, name))
         if decl is None:
@@ -186,7 +194,7 @@ def entities(prog: Program, sink: Sink) -> list[RawEntity]:
             ),
         )
     for rec in sorted(sink.entities, key=lambda r: (r.file, r.start)):
-        text = rec.name.literal()
+        text = rec.name.literal() or _placeholder(rec.name)
         if text is None:
             continue
         out.setdefault(
@@ -239,3 +247,31 @@ def framework(apis_: list[RawApi]) -> str | None:
     if counts:
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
     return "grpc" if any(a.kind == "grpc" for a in apis_) else None
+
+
+_ENT = ("entgo.io/ent", "github.com/facebook/ent")
+
+
+def _is_ent_schema(prog: Program, path: str, t: dict[str, Any]) -> bool:
+    """``type Beer struct { ent.Schema }``: an ent schema, one table per type."""
+    imports = prog.files.get(path, {}).get("imports", {})
+    for fname, ftype, _tag, _line in t["f"]:
+        alias, _, type_name = str(ftype).lstrip("*").partition(".")
+        if not fname and type_name == "Schema" and normalize_import(imports.get(alias, "")) in _ENT:
+            return True
+    return False
+
+
+def _placeholder(name: S) -> str | None:
+    """A collection or table named by configuration (``cfg.Mongo.Collection``) as ``${key:default}``:
+    the fact builder reads it from the service's config files; anything else stays unnamed."""
+    out = []
+    for p in name.parts:
+        if isinstance(p, Lit):
+            out.append(p.text)
+        elif isinstance(p, (Prop, Env)):
+            key = p.key if isinstance(p, Prop) else p.name
+            out.append("${" + key + (":" + p.default if p.default is not None else "") + "}")
+        else:
+            return None
+    return "".join(out)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from orbitkb.analysis.golang import actions
@@ -51,8 +52,10 @@ _CONVERSIONS = frozenset({"string", "[]byte", "any", "interface{}"})
 
 
 class Interp(Resolver):
-    def __init__(self, prog: Program) -> None:
+    def __init__(self, prog: Program, library: frozenset[str] = frozenset()) -> None:
         self.prog = prog
+        #: files of shared packages: their functions run only when the service's code calls them
+        self.library = library
         self.sink = Sink(prog)
         self.steps = 0
         self.exhausted = False
@@ -72,7 +75,23 @@ class Interp(Resolver):
 
     # ------------------------------------------------------------------ driving
     def run_all(self) -> None:
-        for key in self.prog.entry_order():
+        order = self.prog.entry_order()
+        self._run(k for k in order if self.prog.funcs[k][0] not in self.library)
+        if self.library:
+            # a shared package's code the service never visibly calls (through an interface, a
+            # DI container) still names the tables and collections it stores; its routes, calls
+            # and messages are the service's only when its own code reaches them
+            saved, self.sink = self.sink, Sink(self.prog)
+            try:
+                self._run(k for k in order if self.prog.funcs[k][0] in self.library)
+            finally:
+                saved.entities.extend(self.sink.entities)
+                for model, line in self.sink.models.items():
+                    saved.models.setdefault(model, line)
+                self.sink = saved
+
+    def _run(self, keys: Iterable[FuncKey]) -> None:
+        for key in keys:
             if key not in self.ran and not self.exhausted:
                 try:
                     self.run_function(key, None, [], None, 0)

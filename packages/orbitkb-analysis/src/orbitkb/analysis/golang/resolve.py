@@ -28,6 +28,18 @@ if TYPE_CHECKING:
 _TAG = re.compile(r'(\w+):"([^"]*)"')
 
 
+_SCALAR_TYPES = frozenset({"time.Duration", "time.Time", "url.URL", "net.IP", "json.RawMessage"})
+
+
+def _prop_key(tags: dict[str, str]) -> str:
+    """The configuration key a field's tags bind it to (``mapstructure:"brokers,omitempty"``)."""
+    for t in PROP_TAGS:
+        key = tags.get(t, "").split(",")[0]
+        if key and key != "-":
+            return key
+    return ""
+
+
 class Frame:
     __slots__ = (
         "vars",
@@ -149,6 +161,11 @@ class Resolver:
 
     def struct_field(self, x: Struct, name: str) -> V:
         v = x.fields.get(name)
+        if isinstance(v, Unk):
+            # set from something unreadable (a constructor in a package the service's files do
+            # not include): the field's declared library type still says what it is
+            declared = self._declared(x, name)
+            return declared if isinstance(declared, Obj) else v
         if v is not None:
             return v
         mk = self.prog.method_key(x.dir, x.type, name)
@@ -156,11 +173,12 @@ class Resolver:
             return FuncRef(key=mk, file=self.prog.funcs[mk][0], recv=x)
         decl = self.prog.type_decl(x.dir, x.type)
         if decl is None:
-            return Unk(f"{x.type}.{name}")
+            return self._by_name(x, name)
         path, t = decl
         for fname, ftype, tag, _line in t["f"]:
             if fname == name:
-                v = self._tagged(tag) or self._noted(x.type, name) or self.typed(ftype, path)
+                v = self._section(x, fname, tag, ftype, path) or self._tagged(tag, x.prop, fname)
+                v = v or self._noted(x.type, name) or self.typed(ftype, path)
                 if isinstance(v, Unk):
                     v = Unk(f"{x.type}.{name}")
                 x.fields[name] = v
@@ -172,21 +190,57 @@ class Resolver:
                     got = self.struct_field(inner, name)
                     if not isinstance(got, Unk):
                         return got
+        return self._by_name(x, name)
+
+    def _declared(self, x: Struct, name: str) -> V | None:
+        decl = self.prog.type_decl(x.dir, x.type)
+        if decl is None:
+            return None
+        path, t = decl
+        ftype = next((ft for fname, ft, _tag, _line in t["f"] if fname == name), None)
+        return self.typed(ftype, path) if ftype else None
+
+    def _by_name(self, x: Struct, name: str) -> V:
+        """A field the declarations do not show: inside a config section, the key of its name."""
+        if x.prop and name[:1].isupper():
+            x.fields[name] = actions.prop_value(self.prop_defaults, x.prop + name)
+            return x.fields[name]
         return Unk(f"{x.type}.{name}")
 
-    def _tagged(self, tag: str) -> V | None:
+    def _tagged(self, tag: str, prefix: str = "", fname: str = "") -> V | None:
+        """An ``env:`` or config-key tagged field; inside a config section (``prefix``) an untagged
+        field is read under its own name, as viper does."""
         if not tag:
-            return None
+            return actions.prop_value(self.prop_defaults, prefix + fname) if prefix and fname else None
         tags = dict(_TAG.findall(tag))
         for t in ENV_TAGS:
             if tags.get(t):
                 name = tags[t].split(",")[0]
                 default = next((tags[d] for d in ENV_DEFAULT_TAGS if d in tags), None)
                 return actions.env_value(name, default)
-        for t in PROP_TAGS:
-            if tags.get(t):
-                return actions.prop_value(self.prop_defaults, tags[t].split(",")[0])
+        key = _prop_key(tags)
+        if key:
+            return actions.prop_value(self.prop_defaults, prefix + key)
         return None
+
+    def _section(self, x: Struct, fname: str, tag: str, ftype: str, path: str) -> Struct | None:
+        """A struct-typed field of a config struct: a nested section whose fields are read under
+        the key path of the tags above it (``cfg.Kafka.Topic`` -> property ``kafka.topic``)."""
+        key = _prop_key(dict(_TAG.findall(tag))) if tag else ""
+        if not key and x.prop and fname:
+            key = fname
+        if not key:
+            return None
+        inner = self.typed(ftype, path)
+        if not isinstance(inner, Struct):
+            t = ftype.strip().lstrip("*&").strip()
+            if "." not in t or t.startswith(("[", "map[", "func", "chan")) or t in _SCALAR_TYPES:
+                return None
+            # a section typed in a package this service's files do not include (a shared pkg/):
+            # its fields are read by name, which viper matches to the keys ignoring case
+            inner = Struct(t, known=False)  # qualified: never mistaken for one of the service's types
+        inner.prop = x.prop + key + "."
+        return inner
 
     def _noted(self, type_: str, field: str) -> V | None:
         seen = self.field_values.get((type_, field))

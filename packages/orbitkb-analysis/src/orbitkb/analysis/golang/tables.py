@@ -73,6 +73,27 @@ GORM_DRIVERS: dict[str, str] = {
     "github.com/jinzhu/gorm/dialects/mysql": "mysql",
 }
 
+#: go-redis commands that read or write one key (its first argument after the context).
+REDIS_KEY_COMMANDS = (
+    "Get", "Set", "SetNX", "SetEX", "GetSet", "GetDel", "Del", "Exists", "Expire", "Incr", "IncrBy",
+    "Decr", "LPush", "RPush", "LPop", "RPop", "LTrim", "LLen", "HGet", "HSet", "HSetNX", "HGetAll", "HDel", "HMSet", "HMGet", "HIncrBy", "HExists",
+    "LRange", "SAdd", "SRem", "SMembers", "SIsMember", "ZAdd", "ZRem", "ZRange", "ZRangeByScore",
+    "ZScore", "JSONSet", "JSONGet",
+)  # fmt: skip
+
+#: SQL drivers (normalized import) -> engine, for statements run through database/sql, pgx, sqlx, sqlc.
+SQL_DRIVERS: dict[str, str] = {
+    "github.com/jackc/pgx": "postgres",
+    "github.com/jackc/pgx/pgxpool": "postgres",
+    "github.com/jackc/pgx/stdlib": "postgres",
+    "github.com/lib/pq": "postgres",
+    "github.com/go-sql-driver/mysql": "mysql",
+    "github.com/mattn/go-sqlite3": "sqlite",
+    "modernc.org/sqlite": "sqlite",
+    "github.com/denisenkom/go-mssqldb": "sqlserver",
+    "github.com/microsoft/go-mssqldb": "sqlserver",
+}
+
 FRAMEWORKS: dict[str, str] = {
     "http": "net/http",
     "gin": "gin",
@@ -378,6 +399,7 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "Subscribe": _con("redis", 1, rest=True),
         "PSubscribe": _con("redis", 1, rest=True),
         "SSubscribe": _con("redis", 1, rest=True),
+        **{m: ("redis_key", {}) for m in REDIS_KEY_COMMANDS},
     },
     "mongo_client": {"Database": ("mongo_db", {})},
     "mongo_db": {"Collection": ("mongo_coll", {})},
@@ -433,9 +455,16 @@ ANY_RECEIVER: dict[str, tuple[str, dict[str, Any]]] = {
     "AutoMigrate": ("automigrate", {}),
     "QueueDeclare": ("amqp_queue", {}),
     "PublishWithContext": _pub("rabbitmq", 2, ex=1, min_args=6),
+    **{
+        m: ("sql_text", {"min_args": 1})
+        for m in (
+            "Exec", "Query", "QueryRow", "ExecContext", "QueryContext", "QueryRowContext",
+            "Get", "Select", "GetContext", "SelectContext", "NamedExec", "NamedExecContext",
+        )
+    },  # fmt: skip
 }
 
 #: Field-tag keys that bind a config struct field to an environment variable or a config key.
 ENV_TAGS = ("env", "envconfig")
 ENV_DEFAULT_TAGS = ("envDefault", "default")
-PROP_TAGS = ("mapstructure", "koanf")
+PROP_TAGS = ("mapstructure", "koanf", "yaml")

@@ -81,9 +81,12 @@ class Obj(V):
 
 
 class Struct(V):
-    """An instance of one of the service's struct types; ``known`` False for a typed placeholder."""
+    """An instance of one of the service's struct types; ``known`` False for a typed placeholder.
 
-    __slots__ = ("type", "fields", "known", "dir")
+    ``prop`` is the configuration key the instance is bound to when it is a nested section of a
+    tagged config struct (``Kafka KafkaConfig `mapstructure:"kafka"``` -> ``kafka.``)."""
+
+    __slots__ = ("type", "fields", "known", "dir", "prop")
 
     def __init__(
         self, type_: str, fields: dict[str, V] | None = None, dir_: str = "", known: bool = True
@@ -92,6 +95,7 @@ class Struct(V):
         self.fields: dict[str, V] = fields or {}
         self.dir = dir_
         self.known = known
+        self.prop = ""
 
 
 class FuncRef(V):

@@ -9,6 +9,8 @@ from orbitkb.analysis.jvm.syntax import Arr, Call, E, Lam, Name, walk
 from orbitkb.analysis.jvm.tables import (
     AWS_CHANNEL_SETTERS,
     IMPORT_HINTS,
+    KAFKA_STREAMS_DSL,
+    KAFKA_STREAMS_IMPORT,
     LISTENER_CONTAINER_IMPORTS,
     LISTENER_CONTAINERS,
     PUBLISHERS,
@@ -28,6 +30,8 @@ def stream_binding(binding: str) -> Parts:
 
 
 def detect(w: Walker, call: Call) -> None:
+    if call.name in KAFKA_STREAMS_DSL and call.args and _kafka_streams(w, call):
+        return
     if call.name == "subscribe" and call.args:
         _subscribe(w, call)
         return
@@ -146,6 +150,32 @@ def _container(w: Walker, call: Call) -> None:
                     "end": call.end,
                 }
             )
+
+
+def _kafka_streams(w: Walker, call: Call) -> bool:
+    """Kafka Streams topology: ``builder.stream("orders")`` / ``table`` / ``globalTable`` read a
+    topic, ``.to("orders")`` / ``.through(t)`` write one. Only in a file using Kafka Streams, and
+    only with a topic name (a string, or constants folding to one) as the first argument."""
+    if not any(i.startswith(KAFKA_STREAMS_IMPORT) for i in w.ctx.imports):
+        return False
+    if isinstance(call.args[0], Lam) or call.recv is None:
+        return False
+    channel = evaluate(call.args[0], w.scope)
+    kinds = {p[0] for p in channel}
+    if kinds - {"lit", "ref", "prop"} or not any(p[0] != "lit" or p[1] for p in channel):
+        return False  # a parameter, a call result, an empty string: not a topic name
+    w.add(
+        {
+            "k": "msg",
+            "dir": KAFKA_STREAMS_DSL[call.name],
+            "provider": "kafka",
+            "channel": channel,
+            "client": "KafkaStreams",
+            "line": call.line,
+            "end": call.end,
+        }
+    )
+    return True
 
 
 def _subscribe(w: Walker, call: Call) -> None:

@@ -160,6 +160,9 @@ PUBLISHERS: dict[str, tuple[str, dict[str, int]]] = {
     "ReactiveRedisTemplate": ("redis", {"convertAndSend": 0}),
     "Connection": ("nats", {"publish": 0}),
 }
+#: Kafka Streams DSL methods whose first argument is a topic -> the direction of that topic
+KAFKA_STREAMS_DSL = {"stream": "consumes", "table": "consumes", "globalTable": "consumes", "to": "publishes", "through": "publishes"}
+KAFKA_STREAMS_IMPORT = "org.apache.kafka.streams"
 #: listener containers set up in code: type -> (provider, setters whose arguments name channels);
 #: a provider of None is decided by the file's imports (Spring AMQP and JMS share type names)
 LISTENER_CONTAINERS: dict[str, tuple[str | None, frozenset[str]]] = {

@@ -49,7 +49,7 @@ TOOLING_DIRS = frozenset(
 #: Folders that hold a service's commands (Go's ``<service>/cmd/<name>/main.go``): the service is
 #: the folder above, so its server and its migration command are one unit.
 COMMAND_DIRS = frozenset({"cmd", "cmds", "commands"})
-KNOWN_STACKS = frozenset({"python", "node-ts", "jvm-spring", "go", "dotnet"})
+KNOWN_STACKS = frozenset({"python", "node-ts", "jvm-spring", "go", "dotnet", "ruby", "php", "rust"})
 
 
 @define

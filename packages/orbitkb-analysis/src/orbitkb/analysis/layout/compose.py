@@ -50,6 +50,7 @@ class ComposeService:
     depends_on: list[str] = field(factory=list)
     mounts: list[str] = field(factory=list)  # repo-relative host paths of bind mounts
     command: list[str] = field(factory=list)  # entrypoint then command, as words
+    labels: dict[str, ConfigValue] = field(factory=dict)  # container labels (Traefik routers)
 
 
 def _text(value: object) -> str | None:
@@ -135,6 +136,9 @@ def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[Compo
                 value = dotenv.get(key)
             if value is not None:
                 svc.env[key] = ConfigValue(key, interpolate(value, lookup), path, line, SOURCE)
+        for key, value, line in _env_items(spec.get("labels")):
+            if value is not None:
+                svc.labels[key] = ConfigValue(key, interpolate(value, lookup), path, line, SOURCE)
         svc.ports = _ports(spec.get("ports")) + _ports(spec.get("expose"))
         svc.command = command_words(spec.get("entrypoint")) + command_words(spec.get("command"))
         deps = spec.get("depends_on")

@@ -6,8 +6,13 @@ import json
 from functools import cache
 from importlib import resources
 
-#: Images of reverse proxies whose configuration (proxy_pass, ProxyPass) makes them gateways, not resources.
-PROXY_IMAGES = frozenset({"nginx", "nginx-unprivileged", "openresty", "nginx-alpine", "httpd"})
+#: Images of reverse proxies whose configuration (proxy_pass, ProxyPass, Envoy/Kong/Traefik routes)
+#: makes them gateways, not resources.
+PROXY_IMAGES = frozenset(
+    {"nginx", "nginx-unprivileged", "openresty", "nginx-alpine", "httpd", "envoy", "kong", "kong-gateway", "traefik"}
+)
+#: Proxies that read their routes from the labels of the containers next to them.
+LABEL_PROXY_IMAGES = frozenset({"traefik"})
 
 
 @cache
@@ -42,3 +47,7 @@ def infra_of(image: str | None) -> tuple[str, str] | None:
 
 def is_proxy(image: str | None) -> bool:
     return bool(image) and image_name(image or "") in PROXY_IMAGES
+
+
+def is_label_proxy(image: str | None) -> bool:
+    return bool(image) and image_name(image or "") in LABEL_PROXY_IMAGES

@@ -54,7 +54,8 @@ def manifest_kind(name: str) -> str | None:
         return name
     if name.endswith(".csproj"):
         return ".csproj"
-    if name.startswith("Dockerfile") or name.endswith(".dockerfile"):
+    # ``Dockerfile``, ``Dockerfile.dev``, ``Dockerfile-alpine``; not ``DockerfileSolutionRestore.txt``
+    if re.fullmatch(r"Dockerfile(?:[.\-_].*)?", name) or name.endswith(".dockerfile"):
         return "Dockerfile"
     if re.fullmatch(r"requirements[-_.]?\w*\.txt", name):
         return "requirements.txt"
@@ -241,6 +242,8 @@ def _csproj(m: Manifest, text: str) -> None:
     if re.search(r"<OutputType>\s*Exe\s*</OutputType>", text, re.I):
         m.entry = "csproj OutputType Exe"
     m.deps.update(re.findall(r"""<PackageReference\s+Include\s*=\s*["']([^"']+)["']""", text))
+    # a project it builds with (``..\Orders.Infrastructure\Orders.Infrastructure.csproj``): a library it runs
+    m.deps.update(re.findall(r"""<ProjectReference\s+Include\s*=\s*["'](?:[^"']*[\\/])?([^"'\\/]+)\.csproj["']""", text))
     m.name = m.path.rsplit("/", 1)[-1].removesuffix(".csproj")
 
 
@@ -300,10 +303,64 @@ def nest_monorepo(text: str | None) -> tuple[str, ...] | None:
     )
 
 
+#: Gems / Composer packages that make a Ruby / PHP folder a deployable server or worker.
+SERVER_GEMS = frozenset({"rails", "sinatra", "grape", "puma", "unicorn", "thin", "falcon", "roda", "hanami",
+                         "sidekiq", "karafka", "sneakers", "racecar", "shoryuken"})  # fmt: skip
+SERVER_COMPOSER = ("laravel/framework", "laravel/lumen-framework", "symfony/framework-bundle", "symfony/http-kernel",
+                   "slim/slim", "laminas/laminas-mvc", "yiisoft/yii2", "cakephp/cakephp", "php-amqplib/php-amqplib")  # fmt: skip
+
+
+def _gemfile(m: Manifest, text: str) -> None:
+    for gem in re.findall(r"""^\s*gem\s*\(?\s*["']([\w.\-]+)["']""", text, re.M):
+        m.deps.add(gem)
+    if found := sorted(m.deps & SERVER_GEMS):
+        m.entry = f"Gemfile gem {found[0]!r}"
+
+
+#: Crates that make a Rust package a long-running server or worker.
+SERVER_CRATES = ("axum", "actix-web", "warp", "rocket", "tonic", "poem", "tide", "hyper", "salvo", "lapin", "rdkafka")
+#: Crates whose features name the database engine they are built for (``sqlx = { features = ["postgres"] }``).
+ENGINE_FEATURE_CRATES = ("sqlx", "diesel", "sea-orm")
+
+
+def _cargo(m: Manifest, text: str) -> None:
+    data = tomllib.loads(text)
+    package = data.get("package") if isinstance(data.get("package"), dict) else {}
+    m.name = package.get("name") if isinstance(package.get("name"), str) else None
+    if isinstance(data.get("workspace"), dict) and not package:
+        m.aggregator = True  # a virtual manifest: its members are the packages
+    for key in ("dependencies", "build-dependencies"):
+        section = data.get(key) if isinstance(data.get(key), dict) else {}
+        for name, spec in section.items():
+            crate = spec.get("package", name) if isinstance(spec, dict) else name
+            m.deps.add(str(crate))
+            features = spec.get("features") if isinstance(spec, dict) else None
+            if str(crate) in ENGINE_FEATURE_CRATES and isinstance(features, list):
+                m.deps.update(f"{crate}-{f}" for f in features if isinstance(f, str))
+    dev = data.get("dev-dependencies") if isinstance(data.get("dev-dependencies"), dict) else {}
+    # a workspace crate used only by tests is still a library of this one, never a service
+    m.deps.update(name for name, spec in dev.items() if isinstance(spec, dict) and "path" in spec)
+    if found := [c for c in SERVER_CRATES if c in m.deps]:
+        m.entry, m.weak_entry = f"Cargo.toml depends on {found[0]!r}", True  # a library may depend on them too
+
+
+def _composer(m: Manifest, text: str) -> None:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        return
+    m.name = data["name"].rsplit("/", 1)[-1] if isinstance(data.get("name"), str) else None
+    for key in ("require", "require-dev"):
+        if isinstance(data.get(key), dict):
+            m.deps.update(k for k in data[key] if "/" in k)  # php and ext-* are platform requirements
+    if found := [d for d in SERVER_COMPOSER if d in m.deps]:
+        m.entry = f"composer.json requires {found[0]!r}"
+
+
 _READERS: dict[str, Callable[[Manifest, str], None]] = {
     "package.json": _package_json, "pom.xml": _pom, "build.gradle": _gradle, "build.gradle.kts": _gradle,
     "go.mod": _go_mod, "requirements.txt": _requirements, "pyproject.toml": _pyproject,
     "setup.py": _setup_py, "Pipfile": _pipfile, ".csproj": _csproj, "Dockerfile": _dockerfile,
+    "Gemfile": _gemfile, "composer.json": _composer, "Cargo.toml": _cargo,
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from attrs import define, field
 
 from orbitkb.analysis import paths
+from orbitkb.analysis.filetypes import is_test_path
 from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.infra import image_name, image_repo, infra_of
@@ -43,6 +44,8 @@ def assign(
         if svc.build_context is None:
             image_only.append(svc)
             continue
+        if is_test_path(paths.join(svc.build_context, "x") or "x"):
+            continue  # built from an e2e/ or tests/ folder: a test runner, not a service
         hint = paths.parent(svc.dockerfile) if svc.dockerfile else svc.build_context
         unit = locate(hint, svc.name)
         if unit is None and svc.dockerfile:

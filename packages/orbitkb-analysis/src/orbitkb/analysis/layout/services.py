@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import frozen
 
 from orbitkb.analysis import paths
+from orbitkb.analysis.gatewaytraefik import label_sources
 from orbitkb.analysis.layout import infra, naming
 from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, split_units
 from orbitkb.analysis.layout.commands import folder_index, split_by_command
@@ -252,20 +253,22 @@ def _forced(inp: LayoutInput, cands: Mapping[str, Candidate], refs: Mapping[int,
 
 
 def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list) -> list[ServiceUnit]:
-    """Compose services running a stock nginx image with a mounted proxy configuration."""
+    """Compose services running a stock proxy image (nginx, httpd, Envoy, Kong, Traefik) with a
+    mounted proxy configuration, or Traefik next to containers labelled with its routers."""
     out = []
     for compose in list(loose_compose):
         if not infra.is_proxy(compose.image):
             continue
         confs = [c for c in inp.nginx_confs for m in compose.mounts if c == m or paths.is_under(c, m)]
-        if not confs:
+        labelled = infra.is_label_proxy(compose.image) and bool(label_sources(compose, inp.deployment.compose))
+        if not confs and not labelled:
             continue
-        root = paths.parent(confs[0])
+        root = paths.parent(confs[0]) if confs else paths.parent(compose.file)
         owner = next((s for s in layout.services if s.root == root), None)
         if owner is not None:
             owner.compose.append(compose)
         else:
-            server = inp.proxy_servers.get(confs[0], "nginx")
+            server = inp.proxy_servers.get(confs[0], "nginx") if confs else infra.image_name(compose.image or "")
             svc = ServiceUnit(
                 name="", root=root, stack="other", framework=server, entry=f"{server} configuration"
             )

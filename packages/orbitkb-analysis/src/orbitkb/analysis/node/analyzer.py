@@ -16,7 +16,8 @@ _MAX_BYTES = 1_500_000
 
 class NodeAnalyzer:
     stack = "node-ts"
-    version = "13"
+    version = "14"
+    reads_libraries = True  # the library projects of a NestJS monorepo (``@app/common``)
     suffixes = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".prisma")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

@@ -175,9 +175,14 @@ def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[No
         path_node, handler = chain_path, (args[-1] if args else None)
     elif len(args) >= 2 and unwrap(args[0]) is not None and unwrap(args[0]).type in _PATHY:  # type: ignore[union-attr]
         path_node, handler = args[0], args[-1]
-    elif len(args) == 1 and kind == "imp" and unwrap(args[0]) is not None and unwrap(args[0]).type in _PATHY:  # type: ignore[union-attr]
-        # `api.get(url)` on an imported object: an HTTP instance (a call) or a router (no handler:
-        # not a route) — decided when the service is linked
+    elif (
+        len(args) == 1
+        and (kind == "imp" or (kind == "alias" and binding and binding["ref"][0] == "ret"))  # type: ignore[index]
+        and unwrap(args[0]) is not None
+        and unwrap(args[0]).type in _PATHY  # type: ignore[union-attr]
+    ):
+        # `api.get(url)` on an imported object or on what a factory returned (`apiAdapter(BASE)`):
+        # an HTTP instance (a call) or a router (no handler: not a route) — decided when linked
         path_node, handler = args[0], None
     else:
         return False

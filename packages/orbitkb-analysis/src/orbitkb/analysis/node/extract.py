@@ -11,7 +11,7 @@ from typing import Any
 from tree_sitter import Node
 
 from . import calls, decorators, queues, stores
-from .sdk_imports import sdk_import
+from .sdk_imports import mail_service, sdk_import
 from .signatures import FACTORIES, MESSAGE_MODULES
 from .syntax import (
     CLASS_TYPES,
@@ -114,6 +114,8 @@ class Extractor:
             self._on_assignment(node)
         elif kind == "return_statement":
             self._on_return(node)
+        elif kind == "pair":
+            mail_service(self, node)
         for child in node.named_children:
             if child.type not in _SKIP:
                 self.visit(child)
@@ -462,9 +464,21 @@ class Extractor:
         values = [c for c in node.named_children if c.type != "comment"]
         record = self.out["functions"].get(fid)
         if values and record is not None and record.get("returns") is None:
-            record["returns"] = value_ref(values[0], self.scope)
+            record["returns"] = self._returned_ref(fid, values[0])
         if values and record is not None and "ret_v" not in record:
             self._return_value(record, values[0])
+
+    def _returned_ref(self, fid: str, node: Node) -> Any:
+        """What a function returns as an object: a client a library factory makes right there
+        (`return axios.create({ baseURL })`) is kept as a binding of the function's own."""
+        inner = unwrap(node)
+        if inner is not None and inner.type in ("call_expression", "new_expression"):
+            made = self._factory(inner)
+            if made is not None:
+                key = f"{fid}:<returned>"
+                self.scope.module[key] = {**made, "key": key}
+                return ["loc", key, ""]
+        return value_ref(node, self.scope)
 
     def _return_value(self, record: dict[str, Any], node: Node) -> None:
         """The string a function returns, when it folds to one (`return this.config.get("X")`):
@@ -512,7 +526,7 @@ class Extractor:
         try:
             body = node.child_by_field_name("body")
             if body is not None and body.type != "statement_block" and node.type == "arrow_function":
-                record["returns"] = value_ref(body, self.scope)
+                record["returns"] = self._returned_ref(fid, body)
                 self._return_value(record, body)
             for child in node.named_children:
                 if child is not params_node:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +13,7 @@ from .resolve import ModuleIndex, Resolver
 from .routing import Handled, RouteGraph, nest_apis
 from .sdk_imports import sdk_calls
 from .store_entities import store_entities
+from .stores import DOCUMENT_ENGINES, SQL_ENGINES
 
 
 def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
@@ -23,7 +25,10 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
             gaps.append(ParseGap(path, "parse_error", str(data["error"])))
         else:
             files[path] = data
-    resolver = Resolver(files, ModuleIndex(files, ctx.root_dir))
+    library = frozenset(ctx.context_files) & set(files)
+    if library:  # link only the library code the service uses: a big libs/ must not cost per app
+        files, library = _used_library(files, ctx.root_dir, library)
+    resolver = Resolver(files, ModuleIndex(files, ctx.root_dir, library))
     graph = RouteGraph(files, resolver)
     graph.build()
     handled: list[Handled] = graph.apis() + nest_apis(files, resolver)
@@ -36,6 +41,19 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     gaps += builder.config_refs()
     builder.entities += store_entities(files, resolver, {e.name for e in builder.entities})
     builder.calls += sdk_calls(files, {m.provider for m in builder.messages})
+    if library:
+        keep = _used_library_files(files, resolver, library)
+        handled = [h for h in handled if h.api.file not in library or h.api.file in keep]
+        builder.calls = [c for c in builder.calls if c.file not in library or c.file in keep]
+        builder.messages = [m for m in builder.messages if m.file not in library or m.file in keep]
+        # a library's schemas are the service's when it imports them and talks to that kind of
+        # database itself (a GraphQL gateway importing entity classes as types persists nothing)
+        drivers = {d for p in files if p not in library for d in files[p].get("drivers", ())}
+        builder.entities = [
+            e for e in builder.entities if e.file not in library or (e.file in keep and _stored(e, drivers))
+        ]
+        gaps = [g for g in gaps if g.file not in library]
+    builder.entities = _without_base_schemas(files, builder.entities)
     apis = sorted({h.api for h in handled}, key=_api_key)
     components = builder.components(apis)
     frameworks = sorted({a.framework for a in apis if a.framework and a.kind == "http"})
@@ -66,3 +84,57 @@ def _api_key(api: RawApi) -> tuple[Any, ...]:
 
 __all__ = ["RawComponent", "link"]
 
+
+
+def _used_library(
+    files: dict[str, dict[str, Any]], root_dir: str, library: frozenset[str]
+) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
+    """The service's files with the library files it imports from (and the index files that
+    re-export them, and what those import in turn: constants, base classes), the rest dropped."""
+    resolver = Resolver(files, ModuleIndex(files, root_dir, library))
+    keep = _used_library_files(files, resolver, library)
+    keep |= {p for p in library if posixpath.splitext(posixpath.basename(p))[0] == "index"}
+    for path in sorted(keep):
+        for spec, name, rest in (files[path].get("imports") or {}).values():
+            target = resolver.resolve(path, ["imp", spec, name, rest]) if spec else None
+            if target is not None and len(target) > 1 and target[1] in library:
+                keep.add(target[1])
+    kept = {p: d for p, d in files.items() if p not in library or p in keep}
+    return kept, library & frozenset(keep)
+
+
+def _used_library_files(
+    files: Mapping[str, dict[str, Any]], resolver: Resolver, library: frozenset[str]
+) -> set[str]:
+    """The library files defining what the service's own files import by name (through the
+    library's index re-exports): a guard, a schema, a module the service uses is its own code."""
+    used: set[str] = set()
+    for path, data in files.items():
+        if path in library:
+            continue
+        for spec, name, rest in (data.get("imports") or {}).values():
+            if name == "*" or not spec or spec.startswith("."):
+                continue
+            target = resolver.resolve(path, ["imp", spec, name, rest])
+            if target is not None and len(target) > 1 and target[1] in library:
+                used.add(target[1])
+    return used
+
+
+def _without_base_schemas(files: Mapping[str, dict[str, Any]], entities: list[Any]) -> list[Any]:
+    """A document schema class other schema classes extend (``AbstractDocument`` holding ``_id``)
+    is their common base, not a collection of its own."""
+    bases = {
+        (info.get("extends") or "").removeprefix("extends ").split("<")[0].strip()
+        for data in files.values()
+        for name, info in (data.get("classes") or {}).items()
+        if any(e.class_name == name and e.kind == "document_collection" for e in entities)
+    }
+    return [e for e in entities if not (e.kind == "document_collection" and e.class_name in bases)]
+
+
+def _stored(entity: Any, drivers: set[str]) -> bool:
+    if entity.engine_hint:
+        return entity.engine_hint in drivers
+    wanted = DOCUMENT_ENGINES if entity.kind == "document_collection" else SQL_ENGINES
+    return bool(drivers & wanted) if entity.kind in ("document_collection", "sql_table") else bool(drivers)

@@ -9,7 +9,7 @@ A target is a tuple: ("obj", file, key, binding) a framework object or object li
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..facts import Env, Expr, Lit, Part, Prop, Unknown
@@ -24,7 +24,7 @@ _MAX_CALL_DEPTH = 8
 class ModuleIndex:
     """Maps import specifiers to files of the service (relative, `.js`-for-`.ts`, index files, `@/`)."""
 
-    def __init__(self, files: Mapping[str, Any], root_dir: str) -> None:
+    def __init__(self, files: Mapping[str, Any], root_dir: str, libraries: Iterable[str] = ()) -> None:
         self.by_stem: dict[str, str] = {}
         # .ts before .js: a compiled twin next to its source must not shadow it.
         sources = [p for p in files if posixpath.splitext(p)[1] in _EXTS]
@@ -35,8 +35,19 @@ class ModuleIndex:
                 self.by_stem.setdefault(posixpath.dirname(stem), path)
         root = "" if root_dir in ("", ".") else root_dir.rstrip("/")
         self.bases = [b for b in (root, posixpath.join(root, "src") if root else "src") if b is not None]
+        self._resolved: dict[tuple[str, str], str | None] = {}  # (importer folder, spec) -> file
+        #: library folder name -> folders, for the library files a linker was handed
+        self.libraries: dict[str, list[str]] = {}
+        for folder in sorted({_library_root(p) for p in libraries}):
+            self.libraries.setdefault(posixpath.basename(folder), []).append(folder)
 
     def resolve(self, importer: str, spec: str) -> str | None:
+        key = (posixpath.dirname(importer) if spec.startswith(".") else "", spec)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(importer, spec)
+        return self._resolved[key]
+
+    def _resolve(self, importer: str, spec: str) -> str | None:
         if spec.startswith("."):
             joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
             return self._find(joined)
@@ -49,6 +60,18 @@ class ModuleIndex:
         if "/" in spec and not spec.startswith("@"):
             for base in self.bases:  # tsconfig baseUrl imports: "modules/orders/orders.service"
                 found = self._find(posixpath.join(base, spec) if base else spec)
+                if found:
+                    return found
+        return self._library(spec)
+
+    def _library(self, spec: str) -> str | None:
+        """A path alias of a library project (``@app/common``, ``@shop/common/dto``): the library
+        folder named like the package, its ``src`` first (Nest's ``sourceRoot``)."""
+        parts = spec.split("/")
+        name, sub = (parts[1:2], parts[2:]) if spec.startswith("@") else (parts[:1], parts[1:])
+        for folder in self.libraries.get(name[0] if name else "", ()):
+            for base in (posixpath.join(folder, "src"), folder):
+                found = self._find(posixpath.join(base, *sub)) if sub else self._find(base)
                 if found:
                     return found
         return None
@@ -69,13 +92,20 @@ class Resolver:
         self.index = index
         self.class_files: dict[str, str] = {}
         self._expanding: set[tuple[str, str]] = set()
+        #: (file, exported name) -> target: barrels re-exporting barrels (``export * from``) are
+        #: walked once, not once per import
+        self._exports: dict[tuple[str, str], Target | None] = {}
+        self._cut = False
         for path in sorted(files):
             for cls in files[path].get("classes", {}):
                 self.class_files.setdefault(cls, path)
 
     # ------------------------------------------------------------------ symrefs
     def resolve(self, file: str, ref: list[Any] | None, depth: int = 0) -> Target | None:
-        if ref is None or depth > _MAX_DEPTH or file not in self.files:
+        if depth > _MAX_DEPTH:
+            self._cut = True
+            return None
+        if ref is None or file not in self.files:
             return None
         kind = ref[0]
         data = self.files[file]
@@ -95,9 +125,11 @@ class Resolver:
             return ("inst", ctor[1], ctor[2]) if ctor is not None and ctor[0] == "cls" else None
         if kind == "ret":
             fn = self.resolve(file, ref[1], depth + 1)
+            if fn is not None and fn[0] == "module":  # `require("./adapter")(x)`: module.exports = fn
+                fn = self.export(fn[1], "default", depth + 1)
             if fn is None or fn[0] != "fn":
                 return None
-            return self.returned(fn[1], fn[2], depth + 1)
+            return _bound(self.returned(fn[1], fn[2], depth + 1), ref[2] if len(ref) > 2 else [])
         if kind == "member":
             return self.member(self.resolve(file, ref[1], depth + 1), ref[2], depth)
         del data
@@ -145,7 +177,21 @@ class Resolver:
         return self.export(target, name, depth + 1)
 
     def export(self, file: str, name: str, depth: int = 0) -> Target | None:
-        if depth > _MAX_DEPTH or file not in self.files:
+        key = (file, name)
+        if key in self._exports:
+            return self._exports[key]
+        outer, self._cut = self._cut, False
+        found = self._export(file, name, depth)
+        if not self._cut:  # an answer the depth limit shaped is not kept
+            self._exports[key] = found
+        self._cut = outer or self._cut
+        return found
+
+    def _export(self, file: str, name: str, depth: int = 0) -> Target | None:
+        if depth > _MAX_DEPTH:
+            self._cut = True
+            return None
+        if file not in self.files:
             return None
         data = self.files[file]
         local = data.get("exports", {}).get(name)
@@ -344,3 +390,23 @@ def path_text(expr: Expr | None) -> str:
 def join_path(*pieces: str) -> str:
     segments = [seg for piece in pieces for seg in piece.split("/") if seg]
     return "/" + "/".join(segments)
+
+
+def _bound(target: Target | None, args: list[Any]) -> Target | None:
+    """An HTTP client a factory made from its parameters, with the caller's arguments in their place."""
+    if target is None or target[0] != "obj" or not args:
+        return target
+    binding = target[3]
+    base = binding.get("base") or []
+    if not any(p[0] == "param" for p in base):
+        return target
+    filled: list[Any] = []
+    for p in base:
+        filled.extend(args[p[1]] if p[0] == "param" and isinstance(p[1], int) and p[1] < len(args) else [p])
+    return (target[0], target[1], target[2], {**binding, "base": filled})
+
+
+def _library_root(path: str) -> str:
+    """The project folder of a library file: the folder above its ``src``, else its own folder."""
+    head, sep, _ = path.partition("/src/")
+    return head if sep else posixpath.dirname(path)

@@ -5,7 +5,7 @@ Parts are JSON lists: ["lit", text], ["env", name, default], ["prop", key, defau
 linker), ["param", index, name] (a parameter of the enclosing function, substituted at the call
 sites of thin wrappers) and ["call", symref, [args parts], hint] (the value a function of the
 service returns, e.g. `${this.url('/x')}`, folded by the linker from the function's return value). A symref names a binding: ["imp", spec, name, rest], ["loc", key, rest],
-["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref],
+["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref, args],
 ["member", symref, rest] and ["glob", dotted].
 """
 
@@ -361,7 +361,8 @@ def value_ref(node: Node | None, scope: Scope) -> SymRef | None:
             spec = string_value(args[0]) if args else None
             return ["imp", spec, "*", ""] if spec else None
         inner = value_ref(fn, scope)
-        return ["ret", inner] if inner is not None else None
+        # the arguments go along: a factory's parameters (`baseURL => axios.create({baseURL})`)
+        return ["ret", inner, [fold(a, scope) for a in args_of(node)[:4]]] if inner is not None else None
     if node.type == "new_expression":
         ctor = value_ref(node.child_by_field_name("constructor"), scope)
         if ctor is None:

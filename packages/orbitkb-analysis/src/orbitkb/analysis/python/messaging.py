@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from orbitkb.analysis.facts import Env, Expr, Lit, RawApi, RawMessage
+from orbitkb.analysis.python.calls import has_param
 from orbitkb.analysis.python.ir import Node, describe, items, literal
 from orbitkb.analysis.python.linkctx import Inv, LinkState, to_expr
 from orbitkb.analysis.python.routing import decorated_functions, split_call
@@ -173,11 +174,59 @@ def consume_api(st: LinkState, path: str, qual: str, line: int, channel: str, pr
     )
 
 
+Found = tuple[str, str, Node, str]  # direction, provider, channel node, client label
+
+
+class _Wrappers:
+    """A project's own helper that publishes or consumes a channel named by its parameter
+    (``def consume(self, binding_key): ... declare_queue(f"{binding_key}_queue")``) is reported at
+    each of its call sites with the argument bound, as thin HTTP wrappers are."""
+
+    def __init__(self, st: LinkState, tasks: dict[Key, tuple[Node, int]]) -> None:
+        self.st, self.tasks = st, tasks
+        self.by_fn: dict[Key, list[Inv]] = {}
+        self.called: set[Key] = set()
+        for inv in st.invs:
+            if inv.fn is not None:
+                self.by_fn.setdefault((inv.path, inv.fn), []).append(inv)
+            if inv.callee["t"] == "fn":
+                self.called.add((inv.callee["p"], inv.callee["n"]))
+        self._templates: dict[Key, list[Found]] = {}
+
+    def templates(self, key: Key, depth: int = 0) -> list[Found]:
+        """What function ``key`` sends or receives on a channel that depends on its parameters."""
+        if key in self._templates:
+            return self._templates[key]
+        self._templates[key] = []
+        out = [f for inv in self.by_fn.get(key, ()) for f in self.found(inv, depth + 1) if has_param(f[2])]
+        self._templates[key] = out
+        return out
+
+    def found(self, inv: Inv, depth: int = 0) -> list[Found]:
+        direct = _classify(self.st, inv, self.tasks)
+        if direct or depth > 3 or inv.callee["t"] != "fn":
+            return direct
+        c = inv.callee
+        tmpl = self.templates((c["p"], c["n"]), depth)
+        if not tmpl:
+            return []
+        bind = self.st.r.bind_call(c, inv.args, inv.kw)
+        return [(d, p, self.st.r.ev(ch, bind), client) for d, p, ch, client in tmpl]
+
+    def at_sites(self, inv: Inv) -> bool:
+        """True when ``inv``'s own findings are its function's callers' to report."""
+        key = (inv.path, inv.fn) if inv.fn is not None else None
+        return key is not None and key in self.called and bool(self.templates(key))
+
+
 def collect(st: LinkState) -> list[tuple[RawMessage, str | None]]:
     tasks = celery_tasks(st)
+    wrappers = _Wrappers(st, tasks)
     out: list[tuple[RawMessage, str | None]] = []
     for inv in st.invs:
-        for direction, provider, ch, client in _classify(st, inv, tasks):
+        for direction, provider, ch, client in wrappers.found(inv):
+            if has_param(ch) and wrappers.at_sites(inv):
+                continue  # reported where the helper is called, with the channel it is given
             expr = to_expr(st.r, ch)
             if expr is None:
                 continue

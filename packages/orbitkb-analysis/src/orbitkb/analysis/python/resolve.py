@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from orbitkb.analysis.python.ir import Node, cat, describe, literal, unk
+from orbitkb.analysis.python.ir import Node, cat, describe, lit, literal, unk
 from orbitkb.analysis.python.signatures import (
     ATTR_RESULTS,
     AWS_SERVICES,
@@ -328,6 +328,11 @@ class Resolver:
             if "at" in node and res["t"] == "inst":
                 res = {**res, "at": node["at"]}
             return res
+        if t == "strm":  # a str method waiting for a parameter: ``f"{key}_q".replace("*", "_")``
+            inner = self.ev(node["o"], bind, d)
+            ready = inner["t"] == "lit" or (inner["t"] == "cat" and not any(p["t"] == "param" for p in inner["p"]))
+            folded = _str_method(inner, node["n"], node["a"]) if ready else None
+            return folded if folded is not None else {**node, "o": inner}
         if t == "attr":
             return self.getattr(self.ev(node["o"], bind, d), node["n"])
         if t == "idx":
@@ -355,6 +360,13 @@ class Resolver:
         self, fv: Node, args: list[Node], kw: dict[str, Node], ident: str | None, depth: int = 0
     ) -> Node:
         t = fv["t"]
+        if t == "bm" and fv["n"] in _STR_METHODS and fv["o"]["t"] in ("lit", "cat"):
+            if fv["o"]["t"] == "cat" and any(p["t"] == "param" for p in fv["o"]["p"]):
+                # applied once the wrapper's parameter is known (at its call sites)
+                return {"t": "strm", "o": fv["o"], "n": fv["n"], "a": args}
+            folded = _str_method(fv["o"], fv["n"], args)
+            if folded is not None:
+                return folded
         if t == "ext":
             special = self._apply_ext(fv["q"], args, kw, depth)
             if special is not None:
@@ -505,3 +517,20 @@ class Resolver:
             if c["t"] in ("ext", "cls"):
                 return {"t": "inst", "c": c, "a": [], "k": {}}
         return v
+
+
+_STR_METHODS = frozenset({"replace", "lower", "upper"})
+
+
+def _str_method(value: Node, name: str, args: list[Node]) -> Node | None:
+    """``f"{key}_queue".replace("*", "_")``, ``name.lower()``: applied to the literal text of a
+    string; the parts not known (a parameter, an env read) are kept as they are."""
+    if name == "replace":
+        old, new = (literal(a) for a in args[:2]) if len(args) >= 2 else (None, None)
+        if not old or new is None:
+            return None
+        op = lambda text: text.replace(old, new)  # noqa: E731
+    else:
+        op = str.lower if name == "lower" else str.upper
+    parts = value["p"] if value["t"] == "cat" else [value]
+    return cat([lit(op(p["v"])) if p["t"] == "lit" else p for p in parts])

@@ -22,8 +22,13 @@ _NOT_TABLES = frozenset({"select", "lateral", "dual", "only", "set", "values", "
 _SYSTEM_SCHEMAS = frozenset({"information_schema", "pg_catalog", "sys", "mysql"})
 
 
+_LEADING_COMMENTS = re.compile(r"^(?:\s*(?:--[^\n]*(?:\n|$)|/\*.*?\*/))+", re.S)
+
+
 def tables_in(sql: str) -> list[str]:
-    """Table names of one SQL statement, in order of appearance."""
+    """Table names of one SQL statement, in order of appearance; comments before it (sqlc's
+    ``-- name: CreateOrder :one``) are skipped."""
+    sql = _LEADING_COMMENTS.sub("", sql, count=1)
     if not _STATEMENT.match(sql):
         return []
     out: list[str] = []

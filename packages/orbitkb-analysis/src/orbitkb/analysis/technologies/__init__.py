@@ -21,7 +21,18 @@ from orbitkb.analysis import paths
 from orbitkb.analysis.build import evidence
 from orbitkb.analysis.layout.manifests import Manifest, manifest_kind
 from orbitkb.analysis.layout.model import ServiceUnit
-from orbitkb.analysis.technologies import docker, gomod, gradle, npm, nuget, pypi, signals
+from orbitkb.analysis.technologies import (
+    cargo,
+    composer,
+    docker,
+    gems,
+    gomod,
+    gradle,
+    npm,
+    nuget,
+    pypi,
+    signals,
+)
 from orbitkb.analysis.technologies.found import Found, is_dev, tables
 from orbitkb.analysis.technologies.maven import PomReader
 from orbitkb.domain.ids import make_id
@@ -62,7 +73,8 @@ class TechnologyReader:
         if kind in _PY_MANIFESTS:
             return pypi.read(path, text, self.texts, kind)
         reader = {"package.json": npm.read, "build.gradle": gradle.read, "build.gradle.kts": gradle.read,
-                  "go.mod": gomod.read, ".csproj": nuget.read, "Dockerfile": docker.read}.get(kind)  # fmt: skip
+                  "go.mod": gomod.read, ".csproj": nuget.read, "Dockerfile": docker.read,
+                  "Gemfile": gems.read, "composer.json": composer.read, "Cargo.toml": cargo.read}.get(kind)  # fmt: skip
         return reader(path, text, self.texts) if reader else []
 
     def service(

@@ -13,6 +13,7 @@ from orbitkb.cli.commands import (
     serve,
     setup,
     status,
+    ui,
 )
 
-COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve, remove, backup, restore, setup]
+COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve, ui, remove, backup, restore, setup]

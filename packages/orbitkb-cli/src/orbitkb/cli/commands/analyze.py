@@ -7,7 +7,6 @@ from typing import Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, notice, print_json
-from orbitkb.domain.serialization import to_data
 
 
 def register(sub: Any) -> None:
@@ -75,6 +74,7 @@ def run_verify(args: argparse.Namespace) -> int:
     v = app_from(args).use_cases.verify_change_surface()(args.run_id, args.repository, args.since, args.until,
                                                           args.record_feedback)
     if args.json:
+        from orbitkb.domain.serialization import to_data  # cattrs: only when needed
         print_json({**to_data(v), "verification_id": v.id})  # the reference's name for the id
         return 0
     fmt = lambda x: "n/a" if x is None else f"{x:.2f}"  # noqa: E731

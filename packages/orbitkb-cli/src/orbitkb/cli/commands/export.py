@@ -19,7 +19,6 @@ from typing import Any
 from orbitkb.cli.commands._common import add_command
 from orbitkb.cli.context import app_from
 from orbitkb.domain.errors import InvalidInput
-from orbitkb.domain.serialization import to_data
 
 FORMATS = ["json", "md", "mermaid", "backstage"]
 MANIFEST = ".orbitkb-export.json"
@@ -42,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     snapshot = app.use_cases.export_snapshot()(args.repository)
     out.mkdir(parents=True, exist_ok=True)
     if args.format == "json":
+        from orbitkb.domain.serialization import to_data  # cattrs: only when needed
         files = {"knowledge.json": json.dumps(to_data(snapshot), indent=2, ensure_ascii=False) + "\n"}
     else:
         files = app.use_cases.renderers()[args.format](snapshot)

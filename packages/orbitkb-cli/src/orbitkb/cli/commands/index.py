@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import difflib
-import os
 from typing import Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, notice, print_json, sigterm_interrupts
 from orbitkb.cli.exit import ExitStatus
 from orbitkb.cli.progress import Progress
-from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryNotFound
-from orbitkb.domain.model import Repository
+from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.usecases.indexing import IndexRequest, IndexResult
 
-STACKS = ["python", "node-ts", "jvm-spring", "go"]
+STACKS = ["python", "node-ts", "jvm-spring", "go", "dotnet", "ruby", "php", "rust"]
 STATUS_NOTE = """
 
 Exit status 6: the facts are indexed, but LLM units (or another post-index step) failed; the
@@ -57,10 +53,7 @@ def register(sub: Any) -> None:
 def run_index(args: argparse.Namespace) -> int:
     if bool(args.service) != bool(args.stack):
         raise InvalidInput("--service and --stack go together", hint="e.g. --service billing --stack python")
-    if not os.path.isdir(args.path):
-        what = "not a folder" if os.path.exists(args.path) else "path does not exist"
-        raise PathNotFound(f"{what}: {args.path}", hint="pass the folder of a repository")
-    app = app_from(args)
+    app = app_from(args)  # the path is checked by the use case (PathNotFound: exit status 2)
     _backend_notice(app)
     progress = Progress(enabled=not args.json)
     request = IndexRequest(path=args.path, repository_name=args.repository_name, commit=args.commit,
@@ -77,41 +70,23 @@ def run_index(args: argparse.Namespace) -> int:
 
 def run_update(args: argparse.Namespace) -> int:
     app = app_from(args)
-    store = app.adapters.store()
-    repos = store.list_repositories()
-    if args.repository:
-        known = {r.name: r for r in repos}
-        services = store.list_services()
-        chosen: dict[str, Repository] = {}
-        missing = []
-        for n in args.repository:  # a repository name, or a service name standing for its repository
-            owners = [n] if n in known else sorted({s.repository for s in services
-                                                    if n in (s.name, f"{s.repository}/{s.name}", *s.aliases)})
-            for owner in owners:
-                chosen.setdefault(owner, known[owner])
-            if not owners:
-                missing.append(n)
-        if missing:
-            suggest = ServiceCatalog(services).suggest
-            close = {c for n in missing for c in (*difflib.get_close_matches(n, known, 3, 0.4), *suggest(n, 3))}
-            raise RepositoryNotFound(f"not an indexed repository or service: {', '.join(missing)}",
-                                     tuple(sorted(close)) or tuple(sorted(known)))
-        repos = list(chosen.values())
-    if not repos:
+    refresh = app.use_cases.refresh_repositories()
+    if not refresh.select(args.repository):  # unknown names are refused here, before any work
         notice("nothing indexed yet: orbitkb index PATH")
         return 0
     _backend_notice(app)
     progress = Progress(enabled=not args.json)
-    results = []
     try:
         with sigterm_interrupts():
-            for repo in repos:
-                results.append(app.use_cases.index_repository()(
-                    IndexRequest(path=repo.root_path, repository_name=repo.name, if_indexed=True,
-                                 replace=args.replace), progress))
+            refreshed = refresh(args.repository, replace=args.replace, progress=progress)
     finally:
         progress.close()
-    _report(args, results, progress.elapsed)
+    for r in refreshed:
+        if r.removed:
+            notice(f"{r.repository}: removed meanwhile, not re-indexed")
+    results = [r.result for r in refreshed if r.result is not None]
+    if results:
+        _report(args, results, progress.elapsed)
     return _status(results)
 
 

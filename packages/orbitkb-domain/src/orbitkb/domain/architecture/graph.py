@@ -11,7 +11,7 @@ from attrs import frozen
 from orbitkb.domain.catalog import qualified_names
 from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Direction, Evidence, Message, Service, ServiceCall, TargetKind
-from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.ports import FactsReader
 
 
 @frozen
@@ -69,7 +69,8 @@ class SystemGraph:
         return self.label.get(service.id, service.name)
 
     @classmethod
-    def load(cls, store: KnowledgeStore) -> SystemGraph:
+    def load(cls, store: FactsReader) -> SystemGraph:
+        """The graph of a store's facts; a loaded SystemModel keeps its own (``model.graph``)."""
         return cls(store.list_services(), store.list_calls(), store.list_messages())
 
     def sync_adjacency(self) -> dict[str, set[str]]:

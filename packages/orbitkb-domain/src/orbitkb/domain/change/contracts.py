@@ -8,10 +8,11 @@ from __future__ import annotations
 from attrs import evolve
 
 from orbitkb.domain.catalog import qualified_names
-from orbitkb.domain.change.candidates import Candidate
+from orbitkb.domain.change.candidates import GENERIC, Candidate
 from orbitkb.domain.change.classify import Classified
 from orbitkb.domain.model import Direction
-from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.ports import FactsReader
+from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.text import stem, words
 
 CONTRACT_WORDS = frozenset(
@@ -28,10 +29,11 @@ def is_contract_change(task: str) -> bool:
 
 
 def propagate(task: str, findings: list[Classified], cands: dict[str, Candidate],
-              store: KnowledgeStore) -> list[Classified]:
+              store: FactsReader | SystemModel) -> list[Classified]:
     if not is_contract_change(task):
         return findings
-    names = qualified_names(store.list_services())  # repository/name when two repositories share a name
+    # repository/name when two repositories share a name (a SystemModel keeps them)
+    names = store.labels if isinstance(store, SystemModel) else qualified_names(store.list_services())
     chosen = {f.service for f in findings if f.tier in ("primary", "secondary")}
     extra: dict[str, str] = {}
     task_stems = {stem(w) for w in words(task)}
@@ -42,7 +44,7 @@ def propagate(task: str, findings: list[Classified], cands: dict[str, Candidate]
         if cand is None:
             continue
         sid = cand.service.id
-        apis = {a.id: a for a in store.list_apis(sid) if _overlap(f"{a.path} {a.handler}", task_stems) >= 2}
+        apis = {a.id: a for a in store.list_apis(sid) if _names_api(f"{a.path} {a.handler}", cand.service.name, task_stems)}
         for call in store.list_calls(to_service_id=sid):
             who = names.get(call.from_service_id)
             if call.to_api_id in apis and who and who not in chosen:
@@ -60,6 +62,17 @@ def propagate(task: str, findings: list[Classified], cands: dict[str, Candidate]
     out = [f for f in findings if f.service not in extra]
     out += [Classified(name, "secondary", reason, PARTNER_CONFIDENCE, ()) for name, reason in sorted(extra.items())]
     return [evolve(f) for f in out]
+
+
+def _names_api(text: str, service: str, task_stems: set[str]) -> bool:
+    """The task names the API: two of the words of its path and handler, or all of them when it
+    has fewer — not counting the service's own name and generic verbs ("create", "get"), so
+    "card charges" names POST /payments/charges (create_charge) of payments."""
+    own = {stem(w) for w in words(text)} - {stem(w) for w in words(service)} - _GENERIC
+    return bool(own) and len(own & task_stems) >= min(2, len(own))
+
+
+_GENERIC = frozenset(stem(w) for w in GENERIC)
 
 
 def _overlap(text: str, task_stems: set[str]) -> int:

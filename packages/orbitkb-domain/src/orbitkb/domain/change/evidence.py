@@ -5,11 +5,11 @@ on a large system."""
 from __future__ import annotations
 
 from orbitkb.domain.model import Evidence, Message, PersistenceEntity, ServiceCall, Technology
-from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.ports import FactsReader
 
 
 class EvidenceIndex:
-    def __init__(self, store: KnowledgeStore) -> None:
+    def __init__(self, store: FactsReader) -> None:
         self._store = store
         self._by_service: dict[str, dict[str, Evidence]] = {}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from attrs import frozen
 
@@ -47,6 +48,7 @@ def _forms(s: Service, single_in_repo: bool) -> list[tuple[str, str]]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)  # the services' names are the same on every request
 def _distance_at_most(a: str, b: str, limit: int) -> bool:
     """Damerau-Levenshtein distance (adjacent swaps count one) <= limit, with an early exit."""
     if abs(len(a) - len(b)) > limit:
@@ -90,6 +92,24 @@ def by_path(task: str, services: Sequence[Service]) -> list[NameMatch]:
     return [out[k] for k in sorted(out)]
 
 
+_Names = tuple[tuple[str, tuple[str, ...], str], ...]  # (name, aliases, repository) of each service
+
+
+@lru_cache(maxsize=8)  # the same services on every request of a snapshot
+def _name_index(names: _Names) -> tuple[Counter[str], Counter[str], tuple[list[tuple[str, str]], ...],
+                                        tuple[list[str], ...]]:
+    """What loose_names needs of the services alone: services per repository, how many services'
+    names hold each word, each service's compact forms and its distinctive (shortenable) words."""
+    services = [Service("", name, repository, ".", "", aliases=aliases) for name, aliases, repository in names]
+    per_repo = Counter(s.repository for s in services)
+    # a word in the names of many services ("ts", "order" in ts-order-*) names none of them
+    word_count = Counter(w for s in services for w in {w for n in (s.name, *s.aliases) for w in split_identifier(n)})
+    forms = tuple(_forms(s, per_repo[s.repository] == 1) for s in services)
+    distinctive = tuple([w for n in (s.name, *s.aliases) for w in split_identifier(n)
+                         if w not in DECORATION and len(w) >= 7 and word_count[w] <= 1] for s in services)
+    return per_repo, word_count, forms, distinctive
+
+
 def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
     """Services the task names loosely (never one its words only brush against)."""
     tokens = [w for w in split_identifier(task) if w]
@@ -103,28 +123,28 @@ def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
                 bare = [w for w in ws if w not in DECORATION]
                 if bare:
                     runs.setdefault(_compact(bare), " ".join(ws))
-    per_repo = Counter(s.repository for s in services)
-    # a word in the names of many services ("ts", "order" in ts-order-*) names none of them
-    word_count = Counter(w for s in services for w in {w for n in (s.name, *s.aliases) for w in split_identifier(n)})
+    per_repo, word_count, forms, shortenable = _name_index(tuple((s.name, s.aliases, s.repository) for s in services))
     crowded = max(2, len(services) // 3)
+    typos: dict[str, list[tuple[str, str]]] = {}  # runs long enough to be a typo, by first letter, in order
+    for run, text in runs.items():
+        if len(run) >= 6:
+            typos.setdefault(run[0], []).append((run, text))
     out: dict[str, NameMatch] = {}
-    for s in services:
-        for form, how in _forms(s, per_repo[s.repository] == 1):
+    for s, s_forms, distinctive in zip(services, forms, shortenable, strict=True):
+        for form, how in s_forms:
             if form in runs:
                 out.setdefault(s.name, NameMatch(s.name, runs[form], how))
                 break
             limit = _typo_limit(len(form))
             if limit:
-                hit = next((text for run, text in runs.items() if len(run) >= 6
-                            and run[0] == form[0] and _distance_at_most(run, form, limit)), None)
+                hit = next((text for run, text in typos.get(form[0], ()) if _distance_at_most(run, form, limit)),
+                           None)
                 if hit is not None:
                     out.setdefault(s.name, NameMatch(s.name, hit, "typo"))
                     break
         if s.name in out:
             continue
         # a shortened distinctive word of the name: "notif" -> notification-service
-        distinctive = [w for n in (s.name, *s.aliases) for w in split_identifier(n)
-                       if w not in DECORATION and len(w) >= 7 and word_count[w] <= 1]
         for t in tokens:
             if len(t) >= MIN_PREFIX and any(w.startswith(t) and len(t) < len(w) and len(t) >= 0.4 * len(w)
                                             and w[len(t):] not in SUFFIXES for w in distinctive):

@@ -6,37 +6,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.domain.ports import Embedder, KnowledgeStore
+from orbitkb.domain.ports import Embedder
 from orbitkb.domain.retrieval import cosine
+from orbitkb.domain.runs import ChangeHistory
 from orbitkb.domain.text import words
 
 MAX_SIMILAR = 3
 MIN_SIMILARITY = 0.3
 
 
-def _outcome(store: KnowledgeStore, run_id: int) -> str:
-    verifications = store.list_verifications(run_id)
+def _outcome(history: ChangeHistory, run_id: int | None) -> str:
+    verifications = history.verifications_of(run_id)
     if verifications:
         v = verifications[-1]
         p = "n/a" if v.precision is None else f"{v.precision:.2f}"
         r = "n/a" if v.recall is None else f"{v.recall:.2f}"
         return f"verified precision={p} recall={r}"
-    fb = [f for f in store.list_feedback() if f.run_id == run_id]
+    fb = [f for f in history.feedback if f.run_id == run_id]
     if fb:
         ok = sum(1 for f in fb if f.outcome == "confirmed")
         return f"feedback: {ok} confirmed, {len(fb) - ok} rejected"
     return "no feedback yet"
 
 
-def similar_past_tasks(store: KnowledgeStore, task: str, embedder: Embedder | None) -> list[dict[str, Any]]:
-    runs = store.list_change_surface_runs(limit=500)
+def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | None,
+                       task_vector: tuple[float, ...] | list[float] | None = None) -> list[dict[str, Any]]:
+    """``history`` read with the embedder's model (its runs' task vectors); ``task_vector`` is the
+    task's own vector when the caller already has it."""
+    runs = history.runs
     if not runs:
         return []
     scored: list[tuple[float, Any]] = []
     if embedder is not None:
-        vectors = {e.owner_id: e.vector for e in store.list_embeddings(embedder.model_id, owner_kind="run")}
+        vectors = history.task_vectors
         if vectors:
-            q = embedder.embed([task])[0]
+            q = task_vector if task_vector is not None else embedder.embed([task])[0]
             scored = [(cosine(q, vectors[f"run:{r.id}"]), r) for r in runs if f"run:{r.id}" in vectors]
     if not scored:
         mine = set(words(task))
@@ -48,4 +52,4 @@ def similar_past_tasks(store: KnowledgeStore, task: str, embedder: Embedder | No
     scored.sort(key=lambda s: (-s[0], -(s[1].id or 0)))
     return [{"run_id": r.id, "task": r.task, "similarity": round(sim, 2),
              "primary_services": sorted(f.service for f in r.findings if f.tier == "primary"),
-             "outcome": _outcome(store, r.id)} for sim, r in scored[:MAX_SIMILAR]]
+             "outcome": _outcome(history, r.id)} for sim, r in scored[:MAX_SIMILAR]]

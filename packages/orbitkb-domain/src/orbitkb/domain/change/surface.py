@@ -12,7 +12,7 @@ from orbitkb.domain.change.classify import Classified
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Direction, Evidence, Service, TargetKind
-from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.ports import FactsReader
 from orbitkb.domain.serialization import to_data
 from orbitkb.domain.text import stem, words
 
@@ -24,7 +24,7 @@ def _ev(evidence: Sequence[Evidence]) -> list[dict[str, Any]]:
 
 
 class SurfaceBuilder:
-    def __init__(self, store: KnowledgeStore, graph: SystemGraph, services: dict[str, Service],
+    def __init__(self, store: FactsReader, graph: SystemGraph, services: dict[str, Service],
                  relevant: Sequence[Classified], probe: FreshnessProbe, task: str = "") -> None:
         """``services`` and the findings are keyed by the graph's labels (``repository/name`` for a
         name several repositories use)."""

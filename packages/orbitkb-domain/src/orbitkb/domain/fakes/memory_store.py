@@ -15,6 +15,7 @@ import re
 import threading
 import unicodedata
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -34,20 +35,24 @@ from orbitkb.domain.model import (
     ServiceFacts,
     Technology,
 )
-from orbitkb.domain.ports import AnalysisCache, SearchDocument
+from orbitkb.domain.ports import AnalysisCache, SearchDocument, SearchQuery
+from orbitkb.domain.retrieval import rank_nearest
 from orbitkb.domain.runs import (
     ArchitectureRun,
+    ChangeHistory,
     ChangeSurfaceRun,
     Embedding,
     Feedback,
     IndexedFile,
     IndexRun,
     SearchHit,
+    VectorHit,
     Verification,
 )
+from orbitkb.domain.system_model import SystemModel
 
 T = TypeVar("T")
-SCHEMA_VERSION = 4  # the SQLite store's latest schema: the fake answers like a fresh database
+SCHEMA_VERSION = 5  # the SQLite store's latest schema: the fake answers like a fresh database
 WEIGHTS: tuple[tuple[str, float], ...] = (("name_text", 10.0), ("keywords", 4.0), ("text", 1.0))
 _TOKEN = re.compile(r"[^\W_]+")
 _K1, _B = 1.2, 0.75  # FTS5's bm25 constants
@@ -118,6 +123,11 @@ class InMemoryKnowledgeStore:
         self._architecture: dict[int, ArchitectureRun] = {}
         self._embeddings: dict[tuple[str, str, str, str], Embedding] = {}
         self._next_id = {"index": 1, "surface": 1, "verification": 1, "architecture": 1}
+        self._snapshot = 0  # bumped by every write of facts or search documents
+
+    def _changed(self) -> None:
+        """The snapshot changed (the caller holds the lock): a new fingerprint."""
+        self._snapshot += 1
 
     def _new_id(self, counter: str) -> int:
         value = self._next_id[counter]
@@ -130,6 +140,7 @@ class InMemoryKnowledgeStore:
             if if_indexed:
                 self._require_indexed(repo.name)
             self._repos[repo.name] = repo
+            self._changed()
 
     def _require_indexed(self, name: str) -> None:
         if name not in self._repos:
@@ -154,6 +165,7 @@ class InMemoryKnowledgeStore:
             self._drop_services_of(name)
             for held in (self._resources, self._gaps, self._files, self._docs):
                 held.pop(name, None)
+            self._changed()
             return True
 
     def get_repository(self, name: str) -> Repository | None:
@@ -206,6 +218,7 @@ class InMemoryKnowledgeStore:
             for file in files:
                 self._files[name].setdefault(file.path, _own(file, name))
             self._docs[name] = list(documents)
+            self._changed()
 
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:
         latest = {c.id: c for c in calls}  # a later duplicate id wins, as sequential writes would
@@ -222,6 +235,7 @@ class InMemoryKnowledgeStore:
                 table[cid] = (
                     call if held is None else attrs.evolve(call, from_service_id=held.from_service_id)
                 )
+            self._changed()
 
     def list_services(self, repository: str | None = None) -> list[Service]:
         with self._lock:
@@ -244,6 +258,10 @@ class InMemoryKnowledgeStore:
 
     def list_apis(self, service_id: str | None = None) -> list[Api]:
         return self._children_of("apis", service_id=service_id)
+
+    def count_apis(self) -> dict[str, int]:
+        with self._lock:
+            return dict(Counter(a.service_id for a in self._children["apis"].values()))
 
     def list_calls(
         self, from_service_id: str | None = None, to_service_id: str | None = None
@@ -285,6 +303,7 @@ class InMemoryKnowledgeStore:
             for item in items:
                 if item.id in table:
                     table[item.id] = attrs.evolve(table[item.id], **{f: getattr(item, f) for f in fields})
+            self._changed()
 
     def update_services(self, services: Sequence[Service]) -> None:
         self._rewrite(self._services, services, ("short_desc", "long_desc", "desc_provenance"))
@@ -311,6 +330,22 @@ class InMemoryKnowledgeStore:
         with self._lock:
             docs = [d for _, ds in sorted(self._docs.items()) for d in ds]
         return _rank(docs, found, min(limit, 500), set(kinds) if kinds is not None else None)
+
+    def search_many(self, queries: Sequence[SearchQuery]) -> list[list[SearchHit]]:
+        return [self.search(q.terms, q.limit, q.kinds) for q in queries]
+
+    # -- the whole snapshot
+    def snapshot_fingerprint(self) -> str:
+        return f"memory:{id(self):x}:{self._snapshot}"
+
+    def load_model(self) -> SystemModel:
+        with self._lock:
+            return SystemModel(
+                self.snapshot_fingerprint(), tuple(self.list_repositories()), tuple(self.list_services()),
+                tuple(self.list_components()), tuple(self.list_apis()), tuple(self.list_calls()),
+                tuple(self.list_messages()), tuple(self.list_entities()), tuple(self.list_technologies()),
+                tuple(self.list_resources()),
+            )
 
     # -- caches
     def analysis_cache(self) -> AnalysisCache:
@@ -381,6 +416,12 @@ class InMemoryKnowledgeStore:
             found = [v for _, v in sorted(self._verifications.items(), reverse=True)]
         return [v for v in found if run_id in (None, v.run_id)]
 
+    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
+        with self._lock:
+            vectors = {e.owner_id: e.vector for e in self.list_embeddings(model_id, "run")} if model_id else {}
+            return ChangeHistory(tuple(self.list_change_surface_runs(limit)), tuple(self.list_feedback()),
+                                 tuple(self.list_verifications()), vectors)
+
     def add_architecture_run(self, run: ArchitectureRun) -> int:
         # Detail is free-form JSON in a real store: normalize it the same way (tuples -> lists).
         findings = tuple(
@@ -411,6 +452,17 @@ class InMemoryKnowledgeStore:
             for e in embeddings:
                 key = (e.model_id, e.owner_kind, e.owner_id, e.field)
                 self._embeddings[key] = attrs.evolve(e, vector=_float32(e.vector))
+
+    def count_embeddings(self, model_id: str) -> int:
+        with self._lock:
+            return sum(1 for key in self._embeddings if key[0] == model_id)
+
+    def nearest_embeddings(
+        self, model_id: str, vector: Sequence[float], limit: int, floor: float = -1.0,
+        kinds: Sequence[str] | None = None,
+    ) -> list[VectorHit]:
+        facts = [e for e in self.list_embeddings(model_id) if e.owner_kind != "run"]  # runs are history
+        return rank_nearest(facts, vector, limit, floor, kinds)
 
     def delete_embeddings(self, owner_ids: Sequence[str]) -> None:
         gone = set(owner_ids)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.architecture.graph import SystemGraph
+from orbitkb.domain.catalog import ServiceCatalog, qualified_names
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput
 from orbitkb.domain.model import Api, Service, ServiceCall
-from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.ports import FactsReader, ModelReader
+from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.views import DEFAULT_LIMIT, MAX_LIMIT, CallView, ListPage
 
 T = TypeVar("T")
@@ -33,17 +35,37 @@ def page(items: Sequence[T], limit: int, offset: int) -> tuple[tuple[T, ...], Li
     return chunk, ListPage(total=len(items), truncated=offset + len(chunk) < len(items))
 
 
-def catalog_of(store: KnowledgeStore) -> ServiceCatalog:
-    services = store.list_services()
+def facts_of(store: FactsReader, models: ModelReader | None = None) -> FactsReader | SystemModel:
+    """Where a read use case reads its facts: the SystemModel of the process's load-once reader
+    (``models``) when it has one, else the store itself, one query per question."""
+    return models.load_model() if models is not None else store
+
+
+def graph_of(facts: FactsReader | SystemModel) -> SystemGraph:
+    """The service graph: built once per snapshot on a SystemModel, else from the store's facts."""
+    return facts.graph if isinstance(facts, SystemModel) else SystemGraph.load(facts)
+
+
+def labels_of(facts: FactsReader | SystemModel, catalog: ServiceCatalog) -> dict[str, str]:
+    """Service id -> the name to show (``qualified_names``), kept by a SystemModel."""
+    return facts.labels if isinstance(facts, SystemModel) else qualified_names(catalog.services)
+
+
+def catalog_of(facts: FactsReader | SystemModel) -> ServiceCatalog:
+    if isinstance(facts, SystemModel):
+        if facts.is_empty:
+            raise EmptyKnowledgeBase("the knowledge base is empty")
+        return facts.catalog
+    services = facts.list_services()
     if not services:
         raise EmptyKnowledgeBase("the knowledge base is empty")
     return ServiceCatalog(services)
 
 
-def find_service(store: KnowledgeStore, name: str) -> tuple[Service, ServiceCatalog]:
+def find_service(facts: FactsReader | SystemModel, name: str) -> tuple[Service, ServiceCatalog]:
     if not isinstance(name, str) or not name.strip():
         raise InvalidInput("a service name is required")
-    catalog = catalog_of(store)
+    catalog = catalog_of(facts)
     return catalog.lookup(name), catalog
 
 

@@ -16,11 +16,11 @@ from orbitkb.domain.architecture.trend import Trend, compare
 from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Evidence, Freshness, Repository, ServiceFacts
-from orbitkb.domain.ports import GitReader, KnowledgeStore
+from orbitkb.domain.ports import GitReader, KnowledgeStore, ModelReader
 from orbitkb.domain.runs import ArchitectureFinding, ArchitectureRun
 from orbitkb.domain.serialization import converter
 from orbitkb.domain.usecases._clock import Clock, utc_now
-from orbitkb.domain.usecases._common import check_page, find_service, page
+from orbitkb.domain.usecases._common import check_page, facts_of, find_service, graph_of, page
 from orbitkb.domain.usecases.indexing import HookOutcome
 
 MAX_PATHS = 10
@@ -56,19 +56,21 @@ def _rel(e: Edge, direction: str) -> Relationship:
 class GetRelationships:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self, service: str, direction: str = "both") -> Relationships:
         if direction not in ("in", "out", "both", "inbound", "outbound"):
             raise InvalidInput(f"direction must be inbound, outbound or both (in/out for short), got {direction!r}")
-        svc, _ = find_service(self.store, service)
-        graph = SystemGraph.load(self.store)
+        facts = facts_of(self.store, self.models)
+        svc, _ = find_service(facts, service)
+        graph = graph_of(facts)
         node = graph.label_of(svc)
         rels: list[Relationship] = []
         if direction in ("out", "outbound", "both"):
             rels.extend(_rel(e, "outbound") for e in graph.out.get(node, ()))
         if direction in ("in", "inbound", "both"):
             rels.extend(_rel(e, "inbound") for e in graph.inc.get(node, ()))
-        return Relationships(node, tuple(rels), FreshnessProbe(self.git).of(self.store.get_repository(svc.repository)))
+        return Relationships(node, tuple(rels), FreshnessProbe(self.git).of(facts.get_repository(svc.repository)))
 
 
 @frozen
@@ -104,13 +106,15 @@ class TraceFlow:
     several shortest paths tie, all are returned (up to 10)."""
 
     store: KnowledgeStore
+    models: ModelReader | None = None
 
     def __call__(self, source: str, target: str, max_hops: int = 6) -> Flow:
         if isinstance(max_hops, bool) or not isinstance(max_hops, int) or not 1 <= max_hops <= 20:
             raise InvalidInput(f"max_hops must be between 1 and 20, got {max_hops!r}")
-        a, _ = find_service(self.store, source)
-        b, _ = find_service(self.store, target)
-        graph = SystemGraph.load(self.store)
+        facts = facts_of(self.store, self.models)
+        a, _ = find_service(facts, source)
+        b, _ = find_service(facts, target)
+        graph = graph_of(facts)
         src, dst = graph.label_of(a), graph.label_of(b)
         if a.id == b.id:
             return Flow(src, dst, True, 0, (), note="source and target are the same service")
@@ -217,6 +221,7 @@ class RecomputeArchitecture:
 @frozen
 class FindArchitectureSmells:
     store: KnowledgeStore
+    models: ModelReader | None = None
 
     def __call__(self, kind: str | None = None, severity: str | None = None, limit: int | None = None,
                  offset: int | None = None) -> SmellsReport:
@@ -227,7 +232,7 @@ class FindArchitectureSmells:
             raise InvalidInput(f"unknown severity: {severity!r}", hint="one of " + ", ".join(SEVERITIES))
         runs = self.store.list_architecture_runs(limit=2)
         if not runs:
-            if not self.store.list_services():
+            if not facts_of(self.store, self.models).list_services():
                 from orbitkb.domain.errors import EmptyKnowledgeBase
 
                 raise EmptyKnowledgeBase("the knowledge base is empty")

@@ -23,12 +23,12 @@ from typing import Any
 from attrs import evolve, frozen
 
 from orbitkb.domain.architecture.graph import SystemGraph
-from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.change.candidates import Candidate, name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.evidence import EvidenceIndex
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
+from orbitkb.domain.change.ranking import RankingModel
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
 from orbitkb.domain.change.ui import add_ui
@@ -36,9 +36,9 @@ from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.ids import make_id
 from orbitkb.domain.model import Service
-from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend
+from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend, ModelReader
 from orbitkb.domain.retrieval import HybridRetriever
-from orbitkb.domain.runs import ChangeSurfaceRun, Embedding, SurfaceFinding
+from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, Embedding, SurfaceFinding
 from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases._clock import Clock, utc_now
 
@@ -77,6 +77,10 @@ class FindChangeSurface:
     embedder: Embedder | None = None
     backend: LLMBackend | None = None
     clock: Clock = utc_now
+    #: the learned evidence mix (change/ranking.json unless given)
+    ranking: RankingModel | None = None
+    #: the process's load-once reader; without one, each call loads the model from the store
+    models: ModelReader | None = None
 
     def __call__(self, task: str, hint_services: tuple[str, ...] | list[str] = (), record: bool = True) -> ChangeSurface:
         if not isinstance(task, str) or not task.strip():
@@ -85,14 +89,18 @@ class FindChangeSurface:
             raise InvalidInput(f"task is too long ({len(task)} characters, at most {MAX_TASK})")
         if not isinstance(hint_services, (list, tuple)) or len(hint_services) > MAX_HINTS:
             raise InvalidInput(f"hint_services must be a list of at most {MAX_HINTS} service names")
-        services = self.store.list_services()
+        # store reads per call: the snapshot (its fingerprint on a warm server), the keyword
+        # queries in one batch, the change history; everything else comes from the SystemModel
+        model = (self.models if self.models is not None else self.store).load_model()
+        services = model.list_services()
         if not services:
             raise EmptyKnowledgeBase("the knowledge base is empty")
-        catalog = ServiceCatalog(services)
+        catalog = model.catalog
         # an unknown or ambiguous hint is an error naming the closest services, never silently ignored
         hints = [catalog.lookup(str(h)) for h in hint_services]
-        graph = SystemGraph.load(self.store)
-        retriever = HybridRetriever(self.store, self.embedder)
+        graph = model.graph
+        retriever = HybridRetriever(self.store, self.embedder, model, embeds_anyway=record)
+        history = self.store.change_history(model_id=self.embedder.model_id if self.embedder else None)
         cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
         terms = task_terms(task, name_words(services))
         probe = FreshnessProbe(self.git)
@@ -106,12 +114,12 @@ class FindChangeSurface:
                              "suggestion": "rephrase with words the system uses, pass hint_services, "
                                            "or index the repositories that own this capability"})
             surface = ChangeSurface(task, (), (), (), (), (), (), (), (), tuple(unknowns), {}, (),
-                                    tuple(similar_past_tasks(self.store, task, self.embedder)), None, None,
+                                    tuple(self._similar(history, retriever, task)), None, None,
                                     retriever.mode, "deterministic",
                                     note="no indexed service matches this task; nothing was inferred")
-            return self._record(surface, hint_services) if record else surface
+            return self._record(surface, hint_services, retriever=retriever) if record else surface
 
-        lookup = EvidenceIndex(self.store)
+        lookup = EvidenceIndex(model)
         classified_by, cost, note = "deterministic", None, None
         usage = None
         findings: list[Classified]
@@ -125,13 +133,13 @@ class FindChangeSurface:
                 if dropped:
                     note = f"{dropped} service name(s) from the LLM were not candidates and were dropped"
             except LlmError as exc:
-                findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
+                findings = propagate(task, classify(cands, len(terms), lookup, len(services), self.ranking), cands, model)
                 note = f"the LLM backend failed ({exc}); classified deterministically instead"
         else:
-            findings = propagate(task, classify(cands, len(terms), lookup), cands, self.store)
+            findings = propagate(task, classify(cands, len(terms), lookup, len(services), self.ranking), cands, model)
             findings = add_ui(task, findings, services)
-        findings = _qualify(self._recalibrate(findings), cands, services, graph)
-        builder = SurfaceBuilder(self.store, graph, graph.by_label, findings, probe, task)
+        findings = _qualify(self._recalibrate(findings, history), cands, services, graph)
+        builder = SurfaceBuilder(model, graph, graph.by_label, findings, probe, task)
         unmapped = builder.unmapped_internal()
         contracts = builder.contracts_at_risk()
         freshness = builder.freshness()
@@ -147,17 +155,21 @@ class FindChangeSurface:
             unmapped_internal_hint=tuple(unmapped), contracts_at_risk=tuple(contracts),
             persistence_affected=tuple(builder.persistence_affected()), unknowns=tuple(unknowns),
             freshness=freshness, recommended_next_queries=tuple(builder.next_queries(unmapped, contracts, freshness)),
-            similar_past_tasks=tuple(similar_past_tasks(self.store, task, self.embedder)), run_id=None,
+            similar_past_tasks=tuple(self._similar(history, retriever, task)), run_id=None,
             run_cost_usd=cost, retrieval=retriever.mode, classified_by=classified_by, note=note,
         )
         if not record:
             return surface
-        return self._record(surface, hint_services, findings, usage)
+        return self._record(surface, hint_services, findings, usage, retriever)
 
-    def _recalibrate(self, findings: list[Classified]) -> list[Classified]:
+    def _similar(self, history: ChangeHistory, retriever: HybridRetriever, task: str) -> list[dict[str, Any]]:
+        vector = retriever.embed(task) if self.embedder is not None and history.task_vectors else None
+        return similar_past_tasks(history, task, self.embedder, vector)
+
+    def _recalibrate(self, findings: list[Classified], past: ChangeHistory) -> list[Classified]:
         out = []
         for f in findings:
-            history = self.store.list_feedback(f.service)
+            history = past.feedback_of(f.service)
             if len(history) >= FEEDBACK_MIN and f.tier in ("primary", "secondary"):
                 rate = sum(1 for h in history if h.outcome == "confirmed") / len(history)
                 f = evolve(f, confidence=round((1 - FEEDBACK_WEIGHT) * f.confidence + FEEDBACK_WEIGHT * rate, 2))
@@ -165,7 +177,7 @@ class FindChangeSurface:
         return out
 
     def _record(self, surface: ChangeSurface, hints: Any, findings: list[Classified] | None = None,
-                usage: Any = None) -> ChangeSurface:
+                usage: Any = None, retriever: HybridRetriever | None = None) -> ChangeSurface:
         run = ChangeSurfaceRun(
             None, surface.task, self.clock(), surface.classified_by, tuple(str(h) for h in hints),
             tuple(SurfaceFinding(f.service, f.tier, f.reason, f.confidence, f.evidence) for f in findings or ()),
@@ -175,7 +187,7 @@ class FindChangeSurface:
         run_id = self.store.add_change_surface_run(run)
         if self.embedder is not None:
             try:
-                vec = self.embedder.embed([surface.task])[0]
+                vec = retriever.embed(surface.task) if retriever else self.embedder.embed([surface.task])[0]
                 self.store.put_embeddings([Embedding("run", f"run:{run_id}", "task",
                                                      make_id("task", surface.task), self.embedder.model_id,
                                                      tuple(vec))])

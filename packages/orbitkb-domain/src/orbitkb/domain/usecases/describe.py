@@ -8,13 +8,13 @@ import difflib
 
 from attrs import frozen
 
-from orbitkb.domain.catalog import qualified_names
 from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput, RepositoryNotFound
 from orbitkb.domain.freshness import FreshnessProbe
-from orbitkb.domain.model import Api, Direction, Evidence
+from orbitkb.domain.model import Api, Direction, Evidence, Service
 from orbitkb.domain.paths import path_key
-from orbitkb.domain.ports import GitReader, KnowledgeStore
-from orbitkb.domain.usecases._common import call_view, check_page, find_service, page
+from orbitkb.domain.ports import GitReader, KnowledgeStore, ModelReader
+from orbitkb.domain.system_model import SystemModel
+from orbitkb.domain.usecases._common import call_view, check_page, facts_of, find_service, labels_of, page
 from orbitkb.domain.views import (
     ApiDescription,
     ApiList,
@@ -39,12 +39,14 @@ from orbitkb.domain.views import (
 class ListRepositories:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self) -> tuple[RepositoryView, ...]:
         probe = FreshnessProbe(self.git)
-        services = self.store.list_services()
+        facts = facts_of(self.store, self.models)
+        services = facts.list_services()
         out = []
-        for repo in self.store.list_repositories():
+        for repo in facts.list_repositories():
             names = tuple(sorted(s.name for s in services if s.repository == repo.name))
             runs = self.store.list_index_runs(repo.name, limit=1)
             out.append(RepositoryView(repo.name, repo.root_path, repo.vcs, len(names), names, probe.of(repo),
@@ -55,38 +57,40 @@ class ListRepositories:
 @frozen
 class ListServices:
     store: KnowledgeStore
+    models: ModelReader | None = None
 
     def __call__(self, repository: str | None = None) -> tuple[ServiceListItem, ...]:
-        services = self.store.list_services(repository)
+        facts = facts_of(self.store, self.models)
+        services = facts.list_services(repository)
         if not services:
-            repos = [r.name for r in self.store.list_repositories()]
+            repos = [r.name for r in facts.list_repositories()]
             if not repos:
                 raise EmptyKnowledgeBase("the knowledge base is empty")
             if repository is not None and repository not in repos:
                 raise RepositoryNotFound(f"repository {repository!r} is not indexed",
                                          tuple(difflib.get_close_matches(repository, repos, 5, 0.3)) or tuple(repos[:5]))
-        counts: dict[str, int] = {}
-        for a in self.store.list_apis():
-            counts[a.service_id] = counts.get(a.service_id, 0) + 1
-        return tuple(ServiceListItem(s.name, s.short_desc, s.stack, counts.get(s.id, 0), s.repository, s.framework)
-                     for s in services)
+        if isinstance(facts, SystemModel):  # the same list for every request of a snapshot
+            return facts.derived(f"service-list:{repository}", lambda: _service_items(services, facts.count_apis()))
+        return _service_items(services, facts.count_apis())
 
 
 @frozen
 class DescribeService:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self, name: str, limit: int | None = None, offset: int | None = None) -> ServiceDescription:
         limit, offset = check_page(limit, offset)
-        svc, catalog = find_service(self.store, name)
-        apis = self.store.list_apis(svc.id)
-        calls = self.store.list_calls(from_service_id=svc.id)
-        comps = self.store.list_components(svc.id)
-        ents = self.store.list_entities(svc.id)
-        msgs = self.store.list_messages(svc.id)
-        inbound = self.store.list_calls(to_service_id=svc.id)
-        by_id = qualified_names(catalog.services)
+        facts = facts_of(self.store, self.models)
+        svc, catalog = find_service(facts, name)
+        apis = facts.list_apis(svc.id)
+        calls = facts.list_calls(from_service_id=svc.id)
+        comps = facts.list_components(svc.id)
+        ents = facts.list_entities(svc.id)
+        msgs = facts.list_messages(svc.id)
+        inbound = facts.list_calls(to_service_id=svc.id)
+        by_id = labels_of(facts, catalog)
         apis_by_id = {a.id: a for a in apis}
         call_views, p_calls = page([call_view(c, apis_by_id) for c in calls], limit, offset)
         api_refs, p_apis = page([ApiRef(a.method, a.path, a.summary or _first_line(a.doc), a.kind.value)
@@ -99,11 +103,11 @@ class DescribeService:
             m.direction.value, m.channel, m.provider, m.description) for m in msgs}.values())
         msg_refs, p_msgs = page(unique_msgs, limit, offset)
         order = {"language": 0, "framework": 1, "build_tool": 2, "base_image": 3, "library": 4}
-        techs = sorted(self.store.list_technologies(svc.id), key=lambda t: (order.get(t.kind, 5), t.name))
+        techs = sorted(facts.list_technologies(svc.id), key=lambda t: (order.get(t.kind, 5), t.name))
         tech_refs, p_techs = page([TechnologyRef(t.kind, t.name, t.version, f"{t.evidence[0].file}:"
                                                  f"{t.evidence[0].start_line}" if t.evidence else None)
                                    for t in techs], limit, offset)
-        repo = self.store.get_repository(svc.repository)
+        repo = facts.get_repository(svc.repository)
         pagination: dict[str, object] = {"limit": limit, "offset": offset}
         for key, p in (("calls", p_calls), ("apis", p_apis), ("components", p_comps),
                        ("persists", p_ents), ("messages", p_msgs), ("technologies", p_techs)):
@@ -122,16 +126,18 @@ class DescribeService:
 class ListApis:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> ApiList:
         limit, offset = check_page(limit, offset)
-        svc, _ = find_service(self.store, service)
-        comps = {c.id: c.name for c in self.store.list_components(svc.id)}
+        facts = facts_of(self.store, self.models)
+        svc, _ = find_service(facts, service)
+        comps = {c.id: c.name for c in facts.list_components(svc.id)}
         items = [ApiListItem(a.method, a.path, a.handler, a.kind.value, a.summary or _first_line(a.doc),
                              comps.get(a.component_id or ""), a.file, a.start_line)
-                 for a in self.store.list_apis(svc.id)]
+                 for a in facts.list_apis(svc.id)]
         chunk, p = page(items, limit, offset)
-        repo = self.store.get_repository(svc.repository)
+        repo = facts.get_repository(svc.repository)
         return ApiList(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
 
 
@@ -139,12 +145,14 @@ class ListApis:
 class DescribeApi:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self, service: str, method: str, path: str) -> ApiDescription:
         if not isinstance(method, str) or not isinstance(path, str) or not method or not path:
             raise InvalidInput("method and path are required")
-        svc, _ = find_service(self.store, service)
-        apis = self.store.list_apis(svc.id)
+        facts = facts_of(self.store, self.models)
+        svc, _ = find_service(facts, service)
+        apis = facts.list_apis(svc.id)
         # the same route in any parameter spelling; never another route that merely could match it
         key, verb = path_key(path), method.strip().upper()
         matches = [a for a in apis if path_key(a.path) == key and a.method.upper() in (verb, "ANY", "ALL", "*")]
@@ -153,11 +161,11 @@ class DescribeApi:
             raise ApiNotFound(f"{svc.name} has no API {verb} {path}", close,
                               hint="closest APIs: " + ", ".join(close) if close else f"{svc.name} declares no API")
         api = matches[0]
-        comps = {c.id: c.name for c in self.store.list_components(svc.id)}
+        comps = {c.id: c.name for c in facts.list_components(svc.id)}
         # every call and message its handler reaches, also those other handlers reach too
-        calls = [c for c in self.store.list_calls(from_service_id=svc.id) if api.id in c.from_api_ids]
-        msgs = [m for m in self.store.list_messages(svc.id) if api.id in m.api_ids]
-        repo = self.store.get_repository(svc.repository)
+        calls = [c for c in facts.list_calls(from_service_id=svc.id) if api.id in c.from_api_ids]
+        msgs = [m for m in facts.list_messages(svc.id) if api.id in m.api_ids]
+        repo = facts.get_repository(svc.repository)
         return ApiDescription(
             service=svc.name, method=api.method, path=api.path, handler=api.handler, kind=api.kind.value,
             component=comps.get(api.component_id or ""), channel=api.channel,
@@ -175,12 +183,14 @@ class DescribeApi:
 class DescribePersistence:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> PersistenceView:
         limit, offset = check_page(limit, offset)
-        svc, catalog = find_service(self.store, service)
-        names = qualified_names(catalog.services)
-        everyone = self.store.list_entities()
+        facts = facts_of(self.store, self.models)
+        svc, catalog = find_service(facts, service)
+        names = labels_of(facts, catalog)
+        everyone = facts.list_entities()
         views = []
         for e in (x for x in everyone if x.service_id == svc.id):
             shared = sorted({names.get(o.service_id, "?") for o in everyone
@@ -190,7 +200,7 @@ class DescribePersistence:
                                     tuple(EntityFieldView(f.name, f.type, f.nullable, f.primary_key) for f in e.fields),
                                     e.description, tuple(shared), e.provenance.value, e.evidence))
         chunk, p = page(views, limit, offset)
-        repo = self.store.get_repository(svc.repository)
+        repo = facts.get_repository(svc.repository)
         return PersistenceView(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
 
 
@@ -198,22 +208,29 @@ class DescribePersistence:
 class DescribeMessages:
     store: KnowledgeStore
     git: GitReader | None = None
+    models: ModelReader | None = None
 
     def __call__(self, service: str, limit: int | None = None, offset: int | None = None) -> MessagesView:
         limit, offset = check_page(limit, offset)
-        svc, catalog = find_service(self.store, service)
-        names = qualified_names(catalog.services)
-        apis = {a.id: a.handler for a in self.store.list_apis(svc.id)}
+        facts = facts_of(self.store, self.models)
+        svc, catalog = find_service(facts, service)
+        names = labels_of(facts, catalog)
+        apis = {a.id: a.handler for a in facts.list_apis(svc.id)}
         views = []
-        for m in self.store.list_messages(svc.id):
+        for m in facts.list_messages(svc.id):
             other = Direction.CONSUMES if m.direction == Direction.PUBLISHES else Direction.PUBLISHES
-            peers = sorted({names.get(o.service_id, "?") for o in self.store.list_messages(channel=m.channel)
+            peers = sorted({names.get(o.service_id, "?") for o in facts.list_messages(channel=m.channel)
                             if o.direction == other and o.service_id != svc.id})
             views.append(MessageView(m.direction.value, m.channel, m.provider, m.description, tuple(peers),
                                      apis.get(m.api_id or ""), m.provenance.value, m.evidence))
         chunk, p = page(views, limit, offset)
-        repo = self.store.get_repository(svc.repository)
+        repo = facts.get_repository(svc.repository)
         return MessagesView(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
+
+
+def _service_items(services: list[Service], counts: dict[str, int]) -> tuple[ServiceListItem, ...]:
+    return tuple(ServiceListItem(s.name, s.short_desc, s.stack, counts.get(s.id, 0), s.repository, s.framework)
+                 for s in services)
 
 
 def _closest_apis(apis: list[Api], verb: str, key: str, n: int = 5) -> tuple[str, ...]:

@@ -1,5 +1,6 @@
 """EmbedKnowledge (an index hook): per-field embeddings of every searchable document, keyed by
-content hash so that only changed text is re-embedded; vectors of vanished facts are deleted."""
+content hash so that only new or changed text is embedded — each distinct text once, in batches,
+reusing a vector already stored for the same text — and vectors of vanished facts are deleted."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from orbitkb.domain.runs import Embedding
 from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.usecases.indexing import HookOutcome
 
-BATCH = 64
+BATCH = 64  # texts per embedder call
+WRITE_BATCH = 1000  # vectors per store write
 #: What is embedded: the kinds an agent's task words point at. Calls and components are left to
 #: keyword search — embedding them costs minutes on a 300-service system for no measured gain.
 KINDS = frozenset({"service", "api", "message", "entity"})
@@ -32,24 +34,34 @@ class EmbedKnowledge:
 
     def __call__(self, repo: Repository | None, facts: Sequence[ServiceFacts]) -> HookOutcome:
         model = self.embedder.model_id
-        existing = {(e.owner_id, e.field): e.content_hash for e in self.store.list_embeddings(model)}
-        todo: list[tuple[str, str, str, str, str]] = []  # kind, owner, field, hash, text
+        stored = self.store.list_embeddings(model)
+        existing = {(e.owner_id, e.field): e.content_hash for e in stored}
+        #: vectors already made for a text (same model, same text: same hash), whoever owns them
+        known: dict[str, tuple[float, ...]] = {e.content_hash: e.vector for e in stored}
+        todo: list[tuple[str, str, str, str]] = []  # kind, owner, field, hash
+        texts: dict[str, str] = {}  # hash -> text, for texts no vector exists for yet
         for doc in documents_for(facts):
             if doc.kind not in KINDS:
                 continue
             for field, text in embedding_texts(doc.name_text, doc.keywords, doc.text[:MAX_CHARS]).items():
                 h = text_hash(model, text)
                 if existing.get((doc.ref_id, field)) != h:
-                    todo.append((doc.kind, doc.ref_id, field, h, text))
-        for i in range(0, len(todo), BATCH):
+                    todo.append((doc.kind, doc.ref_id, field, h))
+                    if h not in known:
+                        texts.setdefault(h, text)
+        # each distinct new text once; batches of texts of similar length, so that a batch is not
+        # padded to one long text (the model's cost grows with the longest text of a batch)
+        fresh = sorted(texts, key=lambda h: (len(texts[h]), h))
+        for i in range(0, len(fresh), BATCH):
             if self.progress is not None:
-                self.progress("embed", i, len(todo))
-            chunk = todo[i : i + BATCH]
-            vectors = self.embedder.embed([t[4] for t in chunk])
-            self.store.put_embeddings([Embedding(k, o, f, h, model, tuple(v)) for (k, o, f, h, _), v
-                                       in zip(chunk, vectors)])
+                self.progress("embed", i, len(fresh))
+            chunk = fresh[i : i + BATCH]
+            known.update(zip(chunk, (tuple(v) for v in self.embedder.embed([texts[h] for h in chunk]))))
+        for i in range(0, len(todo), WRITE_BATCH):
+            self.store.put_embeddings([Embedding(k, o, f, h, model, known[h]) for k, o, f, h in todo[i : i + WRITE_BATCH]])
         alive = set(_owner_index(self.store))
         stale = sorted({o for (o, _f) in existing if o not in alive and not o.startswith("run:")})
         if stale:
             self.store.delete_embeddings(stale)
-        return HookOutcome("embeddings", True, f"{len(todo)} embedded, {len(stale)} removed ({model})")
+        return HookOutcome("embeddings", True, f"{len(todo)} embedded ({len(fresh)} new texts), "
+                                               f"{len(stale)} removed ({model})")

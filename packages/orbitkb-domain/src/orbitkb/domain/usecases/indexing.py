@@ -16,16 +16,24 @@ Business rules:
 
 from __future__ import annotations
 
-import os
+import posixpath
 from collections.abc import Callable, Sequence
+from pathlib import PurePath  # names only: no file-system access
 
 from attrs import evolve, field, frozen
 
 from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.errors import OrbitkbError, PathNotFound, RepositoryConflict, RepositoryNotFound
+from orbitkb.domain.errors import OrbitkbError, RepositoryConflict, RepositoryNotFound
 from orbitkb.domain.ids import content_hash
 from orbitkb.domain.model import Gap, Repository, ServiceFacts
-from orbitkb.domain.ports import AnalysisRequest, CodeAnalyzer, GitReader, KnowledgeStore, SourceTree
+from orbitkb.domain.ports import (
+    AnalysisRequest,
+    CodeAnalyzer,
+    FolderLocator,
+    GitReader,
+    KnowledgeStore,
+    SourceTree,
+)
 from orbitkb.domain.runs import IndexedFile, IndexRun
 from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.summaries import describe_from_facts
@@ -86,14 +94,18 @@ class IndexRepository:
     backend_name: str = "offline"
     hooks: Sequence[PostIndexHook] = field(factory=tuple)
     clock: Clock = utc_now
+    #: Where folders are and whether two paths are one folder; without it, the tree ``open_tree``
+    #: opens answers (its root, which it checked) and paths are compared as written.
+    folders: FolderLocator | None = None
 
     def __call__(self, request: IndexRequest, progress: Progress | None = None) -> IndexResult:
-        path = os.path.abspath(os.path.expanduser(request.path))
-        if not os.path.exists(path):
-            raise PathNotFound(f"path does not exist: {request.path}", hint="pass the folder of a repository")
-        if not os.path.isdir(path):
-            raise PathNotFound(f"not a folder: {request.path}", hint="pass a repository folder, not a file")
-        name = (request.repository_name or os.path.basename(path.rstrip(os.sep)) or "root").strip()
+        opened: SourceTree | None = None  # PathNotFound below: missing, or not a folder
+        if self.folders is not None:
+            path = self.folders.folder(request.path)
+        else:
+            opened = self.open_tree(request.path)
+            path = opened.root
+        name = (request.repository_name or PurePath(path).name or "root").strip()
         if request.if_indexed and self.store.get_repository(name) is None:
             raise RepositoryNotFound(f"repository {name!r} is not indexed",
                                      hint=f"index it with orbitkb index {path}")
@@ -105,7 +117,7 @@ class IndexRepository:
             tree: SourceTree = self.git.tree_at(path, commit)
         else:
             commit = self.git.head_commit(path) if is_git else None
-            tree = self.open_tree(path)
+            tree = opened or self.open_tree(path)
         self._mark_interrupted(name)
         started = self.clock()
         run = IndexRun(None, name, started, backend=self.backend_name, commit=commit)
@@ -184,7 +196,9 @@ class IndexRepository:
         existing = self.store.get_repository(name)
         if existing is None or replace:
             return
-        if os.path.realpath(existing.root_path) != os.path.realpath(path):
+        same = (self.folders.same_folder(existing.root_path, path) if self.folders
+                else posixpath.normpath(existing.root_path) == posixpath.normpath(path))
+        if not same:
             raise RepositoryConflict(
                 f"repository {name!r} is already indexed from {existing.root_path}",
                 hint=f"use --repository-name to index {path} as another repository, "

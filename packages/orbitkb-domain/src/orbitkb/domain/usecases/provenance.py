@@ -3,14 +3,13 @@ call, message or entity — and who depends on it. For an agent editing a file."
 
 from __future__ import annotations
 
-import os
 import posixpath
 
 from attrs import frozen
 
 from orbitkb.domain.errors import InvalidInput, RepositoryNotFound
 from orbitkb.domain.model import Evidence, Repository
-from orbitkb.domain.ports import KnowledgeStore
+from orbitkb.domain.ports import FolderLocator, KnowledgeStore
 from orbitkb.domain.usecases.feedback import owner_of
 
 NEAR = 5  # lines around the location that still count as "at" it
@@ -37,19 +36,26 @@ class Provenance:
     note: str | None = None
 
 
-def _normalize(path: str, repos: list[Repository], repository: str | None) -> tuple[Repository, str]:
+def _inside_as_written(path: str, root: str) -> str | None:
+    top, real = posixpath.normpath(root.replace("\\", "/")), posixpath.normpath(path)
+    if real == top or real.startswith(top.rstrip("/") + "/"):
+        return posixpath.relpath(real, top)
+    return None
+
+
+def _normalize(path: str, repos: list[Repository], repository: str | None,
+               folders: FolderLocator | None) -> tuple[Repository, str]:
     if not isinstance(path, str) or not path.strip() or len(path) > MAX_PATH or "\x00" in path:
         raise InvalidInput("file must be a non-empty path without NUL bytes")
     candidates = [r for r in repos if repository in (None, r.name)]
     if repository and not candidates:
         raise RepositoryNotFound(f"repository {repository!r} is not indexed", tuple(r.name for r in repos))
     p = path.replace("\\", "/")
-    if os.path.isabs(p):
+    if p.startswith("/"):  # an absolute path: which repository holds it is the file system's answer
         for r in candidates:
-            root = os.path.realpath(r.root_path)
-            real = os.path.realpath(p)
-            if real == root or real.startswith(root + os.sep):
-                return r, os.path.relpath(real, root).replace(os.sep, "/")
+            inside = folders.inside(p, r.root_path) if folders else _inside_as_written(p, r.root_path)
+            if inside is not None:
+                return r, inside
         raise InvalidInput("the path is outside every indexed repository", hint="pass a path relative to a repository")
     norm = posixpath.normpath(p)
     if norm.startswith("../") or norm == ".." or norm.startswith("/"):
@@ -62,12 +68,14 @@ def _normalize(path: str, repos: list[Repository], repository: str | None) -> tu
 @frozen
 class FindProvenance:
     store: KnowledgeStore
+    #: Resolves absolute paths (symlinks included); without it they are compared as written.
+    folders: FolderLocator | None = None
 
     def __call__(self, file: str, line: int, repository: str | None = None) -> Provenance:
         if isinstance(line, bool) or not isinstance(line, int) or line < 1:
             raise InvalidInput(f"line must be a positive integer, got {line!r}")
         repos = self.store.list_repositories()
-        repo, rel = _normalize(file, repos, repository)
+        repo, rel = _normalize(file, repos, repository, self.folders)
         if repository is None and len(repos) > 1:  # relative path: pick the repository that owns it
             for r in repos:
                 if any(f.path == rel for f in self.store.list_indexed_files(r.name)):

@@ -6,10 +6,11 @@ from __future__ import annotations
 from attrs import frozen
 
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput
-from orbitkb.domain.ports import Embedder, KnowledgeStore
+from orbitkb.domain.ports import Embedder, KnowledgeStore, ModelReader
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
 from orbitkb.domain.text import words
+from orbitkb.domain.usecases._common import facts_of
 
 KINDS = ("service", "api", "component", "call", "message", "entity", "technology", "source")
 #: Searched when no kinds are asked for. "source" (the words of a service's code) is the weakest
@@ -30,6 +31,7 @@ class SearchResult:
 class Search:
     store: KnowledgeStore
     embedder: Embedder | None = None
+    models: ModelReader | None = None
 
     def __call__(self, query: str, limit: int = 20, kinds: tuple[str, ...] | None = None) -> SearchResult:
         if not isinstance(query, str) or not query.strip():
@@ -43,9 +45,10 @@ class Search:
             bad = [k for k in kinds if k not in KINDS]
             if bad:
                 raise InvalidInput(f"unknown kinds {bad}", hint="kinds: " + ", ".join(KINDS))
-        if not self.store.list_repositories():
+        facts = facts_of(self.store, self.models)
+        if not facts.list_repositories():
             raise EmptyKnowledgeBase("the knowledge base is empty")
-        retriever = HybridRetriever(self.store, self.embedder)
+        retriever = HybridRetriever(self.store, self.embedder, facts)
         terms = words(query) or words(query, keep_stopwords=True)
         hits = retriever.search(query, terms, limit, kinds or DEFAULT_KINDS)
         note = None

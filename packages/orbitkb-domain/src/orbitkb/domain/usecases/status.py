@@ -93,7 +93,7 @@ class GetStatus:
     def _counts(self, repository: str, ids: set[str]) -> FactCounts:
         calls = [c for c in self.store.list_calls() if c.from_service_id in ids]
         return FactCounts(
-            apis=sum(1 for a in self.store.list_apis() if a.service_id in ids),
+            apis=sum(n for sid, n in self.store.count_apis().items() if sid in ids),
             calls=len(calls),
             calls_internal=sum(1 for c in calls if c.to_service_id is not None),
             calls_external=sum(1 for c in calls if c.target_kind.value == "external" and not is_unresolved_target(c.target)),

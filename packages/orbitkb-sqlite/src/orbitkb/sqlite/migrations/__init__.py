@@ -20,6 +20,7 @@ from orbitkb.sqlite.migrations import (
     v0002_llm_cache_embeddings,
     v0003_technologies,
     v0004_many_apis,
+    v0005_compressed_analysis_cache,
 )
 
 
@@ -31,7 +32,10 @@ class Migration:
 
 
 MIGRATIONS: tuple[Migration, ...] = tuple(
-    Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (v0001_initial, v0002_llm_cache_embeddings, v0003_technologies, v0004_many_apis)
+    Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (
+        v0001_initial, v0002_llm_cache_embeddings, v0003_technologies, v0004_many_apis,
+        v0005_compressed_analysis_cache,
+    )
 )
 LATEST = MIGRATIONS[-1].version
 _meta = sa.table("schema_meta", sa.column("key"), sa.column("value"))

@@ -1,0 +1,261 @@
+"""The parsed C# files of one service, indexed for the linkers: types by name, constants by
+``Type.Name``, invocations with their file, type and method, and value parts folded to ``Expr``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from attrs import frozen
+
+from orbitkb.analysis.facts import Env, Expr, Lit, Part, Prop, Unknown
+
+
+@frozen
+class TypeRef:
+    file: str
+    index: int
+    data: Mapping[str, Any]
+
+    @property
+    def name(self) -> str:
+        return str(self.data["n"])
+
+    def method(self, m: int) -> Mapping[str, Any] | None:
+        methods = self.data["m"]
+        return methods[m] if 0 <= m < len(methods) else None
+
+
+@frozen
+class Site:
+    """One invocation or creation, where it is: file, enclosing type and method (or None)."""
+
+    file: str
+    data: Mapping[str, Any]
+    owner: TypeRef | None
+    method: Mapping[str, Any] | None
+
+    @property
+    def line(self) -> int:
+        return int(self.data["l"])
+
+    @property
+    def handler(self) -> str | None:
+        if self.owner is None:
+            return None
+        return f"{self.owner.name}.{self.method['n']}" if self.method is not None else self.owner.name
+
+    def arg(self, i: int = 0, name: str | None = None) -> Mapping[str, Any] | None:
+        """The argument labelled ``name`` when there is one, else the ``i``-th."""
+        args = self.data.get("a") or []
+        for a in args if name is not None else ():
+            if a.get("nm") == name:
+                return a  # type: ignore[no-any-return]
+        return args[i] if i < len(args) else None  # type: ignore[no-any-return]
+
+
+def simple(type_text: str) -> str:
+    """``Ns.Outer.Name<T>`` -> ``Name``; ``IFoo?`` -> ``IFoo``."""
+    base = type_text.split("<", 1)[0].split("(", 1)[0].rstrip("?[] ")  # record bases carry arguments
+    return base.rsplit(".", 1)[-1]
+
+
+def generic_args(type_text: str) -> list[str]:
+    if "<" not in type_text or not type_text.endswith(">"):
+        return []
+    inner = type_text[type_text.index("<") + 1 : -1]
+    out, depth, cur = [], 0, ""
+    for ch in inner:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch == "<"
+        depth -= ch == ">"
+        cur += ch
+    return [*out, cur.strip()] if cur.strip() else out
+
+
+class ServiceIndex:
+    def __init__(self, parsed: Mapping[str, Mapping[str, Any]]) -> None:
+        self.files = {p: d for p, d in sorted(parsed.items()) if isinstance(d, Mapping) and "types" in d}
+        #: Razor page view -> its ``@page`` route template ("" when it has none)
+        self.pages = {
+            p: str(d["page"]) for p, d in sorted(parsed.items()) if isinstance(d, Mapping) and "page" in d
+        }
+        self.types: list[TypeRef] = []
+        self.by_name: dict[str, list[TypeRef]] = {}
+        self.consts: dict[str, list[list[Any]]] = {}
+        self.short_consts: dict[str, list[list[list[Any]]]] = {}
+        for path, data in self.files.items():
+            for i, t in enumerate(data["types"]):
+                ref = TypeRef(path, i, t)
+                self.types.append(ref)
+                self.by_name.setdefault(ref.name, []).append(ref)
+            for owner, name, parts in data.get("consts") or ():
+                self.consts.setdefault(f"{owner}.{name}", parts)
+                self.short_consts.setdefault(name, []).append(parts)
+        self.usings = {u for d in self.files.values() for u in d.get("usings") or ()}
+        self._sites: dict[str, list[Site]] = {}
+        self.sections = self._options_sections()
+
+    def _helper(self, call: list[Any], owner: str | None, depth: int) -> list[list[Any]]:
+        """A ``call`` part folded through the static URL helper it names, else ``unknown``."""
+        callee, args = str(call[1]), call[2]
+        holder, _, method = callee.rpartition(".")
+        candidates = (
+            self.by_name.get(holder.rsplit(".", 1)[-1], [])
+            if holder
+            else ([self.type(owner)] if owner else [])
+        )
+        for ref in candidates:
+            for m in ref.data["m"] if ref is not None else ():
+                if m["n"] == method and "ret" in m and len(m["ps"]) == len(args) and depth < 6:
+                    given = [self.fold(a, owner, depth + 1) for a in args]  # the caller's names
+                    filled = [
+                        list(a) for part in m["ret"] for a in (given[part[1]] if part[0] == "arg" else [part])
+                    ]
+                    return self.fold(filled, ref.name, depth + 1)  # the helper's own constants
+        return [["unknown", str(call[3]) if len(call) > 3 else callee]]
+
+    def _options_sections(self) -> dict[str, str]:
+        """Options class -> the configuration section it is bound to (``Configure<T>(config.GetSection("x"))``,
+        ``AddOptions<T>().Bind(…)``/``BindConfiguration("x")``; ``""`` for the root)."""
+        out: dict[str, str] = {}
+        for site in self.sites():
+            d = site.data
+            name, args = d.get("n"), d.get("a") or []
+            generic = d.get("g") or []
+            if name == "Configure" and len(generic) == 1 and args:
+                target = simple(generic[0])
+            elif name in ("Bind", "BindConfiguration") and "ri" in d and args:
+                opts = self.invocation(site.file, d["ri"])
+                if opts is None or opts.get("n") != "AddOptions" or not opts.get("g"):
+                    continue
+                target = simple(opts["g"][0])
+            else:
+                continue
+            parts = args[0].get("v") or []
+            if name == "BindConfiguration" and parts and parts[0][0] == "lit":
+                out.setdefault(target, str(parts[0][1]))
+            elif len(parts) == 1 and parts[0][0] == "prop":
+                out.setdefault(target, str(parts[0][1]))
+            elif args[0].get("x", "").rsplit(".", 1)[-1].lower().endswith("configuration"):
+                out.setdefault(target, "")
+        return out
+
+    def _option(self, name: str, owner: str | None) -> list[list[Any]] | None:
+        """``_settings.Value.Url`` / ``_urls.Orders`` where the field holds bound options -> a property."""
+        segments = [s for s in name.removeprefix("this.").split(".") if s not in ("Value", "CurrentValue")]
+        holder = self.type(owner) if owner else None
+        if holder is None or len(segments) != 2:
+            return None
+        members = [(str(f[0]), str(f[1])) for f in [*holder.data["f"], *holder.data["p"]]]
+        members += [
+            (str(pn), str(pt)) for m in holder.data["m"] if m["c"] for pt, pn in m["ps"]
+        ]  # constructor parameters
+        declared = next((ty for n, ty in members if n == segments[0]), None)
+        if declared is None:
+            return None
+        options = (
+            generic_args(declared)[0]
+            if simple(declared).startswith("IOptions") and generic_args(declared)
+            else declared
+        )
+        section = self.sections.get(simple(options))
+        if section is None:
+            return None
+        return [["prop", f"{section}:{segments[1]}" if section else segments[1], None]]
+
+    def static_imports(self, path: str) -> set[str]:
+        """The types a file imports the members of (``using static CatalogApi.Catalog;`` -> ``Catalog``),
+        so that ``CatalogBase`` / ``CatalogClient`` are written without their outer class."""
+        usings = self.files.get(path, {}).get("usings") or ()
+        return {
+            u.removeprefix("static ").strip().rsplit(".", 1)[-1] for u in usings if u.startswith("static ")
+        }
+
+    def type(self, name: str) -> TypeRef | None:
+        found = self.by_name.get(simple(name))
+        return found[0] if found else None
+
+    def owner(self, path: str, t: int) -> TypeRef | None:
+        types = self.files[path]["types"]
+        return TypeRef(path, t, types[t]) if 0 <= t < len(types) else None
+
+    def sites(self, key: str = "inv") -> Iterator[Site]:
+        """Every invocation (``inv``), creation (``new``) or assignment (``assign``), read once."""
+        if key not in self._sites:
+            self._sites[key] = list(self._read_sites(key))
+        return iter(self._sites[key])
+
+    def _read_sites(self, key: str) -> Iterator[Site]:
+        for path, data in self.files.items():
+            types = data["types"]
+            for entry in data.get(key) or ():
+                t, m = entry.get("t", -1), entry.get("m", -1)
+                owner = TypeRef(path, t, types[t]) if 0 <= t < len(types) else None
+                method = owner.method(m) if owner is not None else None
+                yield Site(path, entry, owner, method)
+
+    def invocation(self, path: str, i: int) -> Mapping[str, Any] | None:
+        inv = self.files[path].get("inv") or []
+        return inv[i] if 0 <= i < len(inv) else None
+
+    def uses(self, *namespaces: str) -> bool:
+        return any(u == ns or u.startswith(ns + ".") for u in self.usings for ns in namespaces)
+
+    # ------------------------------------------------------------------ values
+
+    def fold(self, parts: Any, owner: str | None = None, depth: int = 0) -> list[list[Any]]:
+        """Value parts with every ``ref`` replaced by its constant's parts, else ``unknown``."""
+        out: list[list[Any]] = []
+        for p in parts or ():
+            if p[0] == "call":
+                out.extend(self._helper(p, owner, depth))
+                continue
+            if p[0] == "arg":
+                out.append(["unknown", f"arg{p[1]}"])
+                continue
+            if p[0] != "ref":
+                out.append(p)
+                continue
+            name = str(p[1])
+            found = self.consts.get(name) or (self.consts.get(f"{owner}.{name}") if owner else None)
+            if found is None and "." in name:
+                found = self.consts.get(".".join(name.rsplit(".", 2)[-2:]))
+            if found is None and "." not in name:
+                short = self.short_consts.get(name) or []
+                found = short[0] if len(short) == 1 else None
+            if found is None and "." in name:
+                found = self._option(name, owner)
+            if found is not None and depth < 6:
+                out.extend(self.fold(found, owner, depth + 1))
+            else:
+                out.append(["unknown", name])
+        return out
+
+    def expr(self, parts: Any, owner: str | None = None) -> Expr | None:
+        folded = self.fold(parts, owner)
+        if not folded:
+            return None
+        out: list[Part] = []
+        for p in folded:
+            if p[0] == "lit":
+                if out and isinstance(out[-1], Lit):
+                    out[-1] = Lit(out[-1].text + p[1])
+                else:
+                    out.append(Lit(str(p[1])))
+            elif p[0] == "env":
+                out.append(Env(str(p[1]), p[2]))
+            elif p[0] == "prop":
+                out.append(Prop(str(p[1]), p[2]))
+            else:
+                out.append(Unknown(str(p[1])))
+        return Expr(tuple(out))
+
+    def literal(self, parts: Any, owner: str | None = None) -> str | None:
+        folded = self.fold(parts, owner)
+        if folded and all(p[0] == "lit" for p in folded):
+            return "".join(str(p[1]) for p in folded)
+        return None

@@ -1,0 +1,209 @@
+"""Messages a .NET service publishes and consumes: MassTransit (``Publish``/``Send`` of a message
+type, ``IConsumer<T>``; the channel is the message type, as MassTransit names its exchanges),
+Confluent.Kafka (``ProduceAsync(topic, …)``, ``Subscribe(topic)``), RabbitMQ.Client
+(``BasicPublish``/``BasicConsume``) and Azure Service Bus (``CreateSender``/``CreateProcessor``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from orbitkb.analysis.dotnet.index import ServiceIndex, Site, generic_args, simple
+from orbitkb.analysis.dotnet.tables import (
+    KAFKA_PRODUCE,
+    MASSTRANSIT_SEND,
+    RABBIT_CONSUME,
+    RABBIT_PUBLISH,
+    SERVICE_BUS_RECEIVER,
+    SERVICE_BUS_SENDER,
+)
+from orbitkb.analysis.facts import Expr, RawMessage
+
+#: MassTransit transports -> provider.
+TRANSPORTS = {"UsingRabbitMq": "rabbitmq", "UsingAzureServiceBus": "azure-servicebus", "UsingAmazonSqs": "sqs",
+              "UsingKafka": "kafka", "UsingActiveMq": "activemq", "UsingInMemory": "inmemory"}  # fmt: skip
+_BUS_TYPES = ("IPublishEndpoint", "IBus", "IBusControl", "ISendEndpoint", "ISendEndpointProvider",
+              "IPublishEndpointProvider", "ConsumeContext")  # fmt: skip
+_QUOTED = re.compile(r'"([^"\\]+)"')
+_NEW = re.compile(r"^new\s+([\w.]+)")
+
+
+def _message_type(site: Site) -> str | None:
+    d = site.data
+    if d.get("g"):
+        return simple(d["g"][0])
+    args = d.get("a") or []
+    if not args:
+        return None
+    if args[0].get("ty"):
+        return simple(args[0]["ty"])
+    m = _NEW.match(args[0].get("x", ""))
+    return simple(m.group(1)) if m else None
+
+
+class Messages:
+    def __init__(self, index: ServiceIndex) -> None:
+        self.index = index
+        names = {s.data.get("n") for s in index.sites()}
+        found = [p for t, p in TRANSPORTS.items() if t in names]
+        self.transport = found[0] if found else "unknown"
+
+    def _msg(
+        self, site: Site, direction: str, channel: Expr | None, provider: str, client: str
+    ) -> RawMessage | None:
+        if channel is None:
+            return None
+        return RawMessage(direction, channel, provider, site.file, site.line, int(site.data.get("e", site.line)),
+                          client=client, component=site.owner.name if site.owner else None)  # fmt: skip
+
+    def _channel(self, arg: Mapping[str, Any] | None, owner: str | None) -> Expr | None:
+        if arg is None:
+            return None
+        if "v" in arg and not (len(arg["v"]) == 1 and arg["v"][0][0] == "unknown"):
+            return self.index.expr(arg["v"], owner)
+        names = _QUOTED.findall(arg.get("x", ""))
+        return Expr.lit(names[0]) if names else None
+
+    def all(self) -> list[RawMessage]:
+        out: list[RawMessage | None] = []
+        idx = self.index
+        masstransit = idx.uses("MassTransit")
+        kafka = idx.uses("Confluent.Kafka")
+        rabbit = idx.uses("RabbitMQ.Client")
+        bus = idx.uses("Azure.Messaging.ServiceBus", "Microsoft.Azure.ServiceBus")
+        for site in idx.sites():
+            d = site.data
+            name = d.get("n", "")
+            owner = site.owner.name if site.owner else None
+            if masstransit and name in MASSTRANSIT_SEND:
+                recv = simple(d.get("rt") or "")
+                looks = recv in _BUS_TYPES or any(
+                    w in str(d.get("r", "")).lower() for w in ("publish", "bus", "endpoint")
+                )
+                kind = _message_type(site)
+                if looks and kind:
+                    out.append(self._msg(site, "publishes", Expr.lit(kind), self.transport, "masstransit"))
+            elif kafka and name in KAFKA_PRODUCE:
+                out.append(
+                    self._msg(
+                        site,
+                        "publishes",
+                        self._channel(site.arg(0, "topic"), owner),
+                        "kafka",
+                        "confluent-kafka",
+                    )
+                )
+            elif kafka and name == "Subscribe":
+                arg = site.arg(0, "topics") or site.arg(0, "topic")
+                for topic in _QUOTED.findall(arg.get("x", "")) if arg and "v" not in arg else []:
+                    out.append(self._msg(site, "consumes", Expr.lit(topic), "kafka", "confluent-kafka"))
+                if arg and "v" in arg:
+                    out.append(
+                        self._msg(site, "consumes", self._channel(arg, owner), "kafka", "confluent-kafka")
+                    )
+            elif rabbit and name in RABBIT_PUBLISH:
+                exchange = site.arg(0, "exchange")
+                ex = idx.literal(exchange["v"], owner) if exchange and "v" in exchange else None
+                target = exchange if ex else site.arg(1, "routingKey")
+                out.append(
+                    self._msg(site, "publishes", self._channel(target, owner), "rabbitmq", "rabbitmq-client")
+                )
+            elif rabbit and name in RABBIT_CONSUME:
+                out.append(
+                    self._msg(
+                        site,
+                        "consumes",
+                        self._channel(site.arg(0, "queue"), owner),
+                        "rabbitmq",
+                        "rabbitmq-client",
+                    )
+                )
+            elif bus and name in SERVICE_BUS_SENDER:
+                out.append(self._msg(site, "publishes", self._channel(site.arg(0, "queueOrTopicName"), owner),
+                                     "azure-servicebus", "servicebus"))  # fmt: skip
+            elif bus and name in SERVICE_BUS_RECEIVER:
+                out.append(self._msg(site, "consumes", self._channel(site.arg(0, "queueName") or site.arg(0, "topicName"), owner),
+                                     "azure-servicebus", "servicebus"))  # fmt: skip
+        if masstransit:
+            for ref in idx.types:
+                for base in ref.data["b"]:
+                    if simple(base) in ("IConsumer", "IJobConsumer") and generic_args(base):
+                        kind = simple(generic_args(base)[0])
+                        site = Site(ref.file, {"l": ref.data["l"], "e": ref.data["l"]}, ref, None)
+                        out.append(self._msg(site, "consumes", Expr.lit(kind), self.transport, "masstransit"))
+        return [m for m in out if m is not None]
+
+
+#: Broker calls that make a class an event bus implementation -> the broker (most telling first).
+BUS_BROKERS = (("BasicPublish", "rabbitmq"), ("BasicPublishAsync", "rabbitmq"), ("ProduceAsync", "kafka"),
+               ("Produce", "kafka"), ("SendMessageAsync", "azure-servicebus"), ("SendMessagesAsync", "azure-servicebus"))  # fmt: skip
+
+
+class EventBus:
+    """A codebase's own event bus (``IEventBus.Publish(IntegrationEvent e)`` implemented over a
+    broker client, ``Subscribe<TEvent, THandler>()``): every event type deriving from the bus's
+    event base that the service creates is published, every ``Subscribe<T, …>`` consumes ``T``; the
+    channel is the event type's name, as such buses route (the broker calls inside the bus itself
+    are its mechanism, not channels of their own)."""
+
+    def __init__(self, index: ServiceIndex) -> None:
+        self.index = index
+        brokers: dict[str, str] = {}  # bus class -> broker
+        for site in index.sites():
+            found = next((b for n, b in BUS_BROKERS if n == site.data.get("n")), None)
+            if found and site.owner is not None:
+                brokers.setdefault(site.owner.name, found)
+        self.event_bases: set[str] = set()
+        self.bus_types: set[str] = set()
+        providers = []
+        for ref in index.types:
+            publish = [
+                m for m in ref.data["m"] if m["n"] in ("Publish", "PublishAsync") and len(m["ps"]) == 1
+            ]
+            if ref.name in brokers and publish:
+                self.event_bases.add(simple(publish[0]["ps"][0][0]))
+                self.bus_types |= {ref.name, *(simple(b) for b in ref.data["b"])}
+                providers.append(brokers[ref.name])
+        order = [b for _, b in BUS_BROKERS]
+        self.provider = min(providers, key=order.index) if providers else "unknown"
+
+    def implementations(self) -> set[str]:
+        return {
+            ref.name
+            for ref in self.index.types
+            if ref.name in self.bus_types and ref.data["k"] != "interface"
+        }
+
+    def _is_event(self, type_text: str, depth: int = 0) -> bool:
+        name = simple(type_text)
+        if name in self.event_bases:
+            return False  # the base itself is never sent as such
+        ref = self.index.type(name)
+        for _ in range(6):
+            if ref is None:
+                return False
+            if any(simple(b) in self.event_bases for b in ref.data["b"]):
+                return True
+            ref = self.index.type(ref.data["b"][0]) if ref.data["b"] else None
+        return False
+
+    def messages(self, own: set[str]) -> list[RawMessage]:
+        if not self.event_bases:
+            return []
+        out = []
+        for site in self.index.sites("new"):
+            if site.file in own and self._is_event(site.data["ty"]):
+                out.append(self._msg(site, "publishes", simple(site.data["ty"])))
+        for site in self.index.sites():
+            d = site.data
+            generic = d.get("g") or []
+            if site.file in own and d.get("n") in ("Subscribe", "SubscribeAsync") and len(generic) == 2:
+                if self._is_event(generic[0]) or simple(d.get("rt") or "") in self.bus_types:
+                    out.append(self._msg(site, "consumes", simple(generic[0])))
+        return out
+
+    def _msg(self, site: Site, direction: str, event: str) -> RawMessage:
+        return RawMessage(direction, Expr.lit(event), self.provider, site.file, site.line,
+                          int(site.data.get("e", site.line)), client="event-bus",
+                          component=site.owner.name if site.owner else None)  # fmt: skip

@@ -1,0 +1,81 @@
+"""Stores named where a Go service uses a raw driver. SQL text handed to a driver:
+``db.QueryRow(ctx, "SELECT ... FROM orders")`` through database/sql, pgx, sqlx or sqlc's generated
+``DBTX`` persists ``orders``. A go-redis key: ``rdb.HSet(ctx, "cart:"+id, ...)`` stores the key
+space ``cart`` (a key named by configuration is read from it; one computed at runtime is ``*``).
+
+The receiver's type does not matter (sqlc hides it behind an interface, pgx behind a pool): a
+statement is recognised by its text, so only a string that reads as SQL names tables. The engine
+comes from the SQL driver the service imports (pgx, lib/pq, go-sql-driver/mysql...), else from
+its configuration and manifests.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from orbitkb.analysis.facts import Env, Prop
+from orbitkb.analysis.golang.emit import literal, pass_through
+from orbitkb.analysis.golang.program import Program
+from orbitkb.analysis.golang.sink import EntityRec
+from orbitkb.analysis.golang.tables import SQL_DRIVERS, normalize_import
+from orbitkb.analysis.golang.values import S, V, lit
+from orbitkb.analysis.node.store_entities import key_name
+from orbitkb.analysis.python.sqltext import tables_in
+
+if TYPE_CHECKING:
+    from orbitkb.analysis.golang.interp import Frame, Interp
+
+Args = list[V]
+Spec = dict[str, Any]
+
+
+def sql_engine_of(prog: Program) -> str | None:
+    """The one engine of the SQL drivers the service imports, else None."""
+    found = {
+        SQL_DRIVERS[p]
+        for d in prog.files.values()
+        for p in (normalize_import(x) for x in d.get("imports", {}).values())
+        if p in SQL_DRIVERS
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def sql_engine(it: Interp) -> str | None:
+    return sql_engine_of(it.prog)
+
+
+def sql_text(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``Exec``/``Query``/``QueryRow`` (and their ``Context`` forms, sqlx ``Get``/``Select``): the
+    statement is the first argument that reads as SQL (after the context, when there is one)."""
+    for a in args[:3]:
+        text = literal(a)
+        if not text:
+            continue
+        for table in tables_in(text):
+            it.sink.entities.append(
+                EntityRec(
+                    lit(table), "sql_table", fr.file, e[3], e[4], engine_hint=sql_engine(it), framework="sql"
+                )
+            )
+        break
+    return pass_through(args, e)
+
+
+def redis_key(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    # go-redis v8+ takes a context first; older versions start with the key
+    key = args[0] if args and isinstance(args[0], S) else args[1] if len(args) > 1 else None
+    if isinstance(key, S):
+        only = key.parts[0] if len(key.parts) == 1 else None
+        if isinstance(only, (Prop, Env)) and only.default is None:
+            name: S | None = key  # the whole key from configuration: resolved by the fact builder
+        else:
+            text = key_name(key.to_expr())
+            name = lit(text) if text else None
+        if name is not None:
+            it.sink.entities.append(
+                EntityRec(name, "key_value", fr.file, e[3], e[4], engine_hint="redis", framework="go-redis")
+            )
+    return pass_through(args, e)
+
+
+ACTIONS = {"sql_text": sql_text, "redis_key": redis_key}

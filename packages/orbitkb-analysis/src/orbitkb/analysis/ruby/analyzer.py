@@ -1,0 +1,212 @@
+"""The Ruby ``LanguageAnalyzer``: tree-sitter parse per file, then one link per service composing
+Grape mounts, constants across files, job queues and ActiveRecord table names."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from orbitkb.analysis.facts import (
+    Env,
+    Expr,
+    LinkedFacts,
+    Lit,
+    ParseGap,
+    Part,
+    RawApi,
+    RawCall,
+    RawComponent,
+    RawEntity,
+    RawMessage,
+    ServiceContext,
+    Unknown,
+)  # fmt: skip
+from orbitkb.analysis.inflect import table_name
+from orbitkb.analysis.ruby import tables
+from orbitkb.analysis.ruby.extract import extract
+from orbitkb.analysis.ruby.rails import join
+from orbitkb.analysis.ruby.syntax import parser
+
+MAX_BYTES = 2_000_000
+
+
+class RubyAnalyzer:
+    stack = "ruby"
+    version = "ruby-3"
+    suffixes = (".rb",)
+
+    def parse(self, path: str, text: str) -> dict[str, Any]:
+        if len(text) > MAX_BYTES:
+            return {"error": f"file larger than {MAX_BYTES} bytes"}
+        if path.endswith(("_spec.rb", "_test.rb")) or "\x00" in text[:4096]:
+            return {"skipped": "test or binary file"}
+        try:
+            tree = parser().parse(text.encode("utf-8", "replace"))
+            return extract(tree.root_node)
+        except (RecursionError, ValueError, UnicodeError) as exc:
+            return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+
+    def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
+        files = {p: d for p, d in sorted(parsed.items()) if isinstance(d, dict) and "classes" in d}
+        gaps = [ParseGap(p, "parse_error", str(d["error"])) for p, d in sorted(parsed.items()) if "error" in d]
+        return _Linker(files).facts(gaps)
+
+
+class _Linker:
+    def __init__(self, files: Mapping[str, dict[str, Any]]) -> None:
+        self.files = files
+        self.consts: dict[str, Any] = {}
+        self.classes: dict[str, tuple[str, dict[str, Any]]] = {}
+        for path, data in files.items():
+            for name, value in data["consts"].items():
+                self.consts.setdefault(name, value)
+            for cls in data["classes"]:
+                self.classes.setdefault(cls["name"], (path, cls))
+                self.classes.setdefault(cls["short"], (path, cls))
+
+    # ----------------------------------------------------------------- values
+
+    def expr(self, value: list[list[Any]], depth: int = 0) -> Expr:
+        parts: list[Part] = []
+        for part in value:
+            tag = part[0]
+            if tag == "lit":
+                parts.append(Lit(part[1]))
+            elif tag == "env":
+                parts.append(Env(part[1], part[2]))
+            elif tag == "const" and part[1] in self.consts and depth < 8:
+                parts.extend(self.expr(self.consts[part[1]], depth + 1).parts)
+            elif tag == "base" and part[1] in self.classes and self.classes[part[1]][1]["base"] and depth < 8:
+                parts.extend(self.expr(self.classes[part[1]][1]["base"], depth + 1).parts)
+            else:
+                parts.append(Unknown(str(part[1]) if len(part) > 1 else ""))
+        return Expr(tuple(parts))
+
+    # ----------------------------------------------------------------- facts
+
+    def facts(self, gaps: list[ParseGap]) -> LinkedFacts:
+        apis = self.apis()
+        handlers = {a.handler for a in apis}
+        return LinkedFacts(
+            components=tuple(self.components()),
+            apis=tuple(apis),
+            calls=tuple(self.calls(handlers)),
+            messages=tuple(self.messages(handlers)),
+            entities=tuple(self.entities()),
+            framework=self.framework(apis),
+            gaps=tuple(gaps),
+        )
+
+    def components(self) -> list[RawComponent]:
+        out = {
+            RawComponent(cls["name"], path, "class", cls["line"], cls["end"])
+            for path, data in self.files.items()
+            for cls in data["classes"]
+            if cls["kind"] == "class"
+        }
+        return sorted(out, key=lambda c: (c.file, c.start_line, c.name))
+
+    def _mount_prefix(self, cls_name: str, depth: int = 0) -> str:
+        """The prefixes of the Grape APIs that mount this one, outermost first."""
+        if depth > 8:
+            return ""
+        short = cls_name.rsplit("::", 1)[-1]
+        for data in self.files.values():
+            for cls in data["classes"]:
+                if any(m == cls_name or m.rsplit("::", 1)[-1] == short for m in cls["mounts"]):
+                    return join(self._mount_prefix(cls["name"], depth + 1), cls["prefix"])
+        return ""
+
+    def apis(self) -> list[RawApi]:
+        out: set[RawApi] = set()
+        api_only = any(d.get("api_only") for d in self.files.values())
+        for path, data in self.files.items():
+            for r in data["routes"]:
+                if api_only and r.get("form"):
+                    continue
+                full = r["path"]
+                if r["framework"] == "grape" and r["cls"] in self.classes:
+                    cls = self.classes[r["cls"]][1]
+                    full = join(join(self._mount_prefix(cls["name"]), cls["prefix"]), r["path"])
+                in_file = r["cls"] if r["cls"] and self.classes.get(r["cls"], ("",))[0] == path else None
+                out.add(RawApi(r["method"], full, r["handler"], path, r["line"], r["end"], component=in_file,
+                               framework=r["framework"]))  # fmt: skip
+        return sorted(out, key=lambda a: (a.path, a.method, a.file, a.start_line, a.handler))
+
+    def calls(self, handlers: set[str]) -> list[RawCall]:
+        out: set[RawCall] = set()
+        for path, data in self.files.items():
+            for c in data["calls"]:
+                if c.get("via") and not self._includes(c["via"], "HTTParty"):
+                    continue
+                out.add(RawCall("http", path, c["line"], c["end"], c["client"], self.expr(c["url"]), c["method"],
+                                api_handler=c["fn"] if c["fn"] in handlers else None, component=c["cls"]))  # fmt: skip
+        return sorted(out, key=lambda c: (c.file, c.line, c.client))
+
+    def _includes(self, name: str, module: str) -> bool:
+        found = self.classes.get(name) or self.classes.get(name.rsplit("::", 1)[-1])
+        return bool(found and module in found[1]["includes"])
+
+    def _job(self, cls: dict[str, Any]) -> tuple[list[list[Any]], str] | None:
+        """(queue, provider) of a background job class."""
+        for module, provider in tables.JOB_MODULES.items():
+            if module in cls["includes"]:
+                return cls["queue"] or [["lit", "default"]], provider
+        if cls["super"] in ("ApplicationJob", "ActiveJob::Base") and cls["queue"]:
+            return cls["queue"], "unknown"
+        return None
+
+    def messages(self, handlers: set[str]) -> list[RawMessage]:
+        out: set[RawMessage] = set()
+        for path, data in self.files.items():
+            for m in data["messages"]:
+                out.add(RawMessage(m["direction"], self.expr(m["channel"]), m["provider"], path, m["line"], m["end"],
+                                   m["client"], m["fn"] if m["fn"] in handlers else None, m["cls"]))  # fmt: skip
+            for cls in data["classes"]:
+                job = self._job(cls)
+                if job is not None:
+                    out.add(RawMessage("consumes", self.expr(job[0]), job[1], path, cls["line"], cls["end"],
+                                       "job", None, cls["name"]))  # fmt: skip
+            for e in data["enqueues"]:
+                found = self.classes.get(e["job"]) or self.classes.get(e["job"].rsplit("::", 1)[-1])
+                job = self._job(found[1]) if found else None
+                if job is None:
+                    continue
+                out.add(RawMessage("publishes", self.expr(e["queue"] or job[0]), job[1], path, e["line"], e["end"],
+                                   "job", e["fn"] if e["fn"] in handlers else None, e["cls"]))  # fmt: skip
+        return sorted(out, key=lambda m: (m.file, m.line, m.direction))
+
+    def _model(self, cls: dict[str, Any], depth: int = 0) -> tuple[str, str | None] | None:
+        for module, found in tables.MODEL_MODULES.items():
+            if module in cls["includes"]:
+                return found
+        sup = cls["super"]
+        if sup == "Sequel::Model":
+            return "sql_table", None
+        if sup in tables.MODEL_BASES:
+            return tables.MODEL_BASES[sup]
+        parent = self.classes.get(sup or "") or self.classes.get((sup or "").rsplit("::", 1)[-1])
+        if parent is not None and depth < 6 and parent[1] is not cls and parent[1]["abstract"]:
+            return self._model(parent[1], depth + 1)
+        return None
+
+    def entities(self) -> list[RawEntity]:
+        out: set[RawEntity] = set()
+        for path, data in self.files.items():
+            for cls in data["classes"]:
+                if cls["abstract"] or cls["name"] == "ApplicationRecord" or cls["kind"] != "class":
+                    continue
+                model = self._model(cls)
+                if model is None:
+                    continue
+                name = cls["table"] or table_name(cls["short"])
+                framework = "mongoid" if model[1] == "mongodb" else "sequel" if cls["super"] == "Sequel::Model" else "activerecord"
+                out.add(RawEntity(name, model[0], path, cls["line"], cls["end"], cls["name"], engine_hint=model[1],
+                                  framework=framework))  # fmt: skip
+        return sorted(out, key=lambda e: (e.name, e.file))
+
+    @staticmethod
+    def framework(apis: list[RawApi]) -> str | None:
+        counts = Counter(a.framework for a in apis if a.framework)
+        return counts.most_common(1)[0][0] if counts else None

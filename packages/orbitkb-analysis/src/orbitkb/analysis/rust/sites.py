@@ -1,0 +1,176 @@
+"""Call, message and persistence sites met while the interpreter runs: reqwest-style HTTP calls
+(a request builder chain ending in ``send()``, ``reqwest::get(url)``), tonic clients
+(``XClient::connect(url)``, ``XClient::new(channel)``), rdkafka/lapin publishers and consumers,
+sqlx queries (tables read from their SQL) and MongoDB collections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import define, field
+
+from orbitkb.analysis.facts import Expr
+from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.rust import tables as t
+from orbitkb.analysis.rust.interp import Frame, Interp, _hint
+
+
+@define
+class Site:
+    kind: str  # http | grpc | publishes | consumes | entity
+    file: str
+    line: int
+    handler: str  # the function it is in (Type.fn)
+    value: Expr | None = None
+    method: str | None = None  # HTTP verb; gRPC service; broker; entity kind
+    extra: str | None = None  # engine hint for entities
+
+
+@define
+class Sites:
+    found: list[Site] = field(factory=list)
+
+    def record(self, it: Interp, frame: Frame, ir: list[Any]) -> None:
+        tag = ir[0]
+        if tag == "m":
+            self._method(it, frame, ir)
+        elif tag == "call":
+            self._call(it, frame, ir)
+        elif tag == "mac":
+            self._macro(it, frame, ir)
+
+    def _add(self, frame: Frame, kind: str, line: int, value: Expr | None, method: str | None, extra: str | None = None) -> None:
+        self.found.append(Site(kind, frame.fn.file, line, frame.fn.handler, value, method, extra))
+
+    # ----------------------------------------------------------------- method calls
+
+    def _method(self, it: Interp, frame: Frame, ir: list[Any]) -> None:
+        recv_ir, name, args_ir, line = ir[1], ir[2], ir[3], ir[4]
+        mentions = it.prog.mentions
+        if name == "send" and any(c in mentions for c in t.HTTP_CRATES):
+            builder = _builder(recv_ir)
+            if builder is not None:
+                verb, url_ir, at = builder
+                self._add(frame, "http", at, it.string(url_ir, frame), verb)
+        elif name in t.BROKER_METHODS and "lapin" in mentions and args_ir:
+            direction, provider = t.BROKER_METHODS[name]
+            first = it.string(args_ir[0], frame)
+            if direction == "publishes" and first.literal() == "" and len(args_ir) > 1:
+                first = it.string(args_ir[1], frame)  # the default exchange: the routing key is the queue
+            self._add(frame, direction, line, first, provider)
+        elif name == "subscribe" and args_ir and "rdkafka" in mentions:
+            topics = it.eval(args_ir[0], frame)
+            for topic, topic_ir in zip(topics if isinstance(topics, list) else [topics], _items(args_ir[0])):
+                self._add(frame, "consumes", line, it.as_string(topic, topic_ir), "kafka")
+        elif name in ("subscribe", "publish", "queue_subscribe") and args_ir and "async_nats" in mentions:
+            direction = "publishes" if name == "publish" else "consumes"
+            self._add(frame, direction, line, it.string(args_ir[0], frame), "nats")
+        elif name == "collection" and args_ir and "mongodb" in mentions:
+            value = it.string(args_ir[0], frame)
+            if value.literal():
+                self._add(frame, "entity", line, value, "document_collection", "mongodb")
+
+    # ----------------------------------------------------------------- function calls
+
+    def _call(self, it: Interp, frame: Frame, ir: list[Any]) -> None:
+        callee, args_ir, line = ir[1], ir[2], ir[3]
+        text = callee[1] if callee and callee[0] in ("id", "path") else ""
+        if not text:
+            return
+        if text.endswith(t.HTTP_FUNCTIONS) and args_ir:
+            verb = text.rsplit("::", 1)[-1].upper()
+            self._add(frame, "http", line, it.string(args_ir[0], frame), verb)
+            return
+        for ctor, provider in t.PUBLISH_CTORS.items():
+            if text.endswith(ctor) and args_ir:
+                self._add(frame, "publishes", line, it.string(args_ir[0], frame), provider)
+                return
+        parts = text.split("::")
+        if len(parts) >= 2 and parts[-1] in t.GRPC_CLIENT_CTORS and parts[-2].endswith("Client") and len(parts[-2]) > 6:
+            if not self._is_grpc_client(it, text, parts[-2]):
+                return
+            service = parts[-2][: -len("Client")]
+            url = self._channel_url(it, frame, args_ir[0]) if args_ir else None
+            self._add(frame, "grpc", line, url, service)
+            return
+        if parts[-1] in ("query", "query_as", "query_scalar", "query_with", "query_as_with") and "sqlx" in text and args_ir:
+            self._sql(it, frame, args_ir[0], line)
+
+    @staticmethod
+    def _is_grpc_client(it: Interp, text: str, type_name: str) -> bool:
+        """A tonic-generated client: named through its ``<x>_client`` module, or imported from one."""
+        if "_client::" in text:
+            return True
+        return type_name in it.prog.grpc_clients
+
+    def _channel_url(self, it: Interp, frame: Frame, ir: Any, depth: int = 0) -> Expr | None:
+        """The address a client is built on: a URL, or the ``Channel``/``Endpoint`` it connects."""
+        if depth > 6 or not isinstance(ir, list) or not ir:
+            return None
+        if ir[0] == "id" and ir[1] in frame.env:
+            value = frame.env[ir[1]]
+            if isinstance(value, Expr):
+                return value
+        if ir[0] == "id":
+            origin = _origin(frame.fn, ir[1])
+            return self._channel_url(it, frame, origin, depth + 1) if origin is not None else None
+        parts: list[str] = []
+        if ir[0] == "call":
+            text = ir[1][1] if ir[1] and ir[1][0] in ("id", "path") else ""
+            parts = text.split("::")
+            if len(parts) >= 2 and parts[-1] in t.GRPC_CHANNEL_CTORS and parts[-2] in ("Channel", "Endpoint", "Uri"):
+                return it.string(ir[2][0], frame) if ir[2] else None
+        value = it.eval(ir, frame)
+        if isinstance(value, Expr):
+            return value
+        if len(parts) >= 2 and parts[-2].endswith(("Client", "Channel", "Service")):
+            for arg in ir[2]:  # a channel wrapped in middleware: TracingClient::new(channel)
+                found = self._channel_url(it, frame, arg, depth + 1)
+                if found is not None:
+                    return found
+        if ir[0] == "m":
+            return self._channel_url(it, frame, ir[1], depth + 1)
+        return None
+
+    # ----------------------------------------------------------------- macros
+
+    def _macro(self, it: Interp, frame: Frame, ir: list[Any]) -> None:
+        name, args_ir, line = ir[1], ir[2], ir[3]
+        short = name.rsplit("::", 1)[-1]
+        if short in ("query", "query_scalar", "query_unchecked") and args_ir:
+            self._sql(it, frame, args_ir[0], line)
+        elif short in ("query_as", "query_as_unchecked") and len(args_ir) > 1:
+            self._sql(it, frame, args_ir[1], line)
+
+    def _sql(self, it: Interp, frame: Frame, ir: Any, line: int) -> None:
+        sql = it.string(ir, frame).literal()
+        for table in tables_in(sql or ""):
+            self._add(frame, "entity", line, Expr.lit(table), "sql_table")
+
+
+def _builder(ir: Any) -> tuple[str, Any, int] | None:
+    """(verb, URL expression, line) of the request builder a ``send()`` chain starts from."""
+    depth = 0
+    while isinstance(ir, list) and ir and ir[0] == "m" and depth < 20:
+        name, args = ir[2], ir[3]
+        if name in t.HTTP_BUILDERS and args:
+            return t.HTTP_BUILDERS[name], args[0], ir[4]
+        if name == "request" and len(args) >= 2:
+            verb = _hint(args[0]).rsplit("::", 1)[-1].upper()
+            return (verb if verb in t.HTTP_BUILDERS.values() else None) or "GET", args[1], ir[4]
+        ir = ir[1]
+        depth += 1
+    return None
+
+
+def _items(ir: Any) -> list[Any]:
+    return list(ir[1]) if isinstance(ir, list) and ir and ir[0] == "arr" else [ir]
+
+
+def _origin(fn: Any, name: str) -> Any:
+    """The expression a local was bound to (the last ``let`` of that name)."""
+    found = None
+    for stmt in fn.data.get("stmts") or ():
+        if stmt[0] == "let" and stmt[1] == name:
+            found = stmt[2]
+    return found

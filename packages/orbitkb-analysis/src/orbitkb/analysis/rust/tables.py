@@ -1,0 +1,57 @@
+"""What the Rust analyzer recognises, as data: route builders, HTTP verbs, client crates, brokers."""
+
+from __future__ import annotations
+
+#: attribute / function name -> HTTP method (actix-web, rocket, axum's method routers, warp filters)
+VERBS = {
+    "get": "GET", "post": "POST", "put": "PUT", "delete": "DELETE", "patch": "PATCH", "head": "HEAD",
+    "options": "OPTIONS", "trace": "TRACE", "any": "ANY",
+}  # fmt: skip
+#: route attribute macros: ``#[get("/x")]`` (actix-web, rocket), ``#[route("/x", method = "GET")]``
+ROUTE_ATTRS = frozenset({*VERBS, "route"})
+#: constructors of an empty router / app / scope
+ROUTER_NEW = frozenset({"Router::new", "App::new", "Router::<()>::new", "Route::new"})
+#: methods that return their receiver unchanged for routing purposes
+PASS_THROUGH = frozenset(
+    {"layer", "with_state", "wrap", "wrap_fn", "app_data", "data", "fallback", "route_layer", "default_service",
+     "guard", "manage", "attach", "register", "boxed", "with", "recover", "into_make_service", "clone",
+     "into_make_service_with_connect_info", "name", "configure_app", "handle_error", "app_state"}
+)  # fmt: skip
+#: the environment readers: ``std::env::var("X")``, ``dotenvy::var("X")``
+ENV_READERS = ("env::var", "env::var_os", "dotenv::var", "dotenvy::var", "std::env::var")
+#: methods that keep a string's value (conversions, error handling)
+STRING_KEEP = frozenset(
+    {"to_string", "to_owned", "clone", "into", "as_str", "as_ref", "unwrap", "expect", "borrow", "as_slice",
+     "to_lowercase", "trim", "parse", "ok", "context", "with_context", "into_owned", "as_bytes", "deref"}
+)  # fmt: skip
+#: methods giving a default to an ``Option``/``Result`` read
+DEFAULTS = frozenset({"unwrap_or", "unwrap_or_else", "or", "or_else", "unwrap_or_default"})
+#: reqwest-style request builders: method -> HTTP verb (the chain must end in ``send()``)
+HTTP_BUILDERS = {"get": "GET", "post": "POST", "put": "PUT", "delete": "DELETE", "patch": "PATCH", "head": "HEAD"}
+#: crates whose ``<crate>::get(url)`` is a one-shot HTTP call
+HTTP_FUNCTIONS = ("reqwest::get", "reqwest::blocking::get", "ureq::get", "surf::get", "ureq::post", "surf::post")
+#: client crates: a service mentioning one of them may hold a client
+HTTP_CRATES = ("reqwest", "ureq", "surf", "awc", "hyper")
+#: tonic gRPC client constructors (``XClient::connect(url)``, ``XClient::new(channel)``)
+GRPC_CLIENT_CTORS = ("connect", "new", "with_interceptor", "with_origin", "connect_lazy")
+#: channel/endpoint constructors whose argument is the server's address
+GRPC_CHANNEL_CTORS = ("from_static", "from_shared", "from_str", "try_from", "new", "from_string")
+#: message brokers: (type or crate marker, method, direction, argument index) — rdkafka and lapin
+PUBLISH_CTORS = {"FutureRecord::to": "kafka", "BaseRecord::to": "kafka", "Record::to": "kafka"}
+BROKER_METHODS = {
+    "basic_publish": ("publishes", "rabbitmq"),
+    "basic_consume": ("consumes", "rabbitmq"),
+}
+#: crate name -> engine its features name (``features = ["postgres"]``) or it is built for
+ENGINE_FEATURES = {
+    "postgres": "postgres", "sqlx-postgres": "postgres", "runtime-tokio-postgres": "postgres", "with-postgres": "postgres",
+    "mysql": "mysql", "sqlx-mysql": "mysql", "sqlite": "sqlite", "sqlx-sqlite": "sqlite", "mssql": "sqlserver",
+}  # fmt: skip
+ENGINE_CRATES = {
+    "tokio-postgres": "postgres", "postgres": "postgres", "deadpool-postgres": "postgres", "mongodb": "mongodb",
+    "redis": "redis", "rusqlite": "sqlite", "mysql": "mysql", "mysql_async": "mysql", "scylla": "cassandra",
+    "bb8-postgres": "postgres", "diesel-async": None, "elasticsearch": "elasticsearch",
+}  # fmt: skip
+#: web framework crates -> the name a service's framework is reported under
+FRAMEWORKS = {"axum": "axum", "actix-web": "actix-web", "warp": "warp", "rocket": "rocket", "tonic": "tonic",
+              "poem": "poem", "tide": "tide"}  # fmt: skip

@@ -1,0 +1,89 @@
+"""The learned evidence mix: how likely a service the task's words reached really changes, as a
+logistic model over a few features of its evidence (named, fact words, source words, coverage,
+technology, graph support, system size, hub degree). The weights are data (ranking.json), fitted
+on the tune half of the real-history benchmark by benchmarks/realhistory/fit.py — never by hand,
+never on the held-out half."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+
+from attrs import frozen
+
+from orbitkb.domain.change.candidates import Candidate
+
+#: The features, in the order the fitting script writes the weights.
+FEATURES = ("named", "keyword", "source", "coverage", "technology", "linked", "system_size", "degree",
+            "strength", "score", "top")
+MAX_STRENGTH = 3.0  # beyond this, a stronger word match says nothing more
+
+
+@frozen
+class RankingModel:
+    weights: Mapping[str, float]
+    bias: float
+    #: a runner-up the rules chose leaves the answer below this probability
+    drop: float
+    #: a matched service the rules left out joins the answer (secondary) from this probability up
+    add: float
+
+    def probability(self, features: Mapping[str, float]) -> float:
+        z = self.bias + sum(self.weights.get(k, 0.0) * v for k, v in features.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def model_from(data: Mapping[str, object]) -> RankingModel:
+    """A model from its JSON form; a missing or unknown feature is a clear error."""
+    weights = data.get("weights")
+    if not isinstance(weights, dict) or set(weights) != set(FEATURES):
+        raise ValueError(f"ranking model needs a weight for each of {', '.join(FEATURES)}")
+    if not all(isinstance(data.get(k), (int, float)) for k in ("bias", "drop", "add")):
+        raise ValueError("ranking model needs numeric bias, drop and add")
+    return RankingModel({k: float(v) for k, v in weights.items()}, float(str(data["bias"])),
+                        float(str(data["drop"])), float(str(data["add"])))
+
+
+@lru_cache(maxsize=1)
+def default_model() -> RankingModel:
+    text = resources.files("orbitkb.domain.change").joinpath("ranking.json").read_text("utf-8")
+    return model_from(json.loads(text))
+
+
+def named(c: Candidate) -> bool:
+    """The task names this service (its name, an alias, or loosely)."""
+    return any(h.kind == "service" and h.field == "name_text" for h in c.hits)
+
+
+def features(direct: Iterable[Candidate], total_terms: int, n_services: int) -> dict[str, dict[str, float]]:
+    """Per directly matched candidate (by service name), its features, relative to the others
+    where a raw figure means nothing across systems (keyword evidence, combined score)."""
+    cands = list(direct)
+    kmax = max((c.keyword for c in cands), default=0.0) or 1.0
+    smax = max((c.score for c in cands), default=0.0) or 1.0
+    size = math.log(max(n_services, 1))
+    out = {}
+    for c in cands:
+        out[c.service.name] = {
+            "named": float(named(c)),
+            "keyword": c.keyword / kmax,
+            "source": c.source,
+            "coverage": len(c.matched_terms) / total_terms if total_terms else 0.0,
+            "technology": float(bool(c.tech_terms)),
+            "linked": float(bool(c.reached_from)),
+            "system_size": size,
+            "degree": math.log1p(c.degree),
+            "strength": min(c.strength, MAX_STRENGTH),
+            "score": c.score / smax,
+            "top": float(c.score >= smax),
+        }
+    return out
+
+
+def probabilities(direct: Iterable[Candidate], total_terms: int, n_services: int,
+                  model: RankingModel | None = None) -> dict[str, float]:
+    m = model or default_model()
+    return {name: m.probability(f) for name, f in features(direct, total_terms, n_services).items()}

@@ -1,0 +1,77 @@
+"""Read-only commands start lean: `--version`, `list` and `describe` import neither the MCP SDK
+(pydantic, starlette), PyYAML, fastembed, numpy nor the analyzers (issue 14)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from orbitkb.domain.ids import service_id
+from orbitkb.domain.model import Api, Repository, Service, ServiceFacts
+from orbitkb.sqlite import SqliteKnowledgeStore
+
+HEAVY = ("pydantic", "pydantic_core", "starlette", "mcp", "orbitkb.mcp", "yaml", "fastembed", "onnxruntime",
+         "numpy", "orbitkb.analysis", "orbitkb.fastembed", "tree_sitter")
+
+PROBE = """
+import json, sys
+from orbitkb.cli.main import main
+try:
+    status = main(sys.argv[1:])
+except SystemExit as exc:
+    status = exc.code
+heavy = sorted(m for m in {heavy!r} if m in sys.modules)
+print("\\nPROBE" + json.dumps({{"status": status, "heavy": heavy}}), file=sys.stderr)
+"""
+
+
+def run_probe(*argv: str) -> dict:
+    proc = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *argv], capture_output=True,
+                          text=True, timeout=120)
+    line = [x for x in proc.stderr.splitlines() if x.startswith("PROBE")]
+    assert line, proc.stderr
+    return json.loads(line[-1][5:])
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "kb.db"
+    sid = service_id("shop", "orders")
+    svc = Service(sid, "orders", "shop", "orders", "python", framework="fastapi")
+    api = Api("api:orders:1", sid, "GET", "/orders/{id}", "get_order", "orders/app.py", 3, 9)
+    with SqliteKnowledgeStore(str(path)) as store:
+        store.replace_repository_facts(Repository("shop", str(tmp_path), "none"), [ServiceFacts(svc, apis=(api,))],
+                                       [], [], [], [])
+    return path
+
+
+@pytest.mark.parametrize("argv", [("--version",), ("list",), ("list", "--json"), ("describe", "orders"),
+                                  ("describe", "orders", "--json")])
+def test_read_only_commands_do_not_import_heavy_modules(db: Path, argv: tuple[str, ...]) -> None:
+    found = run_probe(*argv, *(("--db", str(db)) if argv[0] != "--version" else ()))
+    assert found["status"] in (0, None)
+    assert found["heavy"] == []
+
+
+def test_the_probe_sees_heavy_modules_when_a_command_needs_them(db: Path) -> None:
+    """The negative case: `serve --help` is not lean-checked, but the MCP server module is heavy."""
+    proc = subprocess.run([sys.executable, "-c", "import sys, orbitkb.mcp.server\n"
+                           "print('pydantic' in sys.modules)"], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "True"
+
+
+def test_the_mcp_server_still_imports_what_the_container_skipped(tmp_path: Path) -> None:
+    """The container loads dependency-injector without its optional integrations; importing them
+    afterwards (as the MCP SDK does) must work normally."""
+    code = ("import sys\nfrom orbitkb.bootstrap import build_application\n"
+            "assert 'pydantic' not in sys.modules and 'yaml' not in sys.modules\n"
+            "import pydantic, yaml, starlette.requests\n"
+            "from dependency_injector import providers\n"
+            "print(pydantic.VERSION.split('.')[0], yaml.__name__)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["2", "yaml"]

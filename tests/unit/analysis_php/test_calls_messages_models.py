@@ -1,0 +1,247 @@
+"""PHP HTTP clients with base URLs from config/env/container parameters, queues and brokers,
+Eloquent, Doctrine and PDO persistence with the engine from config/database.php or a DSN."""
+
+from __future__ import annotations
+
+from .helpers import link, show
+
+SERVICES_CONFIG = """
+<?php
+return [
+    'ledger' => ['url' => env('LEDGER_URL', 'http://ledger:8080')],
+];
+"""
+
+CLIENTS = """
+<?php
+namespace App\\Services;
+
+use GuzzleHttp\\Client;
+use Illuminate\\Support\\Facades\\Http;
+
+class Ledger
+{
+    private Client $http;
+
+    public function __construct()
+    {
+        $this->http = new Client(['base_uri' => config('services.ledger.url')]);
+    }
+
+    public function balance(string $id)
+    {
+        return $this->http->get("balances/{$id}");
+    }
+
+    public function post(array $entry)
+    {
+        return $this->http->request('POST', '/entries', ['json' => $entry]);
+    }
+}
+
+class Couriers
+{
+    public function book(array $parcel)
+    {
+        return Http::withToken('t')->baseUrl(getenv('COURIER_URL') ?: 'http://courier')->post('/bookings', $parcel);
+    }
+
+    public function track(string $id)
+    {
+        $ch = curl_init();
+        curl_setopt($ch, CURLOPT_URL, sprintf('%s/tracks/%s', $_ENV['COURIER_URL'], $id));
+        return curl_exec($ch);
+    }
+}
+"""
+
+
+def test_http_clients_with_base_urls_from_config_and_env() -> None:
+    facts = link({"config/services.php": SERVICES_CONFIG, "app/Services/Clients.php": CLIENTS})
+    assert sorted((c.client, c.method, show(c.url), c.line) for c in facts.calls) == [
+        ("curl", None, "{env:COURIER_URL}/tracks/{?}", 37),
+        ("guzzle", "GET", "{env:LEDGER_URL|http://ledger:8080}/balances/{?}", 18),
+        ("guzzle", "POST", "{env:LEDGER_URL|http://ledger:8080}/entries", 23),
+        ("laravel-http", "POST", "{env:COURIER_URL|http://courier}/bookings", 31),
+    ]
+
+
+SYMFONY_KERNEL = """
+<?php
+class Kernel
+{
+    protected function configureContainer(ContainerBuilder $c): void
+    {
+        $c->setParameter('pricingUrl', getenv('PRICING_URL') ?: 'http://pricing:9000');
+        $c->register(PriceClient::class)->addArgument($c->getParameter('pricingUrl'))->setAutowired(true);
+    }
+}
+"""
+
+PRICE_CLIENT = """
+<?php
+class PriceClient
+{
+    private $base;
+
+    public function __construct(string $base)
+    {
+        $this->base = $base;
+    }
+
+    public function quote(string $sku)
+    {
+        $curl = curl_init($this->base . '/quotes/' . $sku);
+        return curl_exec($curl);
+    }
+}
+"""
+
+
+def test_container_parameters_reach_constructor_properties() -> None:
+    facts = link({"src/Kernel.php": SYMFONY_KERNEL, "src/PriceClient.php": PRICE_CLIENT})
+    assert [(c.client, show(c.url)) for c in facts.calls] == [
+        ("curl", "{env:PRICING_URL|http://pricing:9000}/quotes/{?}")
+    ]
+
+
+QUEUE_CONFIG = """
+<?php
+return [
+    'default' => env('QUEUE_CONNECTION', 'rabbitmq'),
+    'connections' => [
+        'rabbitmq' => ['driver' => 'rabbitmq', 'queue' => env('RABBITMQ_QUEUE', 'default')],
+    ],
+];
+"""
+
+JOBS = """
+<?php
+class InvoicePaid implements ShouldQueue
+{
+    public function handle()
+    {
+        Invoice::markPaid($this->id);
+    }
+}
+
+class AuditLogged implements ShouldQueue
+{
+    public function handle()
+    {
+        //
+    }
+}
+
+class InvoiceController
+{
+    public function pay()
+    {
+        AuditLogged::dispatch($x)->onQueue('audit_queue');
+        dispatch(new InvoicePaid(1));
+    }
+}
+
+class Notifier
+{
+    public function run($channel, $msg)
+    {
+        $channel->basic_publish($msg, '', 'mails');
+        $channel->basic_publish($msg, 'billing.events');
+        $channel->basic_consume('refunds', '', false, true, false, false, $cb);
+        Redis::publish('invoices', json_encode($msg));
+    }
+}
+"""
+
+
+def test_queue_jobs_amqp_and_redis_channels() -> None:
+    facts = link({"config/queue.php": QUEUE_CONFIG, "app/Jobs.php": JOBS})
+    assert sorted((m.direction, show(m.channel), m.provider, m.line) for m in facts.messages) == [
+        ("consumes", "refunds", "rabbitmq", 33),
+        ("consumes", "{env:RABBITMQ_QUEUE|default}", "rabbitmq", 2),
+        ("publishes", "audit_queue", "rabbitmq", 22),
+        ("publishes", "billing.events", "rabbitmq", 32),
+        ("publishes", "invoices", "redis", 34),
+        ("publishes", "mails", "rabbitmq", 31),
+        ("publishes", "{env:RABBITMQ_QUEUE|default}", "rabbitmq", 23),
+    ]
+
+
+DATABASE_CONFIG = """
+<?php
+return ['default' => env('DB_CONNECTION', 'pgsql')];
+"""
+
+MODELS = """
+<?php
+namespace App\\Models;
+
+use Doctrine\\ORM\\Mapping as ORM;
+
+class OrderLine extends Model {}
+
+class Customer extends Authenticatable
+{
+    protected $table = 'clients';
+}
+
+class Review extends Model
+{
+    protected $connection = 'mongodb';
+}
+
+#[ORM\\Entity(repositoryClass: ShipmentRepository::class)]
+#[ORM\\Table(name: 'shipments')]
+class Shipment
+{
+    #[ORM\\Id]
+    #[ORM\\Column(type: 'integer')]
+    private ?int $id = null;
+
+    #[ORM\\Column(length: 64, nullable: true)]
+    private ?string $carrier = null;
+}
+
+/**
+ * @ORM\\Entity
+ */
+class ParcelLabel {}
+
+class Helper {}
+"""
+
+
+def test_eloquent_and_doctrine_models_with_engines() -> None:
+    facts = link({"config/database.php": DATABASE_CONFIG, "app/Models/All.php": MODELS})
+    assert [(e.name, e.kind, e.class_name, e.engine_hint, e.framework) for e in facts.entities] == [
+        ("clients", "sql_table", "Customer", "postgres", "eloquent"),
+        ("order_lines", "sql_table", "OrderLine", "postgres", "eloquent"),
+        ("parcel_label", "sql_table", "ParcelLabel", "postgres", "doctrine"),
+        ("reviews", "document_collection", "Review", "mongodb", "eloquent"),
+        ("shipments", "sql_table", "Shipment", "postgres", "doctrine"),
+    ]
+    (shipment,) = [e for e in facts.entities if e.name == "shipments"]
+    assert shipment.fields == (("id", "integer", True, True), ("carrier", "string", True, False))
+
+
+def test_pdo_sql_text_names_tables_and_the_dsn_names_the_engine() -> None:
+    facts = link({
+        "src/Db.php": """
+        <?php
+        class Db
+        {
+            private const BY_SKU = 'select stars from reviews where sku = ?';
+
+            public function connect() { return new PDO('mysql:host=db;dbname=shop', 'u', 'p'); }
+
+            public function find($pdo, $sku) { return $pdo->prepare(self::BY_SKU)->execute([$sku]); }
+        }
+        """
+    })  # fmt: skip
+    assert [(e.name, e.engine_hint, e.framework) for e in facts.entities] == [("reviews", "mysql", "pdo")]
+
+
+def test_broken_php_is_no_facts_not_a_crash() -> None:
+    facts = link({"bad.php": "<?php class { function ( Route::get("})
+    assert facts.apis == () and facts.entities == ()
