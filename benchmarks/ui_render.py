@@ -11,6 +11,10 @@ through Playwright. Budgets: first render <= 2000 ms, select / filter <= 200 ms 
 runs). Also reports the page's main-thread CPU time (Chromium's TaskDuration in thread ticks), which other
 processes on a shared machine do not inflate the way they inflate wall-clock time, and the load
 average during the run.
+Where the first render goes is reported too (median of the runs, ms since navigation start): the
+map's JSON received, the graph built, the first frame drawn; and the server's side of /api/map —
+its size, and its time on the first request and on a repeat (the map is drawn once per snapshot,
+when the server starts, and its JSON kept while nothing is written).
 Writes benchmarks/out/ui_render.json; exits 1 when a budget is missed.
 """
 
@@ -101,6 +105,28 @@ def serve(db: Path) -> tuple[subprocess.Popen[str], str]:
     raise SystemExit(f"orbitkb ui did not start: {proc.stderr.read() if proc.stderr else ''}")
 
 
+#: the page's own marks (app.js) and the /api/map response, in ms since navigation start
+PHASES = """() => {
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+  const map = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/api/map"));
+  return {map_received: map ? map.responseEnd : null, map_fetched: at("orbitkb:map-fetched"),
+          graph_built: at("orbitkb:map-built"), list_built: at("orbitkb:list-built"),
+          first_frame: Number(document.body.dataset.firstRenderMs)};
+}"""
+
+
+def map_endpoint(url: str) -> dict[str, float]:
+    """Size of /api/map and its time on a first and a repeated request (server side + loopback)."""
+    out: dict[str, float] = {}
+    for label in ("first_ms", "repeat_ms"):
+        t0 = time.perf_counter()
+        with urllib.request.urlopen(url + "api/map", timeout=60) as r:
+            body = r.read()
+        out[label] = round(1000 * (time.perf_counter() - t0), 1)
+    out["bytes"] = len(body)
+    return out
+
+
 def measure(url: str, runs: int, screenshot: str | None) -> dict[str, object]:
     from playwright.sync_api import sync_playwright
 
@@ -110,6 +136,7 @@ def measure(url: str, runs: int, screenshot: str | None) -> dict[str, object]:
     filters: list[float] = []
     busy: dict[str, list[float]] = {"first_render_ms": [], "select_ms": [], "filter_ms": []}
     counts: dict[str, int] = {}
+    phases: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS, headless=True)
         for i in range(runs):
@@ -125,6 +152,9 @@ def measure(url: str, runs: int, screenshot: str | None) -> dict[str, object]:
             page.wait_for_selector("body[data-ready=map]", timeout=60_000)
             first.append(float(page.get_attribute("body", "data-first-render-ms") or "nan"))
             busy["first_render_ms"].append(task_ms())
+            for name, value in page.evaluate(PHASES).items():
+                if value is not None:
+                    phases.setdefault(name, []).append(float(value))
             counts = page.evaluate("({nodes: window.orbitkb.cy.nodes().length, edges: window.orbitkb.cy.edges().length})")
             if i == 0 and screenshot:
                 Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +170,8 @@ def measure(url: str, runs: int, screenshot: str | None) -> dict[str, object]:
                 busy["filter_ms"].append(task_ms() - before)
             page.close()
         browser.close()
-    return {"first_render_ms": first, "select_ms": select, "filter_ms": filters, "busy": busy, **counts}
+    return {"first_render_ms": first, "select_ms": select, "filter_ms": filters, "busy": busy, "phases": phases,
+            **counts}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     proc, url = serve(db)
     try:
         idle = rss_mib(proc.pid)
+        endpoint = map_endpoint(url)
         data = measure(url, args.runs, args.screenshot)
         loaded = rss_mib(proc.pid)
     finally:
@@ -168,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
           and med["filter_ms"] <= BUDGET_INTERACTION_MS)
     busy = {k: round(statistics.median(v), 1) for k, v in data["busy"].items()}  # type: ignore[attr-defined]
     load = [round(x, 1) for x in os.getloadavg()]
-    report = {"db": str(db), "runs": args.runs, "nodes": data["nodes"], "edges": data["edges"], "median": med,
+    phases = {k: round(statistics.median(v), 1) for k, v in data["phases"].items()}  # type: ignore[attr-defined]
+    report = {"map_endpoint": endpoint, "first_render_phases_median": phases, "db": str(db), "runs": args.runs, "nodes": data["nodes"], "edges": data["edges"], "median": med,
               "max": worst, "main_thread_cpu_median": busy, "load_average": load, "cpus": os.cpu_count(), "server_rss_mib": {"started": idle, "after_runs": loaded}, "within_budget": ok,
               "samples": {k: data[k] for k in ("first_render_ms", "select_ms", "filter_ms")}}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
@@ -179,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  filter        {med['filter_ms']:7.1f} / {worst['filter_ms']:7.1f} ms  (budget {BUDGET_INTERACTION_MS})")
     print(f"  main-thread CPU (median): first render {busy['first_render_ms']} ms, select {busy['select_ms']} ms, "
           f"filter {busy['filter_ms']} ms")
+    print(f"  first render phases (median, ms since navigation): map received {phases.get('map_received')}, "
+          f"graph built {phases.get('graph_built')}, list built {phases.get('list_built')}, "
+          f"first frame {phases.get('first_frame')}")
+    print(f"  /api/map {endpoint['bytes'] / 1e6:.2f} MB: first request {endpoint['first_ms']} ms, "
+          f"repeated {endpoint['repeat_ms']} ms")
     print(f"  server memory {idle} MiB started, {loaded} MiB after the runs")
     print(f"  load average {load} on {os.cpu_count()} CPUs: wall-clock figures grow with it")
     print("within budget" if ok else "OVER BUDGET")

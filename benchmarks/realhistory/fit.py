@@ -158,11 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, default=BENCH / "out" / "realhistory")
     ap.add_argument("--embedder", choices=("auto", "off"), default="off")
     ap.add_argument("--write", action="store_true", help=f"write the model to {MODEL_FILE.name}")
+    ap.add_argument("--no-holdout", action="store_true",
+                    help="neither index nor score the held-out tasks (while iterating on the tune half)")
     args = ap.parse_args(argv)
     tasks = [t for t in json.loads(TASKS_FILE.read_text(encoding="utf-8"))["tasks"]
              if (args.clones / t["repository"]).exists()]
     tune = samples([t for t in tasks if t["split"] == "tune"], args.clones, args.cache / "db", args.embedder)
-    held = samples([t for t in tasks if t["split"] == "holdout"], args.clones, args.cache / "db", args.embedder)
+    held = [] if args.no_holdout else samples([t for t in tasks if t["split"] == "holdout"], args.clones,
+                                              args.cache / "db", args.embedder)
     with tempfile.TemporaryDirectory() as d:
         m = best_model(tune, Floors(Path(d)))
     # leave one tune repository out: what the fitted mix is worth on a repository it never saw

@@ -3,6 +3,7 @@ and calibration, per-repository figures, and every task orbitkb got wrong."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 METHODS = (
@@ -18,56 +19,62 @@ def _f(x: Any) -> str:
     return "—" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)
 
 
-def quality(result: dict[str, Any]) -> str:
-    out = ["| split | method | tasks | precision | recall | F1 | exact |", "|---|---|---|---|---|---|---|"]
-    for split, s in (*result["per_split"].items(), ("all", result["summary"])):
-        for key, label in METHODS:
-            m = s.get(key)
-            if m:
-                out.append(
-                    f"| {split} | {label} | {m['tasks']} | {_f(m['precision'])} | {_f(m['recall'])} | "
-                    f"{_f(m['f1'])} | {_f(m['exact'])} |"
-                )
+def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A markdown table: one header row, its rule, then the rows with every cell through ``_f``."""
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(_f(cell) for cell in row) + " |" for row in rows]
     return "\n".join(out)
+
+
+def _splits(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Each split's summary, then all tasks'."""
+    return [*result["per_split"].items(), ("all", result["summary"])]
+
+
+def quality(result: dict[str, Any]) -> str:
+    return _table(
+        ("split", "method", "tasks", "precision", "recall", "F1", "exact"),
+        (
+            (split, label, m["tasks"], m["precision"], m["recall"], m["f1"], m["exact"])
+            for split, s in _splits(result)
+            for key, label in METHODS
+            if (m := s.get(key))
+        ),
+    )
 
 
 def shape(result: dict[str, Any]) -> str:
-    out = [
-        "| split | tasks | empty answers | services predicted / task | true / task | ECE | findings >= 0.8 "
-        "| of which right | top finding right | truth service absent from the model |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for split, s in (*result["per_split"].items(), ("all", result["summary"])):
-        out.append(
-            f"| {split} | {s['tasks']} | {s['empty_answers']} | {_f(s['predicted_per_task'])} | "
-            f"{_f(s['true_per_task'])} | {_f(s['calibration']['ece'])} | {s['confident_findings']} | "
-            f"{_f(s['confident_right'])} | {_f(s['top1_right'])} | {s['tasks_truth_not_in_model']} |"
-        )
-    return "\n".join(out)
+    return _table(
+        ("split", "tasks", "empty answers", "services predicted / task", "true / task", "ECE", "findings >= 0.8",
+         "of which right", "top finding right", "truth service absent from the model"),  # fmt: skip
+        (
+            (split, s["tasks"], s["empty_answers"], s["predicted_per_task"], s["true_per_task"],
+             s["calibration"]["ece"], s["confident_findings"], s["confident_right"], s["top1_right"],
+             s["tasks_truth_not_in_model"])  # fmt: skip
+            for split, s in _splits(result)
+        ),
+    )
 
 
 def per_repo(result: dict[str, Any]) -> str:
-    out = [
-        "| repository | split | tasks | orbitkb P | R | F1 | primary-only F1 | all F1 | bm25@1 F1 | bm25@2 F1 "
-        "| empty | predicted / true |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for repo, s in result["per_repository"].items():
-        o = s["orbitkb"]
-        out.append(
-            f"| {repo} | {s['split']} | {s['tasks']} | {_f(o['precision'])} | {_f(o['recall'])} | {_f(o['f1'])} | "
-            f"{_f(s['orbitkb_primary_only']['f1'])} | {_f(s['baseline_all']['f1'])} | "
-            f"{_f(s['baseline_bm25_top1']['f1'])} | {_f(s['baseline_bm25_top2']['f1'])} | {s['empty_answers']} | "
-            f"{_f(s['predicted_per_task'])} / {_f(s['true_per_task'])} |"
-        )
-    return "\n".join(out)
+    return _table(
+        ("repository", "split", "tasks", "orbitkb P", "R", "F1", "primary-only F1", "all F1", "bm25@1 F1",
+         "bm25@2 F1", "empty", "predicted / true"),  # fmt: skip
+        (
+            (repo, s["split"], s["tasks"], s["orbitkb"]["precision"], s["orbitkb"]["recall"], s["orbitkb"]["f1"],
+             s["orbitkb_primary_only"]["f1"], s["baseline_all"]["f1"], s["baseline_bm25_top1"]["f1"],
+             s["baseline_bm25_top2"]["f1"], s["empty_answers"],
+             f"{_f(s['predicted_per_task'])} / {_f(s['true_per_task'])}")  # fmt: skip
+            for repo, s in result["per_repository"].items()
+        ),
+    )
 
 
 def buckets(result: dict[str, Any]) -> str:
-    out = ["| confidence | findings | mean stated | observed right |", "|---|---|---|---|"]
-    for b in result["summary"]["calibration"]["buckets"]:
-        out.append(f"| {b['bucket']} | {b['n']} | {_f(b['mean_confidence'])} | {_f(b['observed'])} |")
-    return "\n".join(out)
+    return _table(
+        ("confidence", "findings", "mean stated", "observed right"),
+        ((b["bucket"], b["n"], b["mean_confidence"], b["observed"]) for b in result["summary"]["calibration"]["buckets"]),
+    )
 
 
 def failures(rows: list[dict[str, Any]]) -> str:

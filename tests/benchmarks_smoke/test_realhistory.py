@@ -266,3 +266,22 @@ def test_the_evidence_mix_fit_learns_which_feature_points_at_the_changed_service
     w, _ = fit(samples)
     assert w[FEATURES.index("named")] > 0 > w[FEATURES.index("linked")]
     assert f1({"a"}, {"a"}) == 1.0 and f1({"a", "b"}, {"a"}) == 2 / 3 and f1(set(), {"a"}) == 0.0
+
+
+def test_report_tables_write_every_cell_through_one_formatter() -> None:
+    from realhistory.report import buckets, quality
+
+    method = {"tasks": 3, "precision": 0.5, "recall": None, "f1": 1.0, "exact": 2}
+    result = {
+        "per_split": {"tune": {"orbitkb": method}},
+        "summary": {"orbitkb": method, "calibration": {"buckets": [
+            {"bucket": "0.8-1.0", "n": 4, "mean_confidence": 0.875, "observed": None},
+        ]}},
+    }  # fmt: skip
+    assert quality(result).splitlines() == [
+        "| split | method | tasks | precision | recall | F1 | exact |",
+        "|---|---|---|---|---|---|---|",
+        "| tune | orbitkb (primary+secondary) | 3 | 0.50 | — | 1.00 | 2 |",
+        "| all | orbitkb (primary+secondary) | 3 | 0.50 | — | 1.00 | 2 |",
+    ]
+    assert buckets(result).splitlines()[2:] == ["| 0.8-1.0 | 4 | 0.88 | — |"]

@@ -1,4 +1,4 @@
-"""The KnowledgeStore contract: every test here runs against the SQLite store and the in-memory fake.
+"""The KnowledgeStore contract: every test here runs against the SQLite store, PostgreSQL and the in-memory fake.
 
 Sample facts set every attribute to a non-default value, so a column that is dropped, renamed or
 decoded into the wrong type fails a round-trip assertion.
@@ -43,7 +43,7 @@ from tests.support.stores import STORES, open_store
 
 @pytest.fixture(params=STORES)
 def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[KnowledgeStore]:
-    opened = open_store(request.param, tmp_path)
+    opened = open_store(request.param, tmp_path, request)
     yield opened
     opened.close()
 

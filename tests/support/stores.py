@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from orbitkb.domain.fakes import InMemoryKnowledgeStore
 from orbitkb.domain.ports import FactsReader, KnowledgeStore
+from orbitkb.postgres import PostgresKnowledgeStore
 from orbitkb.sqlite import SqliteKnowledgeStore
 
-STORES = ("memory", "sqlite")
+STORES = ("memory", "sqlite", "postgres")
 
 
-def open_store(kind: str, tmp_path: object) -> KnowledgeStore:
+def open_store(kind: str, tmp_path: object, request: object = None) -> KnowledgeStore:
+    """A new, empty store of ``kind``; "postgres" needs the test's ``request`` (a fresh database
+    on the session's throwaway server, see tests/conftest.py)."""
     if kind == "memory":
         return InMemoryKnowledgeStore()
+    if kind == "postgres":
+        return PostgresKnowledgeStore(request.getfixturevalue("postgres_url"))  # type: ignore[attr-defined]
     return SqliteKnowledgeStore(f"{tmp_path}/kb/orbitkb.db")
 
 

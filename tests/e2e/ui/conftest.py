@@ -65,10 +65,10 @@ def free_port() -> int:
 
 
 class UiServer:
-    def __init__(self, db: Path, cwd: Path, *extra: str) -> None:
+    def __init__(self, db: Path, cwd: Path, *extra: str, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
-        env = {**os.environ, "ORBITKB_EMBEDDER": "off", "ORBITKB_BACKEND": "offline"}
+        env = {**os.environ, "ORBITKB_EMBEDDER": "off", "ORBITKB_BACKEND": "offline", **(env or {})}
         self.proc = subprocess.Popen([ORBITKB, "ui", "--db", str(db), "--port", str(self.port), *extra],
                                      cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 60

@@ -168,6 +168,51 @@ def test_keyboard_alone_reaches_a_service_with_a_visible_focus(page, shop_ui) ->
     shot(page, "keyboard-focus")
 
 
+def tab_to(page, predicate: str, limit: int = 120) -> None:
+    """Presses Tab until ``predicate`` (a JS expression on ``el``, the focused element) holds, then
+    checks the focus ring is drawn there."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!({predicate}); }})()"):
+            break
+    else:
+        pytest.fail(f"Tab never reached {predicate}")
+    ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return {style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }""")
+    assert ring["style"] != "none" and ring["width"] >= 2, f"no visible focus on {predicate}"
+
+
+def test_keyboard_alone_runs_a_change_surface_gives_feedback_and_walks_the_smells(page, shop_ui) -> None:
+    open_map(page, shop_ui)
+    tab_to(page, "el.matches('nav a[data-view=surface]')")
+    page.keyboard.press("Enter")
+    tab_to(page, "el.id === 'task'")
+    page.keyboard.type("Let customers pay with Pix at checkout")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_selector("ul[data-tier=primary] > li")
+    assert "payments" in page.evaluate("window.orbitkb.cy.nodes('.primary').map(n => n.data('label'))")
+    tab_to(page, "el.getAttribute('aria-label') === 'confirm that payments changed'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('li[data-service=payments] [role=status]')"
+                           "?.textContent.includes('recorded: confirmed')")
+    tab_to(page, "el.closest('#past-runs') && el.tagName === 'BUTTON'")
+    page.keyboard.press("Enter")  # a past run shown again, its services lit
+    page.wait_for_function("() => document.querySelector('#surface-result h2')?.textContent.startsWith('Run ')")
+    shot(page, "keyboard-surface")
+
+    tab_to(page, "el.matches('nav a[data-view=smells]')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#smells li button")
+    tab_to(page, "el.closest('#smells') && el.tagName === 'BUTTON'")
+    services = page.evaluate("document.activeElement.textContent").split(": ", 1)[1].split(", ")
+    page.keyboard.press("Enter")
+    lit = page.evaluate("window.orbitkb.cy.nodes('.primary').map(n => n.data('label'))")
+    assert sorted(lit) == sorted(services)
+    page.keyboard.press("Escape")
+    assert page.evaluate("window.orbitkb.cy.nodes('.primary').length") == 0
+    shot(page, "keyboard-smells")
+
+
 def test_protocols_differ_by_line_style_and_use_a_colour_blind_safe_palette(page, shop_ui) -> None:
     open_map(page, shop_ui)
     okabe_ito = {"rgb(0,114,178)", "rgb(230,159,0)", "rgb(0,158,115)", "rgb(138,138,138)"}

@@ -1,38 +1,10 @@
-"""Shared helpers for the Rust analyzer tests: parse a dict of sources and link them as one service."""
+"""The Rust analyzer's test helpers: the shared ones (``tests/support/analysis.py``) bound to it."""
 
 from __future__ import annotations
 
-import json
-import textwrap
-
-from orbitkb.analysis.facts import Expr, LinkedFacts, ServiceContext
 from orbitkb.analysis.rust import ANALYZER
+from tests.support.analysis import linker, routes, show
 
+link = linker(ANALYZER)
 
-def link(files: dict[str, str], root: str = "svc") -> LinkedFacts:
-    parsed = {}
-    for path, text in files.items():
-        data = ANALYZER.parse(path, textwrap.dedent(text).lstrip("\n"))
-        parsed[path] = json.loads(json.dumps(data))  # what the cache stores
-    ctx = ServiceContext(name=root, root_dir=root, stack="rust", repository="repo")
-    return ANALYZER.link(ctx, parsed)
-
-
-def routes(facts: LinkedFacts) -> list[tuple[str, str, str, int]]:
-    return sorted((a.method, a.path, a.handler, a.start_line) for a in facts.apis)
-
-
-def show(e: Expr | None) -> str | None:
-    """Literals as is, ``{env:X|default}``, ``{?hint}`` for what could not be folded."""
-    if e is None:
-        return None
-    out = []
-    for p in e.parts:
-        kind = type(p).__name__
-        if kind == "Lit":
-            out.append(p.text)  # type: ignore[union-attr]
-        elif kind == "Env":
-            out.append("{env:" + p.name + ("|" + p.default if p.default is not None else "") + "}")  # type: ignore[union-attr]
-        else:
-            out.append("{?" + getattr(p, "hint", "") + "}")
-    return "".join(out)
+__all__ = ["link", "routes", "show"]

@@ -144,7 +144,7 @@ def test_unresolved_targets_are_no_nodes_vendors_or_integrations(store: InMemory
     assert "duplicate_external_integration" not in kinds  # "{string}" is not a vendor both gateways use
     surface = FindChangeSurface(store)("Rate-limit the shop api-gateway routes to orders", record=False)
     assert surface.external_integrations == ()
-    assert all(u.get("service") not in ("(relative)", "{string}", "${PAYMENTS_URL}") for u in surface.unknowns)
+    assert all(u.service not in ("(relative)", "{string}", "${PAYMENTS_URL}") for u in surface.unknowns)
 
 
 def test_change_surface_names_resolve_to_one_service(store: InMemoryKnowledgeStore) -> None:
@@ -154,13 +154,13 @@ def test_change_surface_names_resolve_to_one_service(store: InMemoryKnowledgeSto
     assert named, surface
     assert any(n.endswith("/api-gateway") for n in named)
     for q in surface.recommended_next_queries:
-        if "service" in q["arguments"] and q["tool"] != "index":
-            catalog.lookup(q["arguments"]["service"])  # never ambiguous, never unknown
+        if "service" in q.arguments and q.tool != "index":
+            catalog.lookup(q.arguments["service"])  # never ambiguous, never unknown
     for name in [*named, *surface.freshness]:
         catalog.lookup(name)
     labels = set(qualified_names(store.list_services()).values())
     for step in surface.flow:
-        assert step["from"] in labels and step["to"] in labels
+        assert step.source in labels and step.to in labels
 
 
 def test_status_counts_unresolved_call_sites_as_such(store: InMemoryKnowledgeStore) -> None:

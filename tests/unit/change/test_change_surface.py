@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from orbitkb.domain.change.views import FlowEdge
 from orbitkb.domain.errors import InvalidInput, RunNotFound, ServiceNotFound
 from orbitkb.domain.fakes.llm import FakeLLMBackend
 from orbitkb.domain.ports import LlmResult
@@ -24,16 +25,16 @@ def test_pix_task_offline_names_checkout_and_payments_first() -> None:
     assert set(names(s.primary)) >= {"checkout", "payments"}
     assert "catalog" not in names(s.primary) + names(s.secondary)
     assert s.classified_by == "deterministic" and s.run_cost_usd is None and s.run_id == 1
-    assert {"from": "checkout", "to": "payments", "type": "HTTP"} in s.flow
-    assert any(x["service"] == "Stripe API" and x["via_service"] == "payments" for x in s.external_integrations)
-    assert any(x["service"] == "fraud-service" for x in s.unmapped_internal_hint)
-    assert any(u.get("service") == "fraud-service" and u["status"] == "unknown" for u in s.unknowns)
-    contracts = {c["contract"]: c for c in s.contracts_at_risk}
-    assert contracts["payment.authorized"]["consumers"] == ["notification", "orders"]
-    assert contracts["POST /payments/charges"]["consumers"] == ["checkout"]
-    assert any(p["entity"] == "payments" for p in s.persistence_affected)
-    assert s.freshness["payments"]["stale"] is None
-    assert s.recommended_next_queries[0]["tool"] in ("describe_service", "describe_api")
+    assert FlowEdge("checkout", "payments", "HTTP") in s.flow
+    assert any(x.service == "Stripe API" and x.via_service == "payments" for x in s.external_integrations)
+    assert any(x.service == "fraud-service" for x in s.unmapped_internal_hint)
+    assert any(u.service == "fraud-service" and u.status == "unknown" for u in s.unknowns)
+    contracts = {c.contract: c for c in s.contracts_at_risk}
+    assert contracts["payment.authorized"].consumers == ("notification", "orders")
+    assert contracts["POST /payments/charges"].consumers == ("checkout",)
+    assert any(p.entity == "payments" for p in s.persistence_affected)
+    assert s.freshness["payments"].stale is None
+    assert s.recommended_next_queries[0].tool in ("describe_service", "describe_api")
     for f in s.primary:
         assert 0 < f["confidence"] <= 1 and f["reason"]
 
@@ -42,7 +43,7 @@ def test_task_matching_nothing_returns_empty_with_unknowns_and_no_llm() -> None:
     backend = FakeLLMBackend([])
     s = FindChangeSurface(seeded_store(), backend=backend)("Quantum entanglement telemetry")
     assert s.primary == s.secondary == () and s.note
-    assert any("matches nothing" in u["reason"] for u in s.unknowns)
+    assert any("matches nothing" in u.reason for u in s.unknowns)
     assert backend.calls == []
 
 

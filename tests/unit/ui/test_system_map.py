@@ -7,6 +7,7 @@ import pytest
 from orbitkb.domain.errors import EmptyKnowledgeBase
 from orbitkb.domain.fakes import FakeGitReader, InMemoryKnowledgeStore
 from orbitkb.domain.model import CallKind, Direction, Repository, Resource, ServiceFacts, TargetKind
+from orbitkb.domain.model_cache import CachedModelReader
 from orbitkb.domain.runs import ChangeSurfaceRun, Feedback, SurfaceFinding, Verification
 from orbitkb.domain.usecases.history import ListChangeSurfaceRuns
 from orbitkb.domain.usecases.system_map import DrawSystemMap
@@ -136,3 +137,63 @@ def test_a_repository_indexed_at_an_older_commit_is_stale_on_every_node_of_it() 
 def test_without_git_freshness_is_unknown_not_fresh() -> None:
     [node] = DrawSystemMap(store_with("r", "a"))().nodes
     assert node.stale is None
+
+
+# -- once per snapshot, on the load-once SystemModel
+
+
+def two_repositories_at(commits: dict[str, str]) -> InMemoryKnowledgeStore:
+    store = InMemoryKnowledgeStore()
+    for name, commit in commits.items():
+        store.replace_repository_facts(Repository(name, f"/src/{name}", "git", commit),
+                                       [ServiceFacts(service=svc("api", name))], [], [], [], [])
+    return store
+
+
+def test_with_a_model_reader_the_map_is_drawn_once_per_snapshot_and_is_the_same_object() -> None:
+    store = store_with("shop", "ab", [call("a", "b", repo="shop")])
+    models = CachedModelReader(store)
+    draw = DrawSystemMap(store, models=models)
+    first, second = draw(), draw()
+    assert second is first and models.loads == 1
+
+
+def test_a_write_to_the_store_is_on_the_next_map_without_restarting() -> None:
+    store = store_with("shop", "ab", [call("a", "b", repo="shop")])
+    models = CachedModelReader(store)
+    draw = DrawSystemMap(store, models=models)
+    before = draw()
+    add(store, "billing", "x")  # another repository indexed (by this process or any other)
+    after = draw()
+    assert all(n.repository != "billing" for n in before.nodes)
+    assert {r.name for r in after.repositories} == {"shop", "billing"} and models.loads == 2
+    assert [n.label for n in after.nodes if n.repository == "billing"] == ["x"]
+
+
+def test_freshness_moves_with_git_without_drawing_the_graph_again() -> None:
+    store = two_repositories_at({"old": "c1", "new": "c1"})
+    git = FakeGitReader({"c1": {}, "c2": {}}, head="c1")
+    draw = DrawSystemMap(store, git, CachedModelReader(store))
+    fresh = draw()
+    git.head = "c2"  # a commit after the index: no write, the snapshot did not move
+    stale = draw()
+    assert {r.name: r.freshness.stale for r in fresh.repositories} == {"new": False, "old": False}
+    assert {r.name: r.freshness.stale for r in stale.repositories} == {"new": True, "old": True}
+    assert {n.stale for n in stale.nodes} == {True}
+    assert stale.edges is fresh.edges  # the drawing itself was kept
+    assert draw() is stale  # and the same freshness answers the same map
+
+
+def test_the_map_from_the_model_is_the_map_from_the_store() -> None:
+    store = store_with("shop", "abc", [call("a", "b", repo="shop"), call("b", "a", repo="shop"),
+                                       call("a", None, "api.stripe.com", TargetKind.EXTERNAL, repo="shop")],
+                       [msg("b", Direction.PUBLISHES, "orders"), msg("c", Direction.CONSUMES, "orders")],
+                       [entity("a", "orders", "postgres")], [Resource("pg", "shop", "database", "postgres")])
+    git = FakeGitReader({"c1": {}}, head="c1")
+    assert DrawSystemMap(store, git, CachedModelReader(store))() == DrawSystemMap(store, git)()
+
+
+def test_an_empty_model_is_an_empty_knowledge_base() -> None:
+    store = InMemoryKnowledgeStore()
+    with pytest.raises(EmptyKnowledgeBase):
+        DrawSystemMap(store, models=CachedModelReader(store))()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import fnmatch
 import re
 
+from orbitkb.domain.stacks import code_stacks
+
 #: Folder names never walked: vendored dependencies, build output, tool caches, VCS metadata.
 PRUNED_DIRS = frozenset(
     {
@@ -86,18 +88,9 @@ GENERATED_FILE_GLOBS = (
     "*.designer.cs",
 )
 
-#: Suffix -> stack of code files, whether or not that stack's analyzer could be loaded.
-CODE_STACKS = {
-    ".py": "python", ".pyw": "python",
-    ".js": "node-ts", ".jsx": "node-ts", ".mjs": "node-ts", ".cjs": "node-ts",
-    ".ts": "node-ts", ".tsx": "node-ts", ".mts": "node-ts", ".cts": "node-ts",
-    ".java": "jvm-spring", ".kt": "jvm-spring", ".groovy": "jvm-spring",
-    ".go": "go",
-    ".cs": "dotnet",
-    ".rb": "ruby",
-    ".php": "php",
-    ".rs": "rust",
-}  # fmt: skip
+#: Suffix -> stack of code files, whether or not that stack's analyzer could be loaded (the
+#: domain's table of stacks, ``orbitkb.domain.stacks``, is the one place a stack is declared).
+CODE_STACKS = code_stacks()
 
 #: Code of stacks nobody analyses: suffix -> human name (reported as unknown_stack gaps).
 OTHER_CODE = {

@@ -42,6 +42,7 @@ from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.sdks import NOTE_PREFIX, covered_by_messages, declared_sdks, own_manifests
 from orbitkb.analysis.sources import Sources
 from orbitkb.analysis.technologies import TechnologyReader
+from orbitkb.analysis.vendorconfig import configured_vendors
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.integrations import find_vendor
 from orbitkb.domain.model import (
@@ -158,7 +159,7 @@ class Pipeline:
             service = self._service(unit, sids[i], linked[i], owned.get(i, []))
             messages = b.build_messages(deps)
             calls = self._calls(unit, sids, i, b, resolver, owned.get(i, []))
-            calls += self._declared_sdks(unit, sids[i], calls, messages)
+            calls += self._declared_sdks(unit, sids[i], calls, messages, configs[i])
             technologies = tech.service(
                 sids[i], unit, own_manifests(unit.root, unit.manifests, roots), owned.get(i, []),
                 service.framework, service.evidence[:1], self.commit,
@@ -315,10 +316,12 @@ class Pipeline:
         )
 
     def _declared_sdks(
-        self, unit: ServiceUnit, sid: str, calls: Sequence[ServiceCall], messages: Sequence[Message]
+        self, unit: ServiceUnit, sid: str, calls: Sequence[ServiceCall], messages: Sequence[Message],
+        config: ServiceConfig,
     ) -> list[ServiceCall]:
-        """One call per vendor SDK the service's own manifests declare, unless its code already
-        reaches that vendor (a call to its host, a message on its queue)."""
+        """One call per vendor SDK the service's own manifests declare or vendor its configuration
+        names (a host in a value, a credential key), unless its code already reaches that vendor (a
+        call to its host, a message on its queue)."""
         reached = {v.name for v in (find_vendor(c.target) for c in calls) if v is not None}
         providers = {m.provider for m in messages}
         manifests = own_manifests(unit.root, unit.manifests, (u.root for u in self.units))
@@ -332,6 +335,13 @@ class Pipeline:
             by_vendor.setdefault(sdk.vendor, []).append(
                 evidence(sdk.file, sdk.line, sdk.line, self.commit, note)
             )
+        for conf in configured_vendors(config.values()):
+            if conf.vendor in reached or covered_by_messages(conf.vendor, providers):
+                continue
+            if conf.vendor == "AWS" and any(v.startswith("AWS") for v in [*reached, *by_vendor]):
+                continue  # a credential for the generic SDK, already seen reaching one AWS service
+            ev = evidence(conf.file, conf.line, conf.line, self.commit, conf.why + conf.key)
+            by_vendor.setdefault(conf.vendor, []).append(ev)
         out = []
         for vendor, found in sorted(by_vendor.items()):
             first = found[0]

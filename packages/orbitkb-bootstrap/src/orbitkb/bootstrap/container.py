@@ -95,7 +95,7 @@ class UseCases(containers.DeclarativeContainer):
     )
     record_feedback = providers.Factory(feedback.RecordFeedback, store=adapters.store)
     find_provenance = providers.Factory(provenance.FindProvenance, store=adapters.store, folders=adapters.folders)
-    draw_system_map = providers.Factory(system_map.DrawSystemMap, store=adapters.store, git=adapters.git)
+    draw_system_map = providers.Factory(system_map.DrawSystemMap, store=adapters.store, git=adapters.git, models=adapters.models)
     list_change_surface_runs = providers.Factory(history.ListChangeSurfaceRuns, store=adapters.store)
     refresh_repositories = providers.Factory(refresh.RefreshRepositories, store=adapters.store,
                                              index=index_repository)

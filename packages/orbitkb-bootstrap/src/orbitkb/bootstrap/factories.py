@@ -6,16 +6,25 @@ import sys
 from typing import Any
 
 from orbitkb.bootstrap.settings import Settings
+from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.ports import Embedder, KnowledgeBackups, KnowledgeStore, LLMBackend, SourceTree
 
 
 def make_store(settings: Settings) -> KnowledgeStore:
+    """A ``postgresql://`` URL opens the PostgreSQL store; anything else is an SQLite file."""
+    if settings.db_is_url:
+        from orbitkb.postgres import PostgresKnowledgeStore
+
+        return PostgresKnowledgeStore(settings.db_file, read_only=settings.read_only)
     from orbitkb.sqlite.store import SqliteKnowledgeStore
 
     return SqliteKnowledgeStore(settings.db_file, read_only=settings.read_only)
 
 
 def make_backups(settings: Settings) -> KnowledgeBackups:
+    if settings.db_is_url:
+        raise InvalidInput(f"backup and restore copy SQLite files; {settings.db_label} is a PostgreSQL server",
+                           hint="use pg_dump for the server, or orbitkb copy to move it into an SQLite file")
     from orbitkb.sqlite.backup import SqliteBackups
 
     return SqliteBackups(settings.db_file)

@@ -11,8 +11,13 @@ from attrs import evolve, frozen
 
 from orbitkb.domain.errors import InvalidInput
 
+#: What ``--backend`` accepts: the LLM adapter's ``orbitkb.llm_cli.CHOICES`` (its backends named once,
+#: plus auto and offline), written here so that reading settings never imports the adapter — a test
+#: keeps the two equal. The CLI and the MCP server list these.
 BACKENDS = ("auto", "claude", "codex", "offline")
 DEFAULT_DB = "~/.orbitkb/orbitkb.db"
+#: ``--db`` / ``ORBITKB_DB`` values that name a PostgreSQL server; anything else is an SQLite file.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
 @frozen
@@ -53,10 +58,35 @@ class Settings:
         return s
 
     @property
+    def db_is_url(self) -> bool:
+        """True when the database is a PostgreSQL server (a ``postgresql://`` URL), not a file."""
+        return self.db_path.startswith(POSTGRES_SCHEMES)
+
+    @property
     def db_file(self) -> str:
-        if self.db_path == ":memory:":
+        """The SQLite file (``~`` expanded), or the PostgreSQL URL as given — never print it: it
+        may hold a password; print ``db_label``."""
+        if self.db_path == ":memory:" or self.db_is_url:
             return self.db_path
         return str(Path(self.db_path).expanduser())
+
+    @property
+    def db_label(self) -> str:
+        """The database for messages: the file, or ``postgresql://host[:port]/database`` with no
+        user or password."""
+        return redact_url(self.db_path) if self.db_is_url else self.db_file
+
+
+def redact_url(url: str) -> str:
+    """``scheme://host[:port]/database`` of a database URL: user, password and query dropped."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    try:
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        port = ""
+    return f"{parts.scheme}://{parts.hostname or ''}{port}{parts.path}"
 
 
 def _seconds(text: str, source: str) -> float:

@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return ExitStatus.USAGE
     # what a repository contains (names, paths, routes) never reaches the terminal as a command
-    stdout, sys.stdout = sys.stdout, SafeStream(sys.stdout)  # type: ignore[assignment]
+    stdout, sys.stdout = sys.stdout, SafeStream(sys.stdout)
     try:
         return int(args.handler(args) or 0)
     except KeyboardInterrupt:

@@ -18,18 +18,6 @@ class Provenance(StrEnum):
     LLM = "llm"
 
 
-class Stack(StrEnum):
-    PYTHON = "python"
-    NODE_TS = "node-ts"
-    JVM = "jvm-spring"
-    GO = "go"
-    DOTNET = "dotnet"
-    RUBY = "ruby"
-    PHP = "php"
-    RUST = "rust"
-    OTHER = "other"
-
-
 class CallKind(StrEnum):
     HTTP = "http"
     GRPC = "grpc"
@@ -300,6 +288,9 @@ class ServiceFacts:
     #: names) as a bounded bag, most frequent first, a word repeated with the log of its count:
     #: a retrieval field ranked like bm25 over the code, never shown as a fact.
     vocabulary: tuple[str, ...] = ()
+    #: Words of the commit messages that touched the service's folders, up to the indexed commit
+    #: (``change_history``), as a bag like ``vocabulary``: a retrieval field, never shown as a fact.
+    history: tuple[str, ...] = ()
 
 
 @frozen

@@ -1,5 +1,6 @@
 """What is searchable: one SearchDocument per service, component, API, call, message, entity and
-technology, plus one per service holding the vocabulary of its source, with names split into
+technology, plus one per service holding the vocabulary of its source (and one holding the words
+of its commit history), with names split into
 words (camelCase, snake_case, path segments) so that business words match."""
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ def documents_for(facts: Iterable[ServiceFacts]) -> list[SearchDocument]:
         if f.vocabulary:
             # the words of the service's own source: the lowest-weight evidence there is
             doc("source", f"{sid}#source", s.name, "", " ".join(f.vocabulary))
+        if f.history:
+            # the words of the commit messages that changed it: how people describe its changes
+            doc("history", f"{sid}#history", s.name, "", " ".join(f.history))
         for e in f.entities:
             doc(
                 "entity",

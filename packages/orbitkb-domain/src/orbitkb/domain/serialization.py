@@ -4,11 +4,9 @@ and the CLI's --json output). Enums become their string values; tuples become li
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Any
 
 import cattrs
-
-T = TypeVar("T")
 
 converter = cattrs.Converter()
 
@@ -16,10 +14,6 @@ converter = cattrs.Converter()
 def to_data(obj: Any) -> Any:
     """Model object (or list/dict of them) -> plain JSON-compatible data."""
     return converter.unstructure(obj)
-
-
-def from_data(data: Any, cls: type[T]) -> T:
-    return converter.structure(data, cls)
 
 
 def to_json(obj: Any, indent: int | None = None) -> str:

@@ -56,8 +56,7 @@ class FastembedEmbedder:
                 if self._name == PACKAGED_MODEL_ID:
                     _register_packaged()
                     self._dir = self._dir or str(packaged_model_dir())
-                kwargs = {"specific_model_path": self._dir} if self._dir else {}
-                self._model = TextEmbedding(self._name, **kwargs)
+                self._model = TextEmbedding(self._name, specific_model_path=self._dir or None)
         return self._model
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:

@@ -9,6 +9,7 @@ import subprocess
 from collections.abc import Sequence
 
 from orbitkb.domain.errors import GitError, InvalidInput
+from orbitkb.domain.ports.sources import CommitRecord
 from orbitkb.git.commit_tree import GitCommitSource
 from orbitkb.git.hardening import git_argv
 from orbitkb.git.heads import GitDirs, HeadCache
@@ -48,13 +49,6 @@ class SubprocessGitReader:
             return self._run(path, ["rev-parse", "--is-inside-work-tree"], check=False).returncode == 0
         except GitError:
             return False
-
-    def toplevel(self, path: str) -> str | None:
-        try:
-            proc = self._run(path, ["rev-parse", "--show-toplevel"], check=False)
-        except GitError:
-            return None
-        return proc.stdout.decode().strip() or None if proc.returncode == 0 else None
 
     def head_commit(self, path: str) -> str | None:
         """Asked again only when HEAD, its ref or packed-refs changed on disk (see heads.py)."""
@@ -101,6 +95,35 @@ class SubprocessGitReader:
         full = self.resolve_commit(path, commit)
         return GitCommitSource(self, path, full, self._prefix(path))
 
+    def history(self, path: str, until: str, limit: int) -> list[CommitRecord]:
+        """``git log`` from ``until`` back, merges left out, file names relative to ``path``
+        (``--relative`` also drops commits that touched nothing under it)."""
+        if limit <= 0:
+            return []
+        end = self.resolve_commit(path, until)
+        args = ["-c", "core.quotePath=false", "log", f"--max-count={int(limit)}", "--no-merges", "--name-only",
+                "--no-renames", "--relative", f"--format={_RECORD}%H%n%s%n%b{_FILES}", end, "--"]
+        proc = self._run(path, args)
+        return parse_log(proc.stdout.decode("utf-8", "replace"))
+
     def _prefix(self, path: str) -> str:
         proc = self._run(path, ["rev-parse", "--show-prefix"], check=False)
         return proc.stdout.decode().strip()
+
+
+_RECORD, _FILES = "\x1e", "\x1d"  # separators no commit message or file name holds
+
+
+def parse_log(text: str) -> list[CommitRecord]:
+    """Commits from the output of ``git log --name-only --format=<RS>%H%n%s%n%b<GS>``."""
+    out = []
+    for chunk in text.split(_RECORD):
+        head, sep, files = chunk.partition(_FILES)
+        if not sep:
+            continue
+        commit, _, message = head.partition("\n")
+        subject, _, body = message.partition("\n")
+        names = tuple(f for f in files.splitlines() if f.strip())
+        if commit.strip() and names:
+            out.append(CommitRecord(commit.strip(), subject.strip(), body.strip(), names))
+    return out

@@ -17,10 +17,12 @@ from orbitkb.llm_cli.claude import ClaudeCliBackend
 from orbitkb.llm_cli.codex import CodexCliBackend
 
 ENV_VAR = "ORBITKB_BACKEND"
-CHOICES = ("auto", "claude", "codex", "offline")
-#: auto's order of preference.
-AUTO_ORDER = ("claude", "codex")
-_INSTALL = {"claude": claude.INFO.install_hint, "codex": codex.INFO.install_hint}
+#: The CLIs this adapter drives, by name, in auto's order of preference: the one place a backend is named.
+BACKENDS = {"claude": claude.INFO, "codex": codex.INFO}
+#: What ``--backend`` / ORBITKB_BACKEND accept (the settings and the entry points list these).
+CHOICES = ("auto", *BACKENDS, "offline")
+AUTO_ORDER = tuple(BACKENDS)
+_INSTALL = {name: info.install_hint for name, info in BACKENDS.items()}
 
 
 def detect_backend(

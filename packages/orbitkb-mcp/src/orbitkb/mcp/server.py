@@ -15,6 +15,7 @@ import anyio
 
 from mcp.server.mcpserver import MCPServer
 from orbitkb.bootstrap import Application, Settings, build_application
+from orbitkb.bootstrap.settings import BACKENDS
 from orbitkb.mcp.stdio import run_stdio
 from orbitkb.mcp.tools import register
 
@@ -60,8 +61,8 @@ def warm_model(app: Application) -> threading.Thread | None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="orbitkb-mcp", description="orbitkb MCP server (stdio)")
-    p.add_argument("--db", help="database file (default: $ORBITKB_DB or ~/.orbitkb/orbitkb.db)")
-    p.add_argument("--backend", choices=["auto", "claude", "codex", "offline"],
+    p.add_argument("--db", help="SQLite file or postgresql:// URL (default: $ORBITKB_DB or ~/.orbitkb/orbitkb.db)")
+    p.add_argument("--backend", choices=BACKENDS,
                    help="LLM backend for find_change_surface (default auto)")
     p.add_argument("--model")
     p.add_argument("--tools", choices=["core", "full"], default="full", help="tool set to expose")

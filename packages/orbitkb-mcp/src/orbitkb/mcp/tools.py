@@ -7,7 +7,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 from pydantic import Field
 
@@ -16,8 +16,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from orbitkb.bootstrap import Application
 from orbitkb.domain import errors
+from orbitkb.domain.paging import check_page, page
 from orbitkb.domain.serialization import to_data
-from orbitkb.domain.usecases._common import check_page, page
 from orbitkb.domain.usecases.architecture import SMELL_KINDS
 from orbitkb.mcp import schemas
 from orbitkb.mcp.shaping import cap, fit
@@ -27,7 +27,7 @@ Name = Annotated[str, Field(min_length=1, max_length=200)]
 Limit = Annotated[int | None, Field(description="page size, default 50, max 500")]
 Offset = Annotated[int | None, Field(description="items to skip, default 0")]
 Budget = Annotated[int | None, Field(ge=50, le=100_000, description="approximate max tokens of the answer")]
-READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 EMPTY = {"empty": True, "guidance": "nothing is indexed yet: run `orbitkb index PATH` (or call refresh)"}
 
 CORE = ("list_services", "describe_service", "describe_api", "search", "find_change_surface", "get_relationships",
@@ -101,8 +101,8 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
             if tool_set == "core" and name not in CORE:
                 return fn
             registered.append(name)
-            annotations = READ if read_only else ToolAnnotations(readOnlyHint=False, destructiveHint=False,
-                                                                 idempotentHint=idempotent, openWorldHint=False)
+            annotations = READ if read_only else ToolAnnotations(read_only_hint=False, destructive_hint=False,
+                                                                 idempotent_hint=idempotent, open_world_hint=False)
             description = " ".join((fn.__doc__ or "").split())
             server.tool(name=name, description=description, annotations=annotations)(_guard(fn))
             return fn
@@ -114,9 +114,9 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         """Indexed repositories with service names and freshness, paginated. Next: list_services."""
         lim, off = check_page(limit, offset)
         chunk, p = page(to_data(uc.list_repositories()()), lim, off)
-        chunk = [_few_names(r) for r in chunk]
-        return fit({"repositories": list(chunk), "total": p.total, "truncated": p.truncated, "limit": lim,
-                    "offset": off}, ["repositories"])
+        repositories = [_few_names(r) for r in chunk]
+        return cast(schemas.RepositoriesOut, fit({"repositories": repositories, "total": p.total, "truncated": p.truncated, "limit": lim,
+                    "offset": off}, ["repositories"]))
 
     @tool("list_blind_spots")
     def list_blind_spots(repository: Annotated[str | None, Field(max_length=200)] = None,
@@ -125,7 +125,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         """What the indexer could not understand, per repository: gaps by kind and reason, unresolved
         calls, unknown engines/brokers/stacks; then a page of gaps. Check before trusting an absence."""
         data = to_data(uc.list_blind_spots()(repository, kind, limit, offset))
-        return fit(data, ["gaps", "repositories"])
+        return cast(schemas.BlindSpotsOut, fit(data, ["gaps", "repositories"]))
 
     @tool("list_services")
     def list_services(repository: Annotated[str | None, Field(max_length=200)] = None, limit: Limit = None,
@@ -134,8 +134,8 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         lim, off = check_page(limit if limit is not None else 100, offset)
         chunk, p = page(uc.list_services()(repository), lim, off)  # shape the page only, not every service
         items = [dict(i, short_desc=_clip(i.get("short_desc"))) for i in to_data(list(chunk))]
-        return fit({"services": items, "total": p.total, "truncated": p.truncated, "limit": lim,
-                    "offset": off}, ["services"])
+        return cast(schemas.ServicesOut, fit({"services": items, "total": p.total, "truncated": p.truncated, "limit": lim,
+                    "offset": off}, ["services"]))
 
     @tool("describe_service")
     def describe_service(service: Name, limit: Limit = None, offset: Offset = None,
@@ -144,50 +144,50 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         only), callers, technologies (languages, frameworks, libraries), freshness; each list paginated.
         Next: list_apis/describe_api, describe_persistence."""
         data = to_data(uc.describe_service()(service, limit, offset))
-        return fit(data, ["technologies", "messages", "persists", "components", "called_by", "calls", "apis"],
-                   token_budget)
+        return cast(schemas.ServiceOut, fit(data, ["technologies", "messages", "persists", "components", "called_by", "calls", "apis"],
+                   token_budget))
 
     @tool("list_apis")
     def list_apis(service: Name, limit: Limit = None, offset: Offset = None) -> schemas.ApisOut:
         """All APIs of a service (method, path, handler, summary), paginated. Next: describe_api."""
-        return fit(to_data(uc.list_apis()(service, limit, offset)), ["apis"])
+        return cast(schemas.ApisOut, fit(to_data(uc.list_apis()(service, limit, offset)), ["apis"]))
 
     @tool("describe_api")
     def describe_api(service: Name, method: Annotated[str, Field(min_length=1, max_length=20)],
                      path: Annotated[str, Field(min_length=1, max_length=500)], token_budget: Budget = None) -> schemas.ApiOut:
         """One API in full: request/response shapes, validations, the calls it makes, evidence."""
-        return fit(to_data(uc.describe_api()(service, method, path)), ["messages", "calls", "validations"],
-                   token_budget)
+        return cast(schemas.ApiOut, fit(to_data(uc.describe_api()(service, method, path)), ["messages", "calls", "validations"],
+                   token_budget))
 
     @tool("describe_persistence")
     def describe_persistence(service: Name, limit: Limit = None, offset: Offset = None,
                              token_budget: Budget = None) -> schemas.EntitiesOut:
         """Entities a service persists, with fields, engine and who else persists the same name."""
-        return fit(to_data(uc.describe_persistence()(service, limit, offset)), ["entities"], token_budget)
+        return cast(schemas.EntitiesOut, fit(to_data(uc.describe_persistence()(service, limit, offset)), ["entities"], token_budget))
 
     @tool("describe_messages")
     def describe_messages(service: Name, limit: Limit = None, offset: Offset = None,
                           token_budget: Budget = None) -> schemas.MessagesOut:
         """Channels a service publishes/consumes, provider, and the services on the other side."""
-        return fit(to_data(uc.describe_messages()(service, limit, offset)), ["messages"], token_budget)
+        return cast(schemas.MessagesOut, fit(to_data(uc.describe_messages()(service, limit, offset)), ["messages"], token_budget))
 
     @tool("search")
     def search(query: Annotated[str, Field(min_length=1, max_length=1000)],
                limit: Annotated[int, Field(ge=1, le=100)] = 20, token_budget: Budget = None) -> schemas.SearchOut:
         """Search services, APIs, components, calls, channels, entities by words (hybrid bm25 + embeddings
         when installed). Returns typed hits. Next: describe_service / describe_api."""
-        return fit(to_data(uc.search()(query, limit)), ["hits"], token_budget)
+        return cast(schemas.SearchOut, fit(to_data(uc.search()(query, limit)), ["hits"], token_budget))
 
     @tool("get_relationships")
     def get_relationships(service: Name, direction: Annotated[str, Field(pattern="^(inbound|outbound|both|in|out)$")] = "both") -> schemas.RelationshipsOut:
         """1-hop graph around a service: outbound/inbound calls and message links, with reason,
         confidence, provenance, evidence. Next: trace_flow."""
-        return fit(to_data(uc.get_relationships()(service, direction)), ["relationships"])
+        return cast(schemas.RelationshipsOut, fit(to_data(uc.get_relationships()(service, direction)), ["relationships"]))
 
     @tool("trace_flow")
     def trace_flow(source: Name, target: Name, max_hops: Annotated[int, Field(ge=1, le=20)] = 6) -> schemas.FlowOut:
         """Shortest paths from one service to another over calls and publish->consume links."""
-        return fit(to_data(uc.trace_flow()(source, target, max_hops)), ["alternatives"])
+        return cast(schemas.FlowOut, fit(to_data(uc.trace_flow()(source, target, max_hops)), ["alternatives"]))
 
     @tool("find_architecture_smells")
     def find_architecture_smells(kind: Annotated[str | None, Field(max_length=50, description="|".join(SMELL_KINDS))] = None,
@@ -195,7 +195,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
                                  offset: Offset = None) -> schemas.SmellsOut:
         """Structural risks (cycles, fan-in/out, shared databases, duplicate vendors, deep sync chains)
         with trend since the previous index."""
-        return fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"])
+        return cast(schemas.SmellsOut, fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"]))
 
     @tool("find_change_surface", read_only=False, idempotent=False)  # records the run, for feedback
     def find_change_surface(task: Annotated[str, Field(min_length=1, max_length=4000)],
@@ -204,14 +204,14 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         """CALL FIRST on a new task: the services it likely changes (primary/secondary) with reason,
         confidence, evidence, plus contracts at risk, unknowns, freshness and next queries."""
         data = to_data(uc.find_change_surface()(task, tuple(hint_services or ())))
-        return fit(data, ["similar_past_tasks", "no_change_hint", "persistence_affected", "flow",
-                          "recommended_next_queries", "contracts_at_risk"])
+        return cast(schemas.SurfaceOut, fit(data, ["similar_past_tasks", "no_change_hint", "persistence_affected", "flow",
+                          "recommended_next_queries", "contracts_at_risk"]))
 
     @tool("record_change_surface_feedback", read_only=False)
     def record_change_surface_feedback(run_id: Annotated[int, Field(ge=1)], service: Name,
                                        outcome: Annotated[str, Field(pattern="^(confirmed|rejected)$")]) -> schemas.FeedbackOut:
         """After the work: did the service really need to change? Recalibrates future confidence."""
-        return to_data(uc.record_feedback()(run_id, service, outcome))
+        return cast(schemas.FeedbackOut, to_data(uc.record_feedback()(run_id, service, outcome)))
 
     @tool("verify_change_surface", read_only=False, idempotent=False)  # records a verification
     def verify_change_surface(run_id: Annotated[int, Field(ge=1)], repository: Name,
@@ -219,14 +219,14 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         """Compare a past prediction with the real git diff since a commit: precision and recall."""
         data = to_data(uc.verify_change_surface()(run_id, repository, since_commit))
         data["verification_id"] = data.get("id")
-        return fit(data, ["unowned_files"])
+        return cast(schemas.VerificationOut, fit(data, ["unowned_files"]))
 
     @tool("find_provenance")
     def find_provenance(file: Annotated[str, Field(min_length=1, max_length=1000)], line: Annotated[int, Field(ge=1)],
                         repository: Annotated[str | None, Field(max_length=200)] = None) -> schemas.ProvenanceOut:
         """What is declared at file:line (service, component, API, call, message, entity) and which
         services depend on it. Use while editing a file."""
-        return fit(to_data(uc.find_provenance()(file, line, repository)), ["items", "dependents"])
+        return cast(schemas.ProvenanceOut, fit(to_data(uc.find_provenance()(file, line, repository)), ["items", "dependents"]))
 
     @tool("refresh", read_only=False)
     def refresh(repository: Annotated[str | None, Field(max_length=200)] = None) -> schemas.RefreshOut:
@@ -240,7 +240,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
             out.append({"repository": r.repository, "commit": res.repository.indexed_commit,
                         "services": len(res.services), "files_changed": res.files_changed,
                         "files_parsed": res.files_parsed, "status": res.run.status})
-        return {"refreshed": out} if out else dict(EMPTY)
+        return cast(schemas.RefreshOut, {"refreshed": out} if out else dict(EMPTY))
 
     for info in server._tool_manager.list_tools():  # no public hook to shape schemas; see _slim
         if info.name in registered:

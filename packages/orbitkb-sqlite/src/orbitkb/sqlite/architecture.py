@@ -1,22 +1,12 @@
-"""Architecture runs (cycles, hubs, shared tables...), most recent first."""
+"""Moved to ``orbitkb.sql.architecture`` (shared with the PostgreSQL store); this name keeps working.
 
-from __future__ import annotations
+The module object is the shared one itself, so ``orbitkb.sqlite.architecture.X`` and a monkeypatch of it
+reach the same code; the star import only tells type checkers its names.
+"""
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+import sys
 
-from orbitkb.domain.runs import ArchitectureRun
-from orbitkb.sqlite import codec
-from orbitkb.sqlite.tables import architecture_runs as t
+from orbitkb.sql import architecture as _shared
+from orbitkb.sql.architecture import *  # noqa: F403
 
-JSON = ("findings",)
-
-
-def add(conn: Connection, run: ArchitectureRun) -> int:
-    result = conn.execute(sa.insert(t).values(codec.to_row(run, JSON, drop=("id",))))
-    return codec.new_id(result)
-
-
-def list_runs(conn: Connection, limit: int = 2) -> list[ArchitectureRun]:
-    statement = codec.select_for(t, ArchitectureRun).order_by(t.c.id.desc()).limit(max(limit, 0))
-    return codec.fetch(conn, statement, ArchitectureRun, JSON)
+sys.modules[__name__] = _shared

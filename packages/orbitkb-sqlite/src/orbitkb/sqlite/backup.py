@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryConflict, SchemaTooNew, StoreError
 from orbitkb.domain.ports import BackupReport
-from orbitkb.sqlite import snapshot, vectors
+from orbitkb.sql import snapshot, vectors
 from orbitkb.sqlite.engine import BUSY_TIMEOUT_MS
 from orbitkb.sqlite.migrations import LATEST
 

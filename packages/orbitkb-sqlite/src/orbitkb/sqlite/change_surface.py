@@ -1,73 +1,12 @@
-"""Change-surface runs (newest first), their feedback (oldest first) and verifications (newest first)."""
+"""Moved to ``orbitkb.sql.change_surface`` (shared with the PostgreSQL store); this name keeps working.
 
-from __future__ import annotations
+The module object is the shared one itself, so ``orbitkb.sqlite.change_surface.X`` and a monkeypatch of it
+reach the same code; the star import only tells type checkers its names.
+"""
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+import sys
 
-from orbitkb.domain.errors import RunNotFound
-from orbitkb.domain.runs import ChangeSurfaceRun, Feedback, Verification
-from orbitkb.sqlite import codec
-from orbitkb.sqlite.tables import change_surface_runs as runs_t
-from orbitkb.sqlite.tables import feedback as feedback_t
-from orbitkb.sqlite.tables import verifications as verifications_t
+from orbitkb.sql import change_surface as _shared
+from orbitkb.sql.change_surface import *  # noqa: F403
 
-RUN_JSON = ("hint_services", "findings")
-VERIFICATION_JSON = (
-    "predicted",
-    "actual",
-    "true_positives",
-    "false_positives",
-    "false_negatives",
-    "unowned_files",
-)
-
-
-def add_run(conn: Connection, run: ChangeSurfaceRun) -> int:
-    result = conn.execute(sa.insert(runs_t).values(codec.to_row(run, RUN_JSON, drop=("id",))))
-    return codec.new_id(result)
-
-
-def get_run(conn: Connection, run_id: int) -> ChangeSurfaceRun | None:
-    statement = codec.select_for(runs_t, ChangeSurfaceRun).where(runs_t.c.id == run_id)
-    found = codec.fetch(conn, statement, ChangeSurfaceRun, RUN_JSON)
-    return found[0] if found else None
-
-
-def list_runs(conn: Connection, limit: int = 100) -> list[ChangeSurfaceRun]:
-    statement = codec.select_for(runs_t, ChangeSurfaceRun).order_by(runs_t.c.id.desc()).limit(max(limit, 0))
-    return codec.fetch(conn, statement, ChangeSurfaceRun, RUN_JSON)
-
-
-def _require_run(conn: Connection, run_id: int) -> None:
-    if conn.execute(sa.select(runs_t.c.id).where(runs_t.c.id == run_id)).first() is None:
-        raise RunNotFound(f"change-surface run {run_id} does not exist")
-
-
-def add_feedback(conn: Connection, feedback: Feedback) -> None:
-    _require_run(conn, feedback.run_id)
-    # one verdict per (run, service): recording it again replaces it, so repeats never pile up
-    conn.execute(sa.delete(feedback_t).where(feedback_t.c.run_id == feedback.run_id,
-                                             feedback_t.c.service == feedback.service))
-    conn.execute(sa.insert(feedback_t).values(codec.to_row(feedback, ())))
-
-
-def list_feedback(conn: Connection, service: str | None = None) -> list[Feedback]:
-    statement = codec.select_for(feedback_t, Feedback).order_by(feedback_t.c.rowid_)
-    if service is not None:
-        statement = statement.where(feedback_t.c.service == service)
-    return codec.fetch(conn, statement, Feedback, ())
-
-
-def add_verification(conn: Connection, verification: Verification) -> int:
-    _require_run(conn, verification.run_id)
-    row = codec.to_row(verification, VERIFICATION_JSON, drop=("id",))
-    return codec.new_id(conn.execute(sa.insert(verifications_t).values(row)))
-
-
-def list_verifications(conn: Connection, run_id: int | None = None) -> list[Verification]:
-    t = verifications_t
-    statement = codec.select_for(t, Verification).order_by(t.c.id.desc())
-    if run_id is not None:
-        statement = statement.where(t.c.run_id == run_id)
-    return codec.fetch(conn, statement, Verification, VERIFICATION_JSON)
+sys.modules[__name__] = _shared

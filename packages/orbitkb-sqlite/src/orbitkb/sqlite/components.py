@@ -1,31 +1,12 @@
-"""Components (classes, modules) of a service, ordered by (service_id, file_path, start_line, name, id)."""
+"""Moved to ``orbitkb.sql.components`` (shared with the PostgreSQL store); this name keeps working.
 
-from __future__ import annotations
+The module object is the shared one itself, so ``orbitkb.sqlite.components.X`` and a monkeypatch of it
+reach the same code; the star import only tells type checkers its names.
+"""
 
-from collections.abc import Sequence
+import sys
 
-from sqlalchemy.engine import Connection
+from orbitkb.sql import components as _shared
+from orbitkb.sql.components import *  # noqa: F403
 
-from orbitkb.domain.model import Component
-from orbitkb.sqlite import codec
-from orbitkb.sqlite.tables import components as t
-
-JSON: tuple[str, ...] = ()
-DESCRIPTIVE = ("summary", "summary_provenance")
-
-
-def insert_many(conn: Connection, components: Sequence[Component]) -> None:
-    codec.insert_many(conn, t, components, JSON)
-
-
-def list_components(conn: Connection, service_id: str | None = None) -> list[Component]:
-    statement = codec.select_for(t, Component).order_by(
-        t.c.service_id, t.c.file_path, t.c.start_line, t.c.name, t.c.id
-    )
-    if service_id is not None:
-        statement = statement.where(t.c.service_id == service_id)
-    return codec.fetch(conn, statement, Component, JSON)
-
-
-def update_summaries(conn: Connection, components: Sequence[Component]) -> None:
-    codec.update_fields(conn, t, components, DESCRIPTIVE)
+sys.modules[__name__] = _shared

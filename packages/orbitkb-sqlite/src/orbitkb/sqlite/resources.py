@@ -1,29 +1,12 @@
-"""Infrastructure a repository declares (databases, brokers, caches), ordered by (repository, name, kind, engine)."""
+"""Moved to ``orbitkb.sql.resources`` (shared with the PostgreSQL store); this name keeps working.
 
-from __future__ import annotations
+The module object is the shared one itself, so ``orbitkb.sqlite.resources.X`` and a monkeypatch of it
+reach the same code; the star import only tells type checkers its names.
+"""
 
-from collections.abc import Sequence
+import sys
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+from orbitkb.sql import resources as _shared
+from orbitkb.sql.resources import *  # noqa: F403
 
-from orbitkb.domain.model import Resource
-from orbitkb.sqlite import codec
-from orbitkb.sqlite.tables import resources as t
-
-JSON = ("evidence",)
-
-
-def replace(conn: Connection, repository: str, resources: Sequence[Resource]) -> None:
-    conn.execute(sa.delete(t).where(t.c.repository == repository))
-    codec.insert_many(conn, t, resources, JSON)
-
-
-def list_resources(conn: Connection, repository: str | None = None) -> list[Resource]:
-    # rowid_ last: identical rows keep the order they were given in.
-    statement = codec.select_for(t, Resource).order_by(
-        t.c.repository, t.c.name, t.c.kind, t.c.engine, t.c.rowid_
-    )
-    if repository is not None:
-        statement = statement.where(t.c.repository == repository)
-    return codec.fetch(conn, statement, Resource, JSON)
+sys.modules[__name__] = _shared

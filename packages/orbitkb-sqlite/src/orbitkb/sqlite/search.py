@@ -8,8 +8,6 @@ nothing, and the expression itself is a bound parameter.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -17,16 +15,19 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.ports import SearchDocument
 from orbitkb.domain.runs import SearchHit
+from orbitkb.sql.terms import (  # noqa: F401 (public names of this module before the move)
+    MAX_LIMIT,
+    MAX_TERM_CHARS,
+    MAX_TERMS,
+    UNINDEXED,
+    WEIGHTS,
+    best_field,
+    contains,
+    phrases,
+    tokens,
+)
 
 TABLE = "search_docs"
-#: Indexed columns with their bm25 weights, highest first: a name match outweighs a keyword match
-#: which outweighs a match in free text.
-WEIGHTS: tuple[tuple[str, float], ...] = (("name_text", 10.0), ("keywords", 4.0), ("text", 1.0))
-UNINDEXED = ("kind", "ref_id", "service_id", "service", "name", "repository")
-MAX_TERMS = 32
-MAX_TERM_CHARS = 100
-MAX_LIMIT = 500
-_TOKEN = re.compile(r"[^\W_]+")
 
 
 def create_index(conn: Connection) -> None:
@@ -38,25 +39,6 @@ def create_index(conn: Connection) -> None:
             "tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')"
         )
     )
-
-
-def tokens(text: str) -> list[str]:
-    """Word tokens the way FTS5's unicode61 tokenizer sees them: case- and accent-folded."""
-    if text.isascii():  # nothing to decompose or strip: the same tokens, without a pass per character
-        return _TOKEN.findall(text.lower())
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return _TOKEN.findall(folded)
-
-
-def phrases(terms: Sequence[str]) -> list[tuple[str, ...]]:
-    """The distinct non-empty token phrases of ``terms``, in order, capped."""
-    seen: dict[tuple[str, ...], None] = {}
-    for term in terms:
-        phrase = tuple(tokens(str(term)[:MAX_TERM_CHARS]))
-        if phrase:
-            seen.setdefault(phrase, None)
-    return list(seen)[:MAX_TERMS]
 
 
 def match_expression(terms: Sequence[str]) -> str | None:
@@ -92,28 +74,6 @@ def insert(conn: Connection, repository: str, documents: Sequence[SearchDocument
         for d in documents
     ]
     conn.execute(statement, rows)
-
-
-def best_field(values: dict[str, str], found: Sequence[tuple[str, ...]]) -> str:
-    """The column that best explains a hit: most matched phrases times the column's weight. The
-    lowest-weight column (free text, possibly a whole service's vocabulary) is tokenised only
-    when no other column explains the hit: it is then the answer whatever it holds."""
-    best, best_score = WEIGHTS[-1][0], 0.0
-    for name, weight in WEIGHTS[:-1]:
-        column = tokens(values.get(name) or "")
-        score = weight * sum(1 for phrase in found if contains(column, phrase))
-        if score > best_score:
-            best, best_score = name, score
-    return best
-
-
-def contains(column: Sequence[str], phrase: tuple[str, ...]) -> bool:
-    """True when ``phrase`` occurs in ``column``, its last token matched as a prefix."""
-    n = len(phrase)
-    for i in range(len(column) - n + 1):
-        if column[i : i + n - 1] == list(phrase[:-1]) and column[i + n - 1].startswith(phrase[-1]):
-            return True
-    return False
 
 
 def search(

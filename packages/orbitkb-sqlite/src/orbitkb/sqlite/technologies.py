@@ -1,25 +1,12 @@
-"""Technology facts (languages, frameworks, libraries, build tools, base images), ordered by
-(service_id, kind, name, id)."""
+"""Moved to ``orbitkb.sql.technologies`` (shared with the PostgreSQL store); this name keeps working.
 
-from __future__ import annotations
+The module object is the shared one itself, so ``orbitkb.sqlite.technologies.X`` and a monkeypatch of it
+reach the same code; the star import only tells type checkers its names.
+"""
 
-from collections.abc import Sequence
+import sys
 
-from sqlalchemy.engine import Connection
+from orbitkb.sql import technologies as _shared
+from orbitkb.sql.technologies import *  # noqa: F403
 
-from orbitkb.domain.model import Technology
-from orbitkb.sqlite import codec
-from orbitkb.sqlite.tables import technologies as t
-
-JSON = ("evidence",)
-
-
-def insert_many(conn: Connection, items: Sequence[Technology]) -> None:
-    codec.insert_many(conn, t, items, JSON)
-
-
-def list_technologies(conn: Connection, service_id: str | None = None) -> list[Technology]:
-    statement = codec.select_for(t, Technology).order_by(t.c.service_id, t.c.kind, t.c.name, t.c.id)
-    if service_id is not None:
-        statement = statement.where(t.c.service_id == service_id)
-    return codec.fetch(conn, statement, Technology, JSON)
+sys.modules[__name__] = _shared

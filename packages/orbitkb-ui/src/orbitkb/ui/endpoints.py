@@ -25,7 +25,7 @@ EMPTY = {"empty": True, "guidance": "nothing is indexed yet: run `orbitkb index 
 
 def _status(exc: errors.OrbitkbError) -> int:
     statuses: tuple[tuple[type[errors.OrbitkbError], int], ...] = (
-        (_Forbidden, 403), (errors.NotFound, 404), (errors.InvalidInput, 400), (errors.NotAvailableYet, 400),
+        (_Forbidden, 403), (ReadOnly, 403), (errors.NotFound, 404), (errors.InvalidInput, 400), (errors.NotAvailableYet, 400),
         (errors.RepositoryConflict, 409))
     return next((code for kind, code in statuses if isinstance(exc, kind)), 500)
 
@@ -38,7 +38,8 @@ def answer(fn: Callable[..., Any]) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         try:
             args: tuple[Any, ...] = (request, await _body(request)) if request.method == "POST" else (request,)
-            return JSONResponse(to_data(await run_in_threadpool(functools.partial(fn, *args))))
+            result = await run_in_threadpool(functools.partial(fn, *args))
+            return result if isinstance(result, Response) else JSONResponse(to_data(result))
         except errors.EmptyKnowledgeBase:
             return JSONResponse(EMPTY)
         except errors.OrbitkbError as exc:
@@ -75,6 +76,32 @@ class _Forbidden(errors.OrbitkbError):
         super().__init__("missing or wrong session token", hint="reload the page orbitkb ui served")
 
 
+class ReadOnly(errors.OrbitkbError):
+    """A write asked of a server started with ``--read-only`` (a shared database)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"this server is read-only: {what}",
+                         hint="start orbitkb ui without --read-only on a database you may write")
+
+
+class LastJson:
+    """The JSON body of the last answer, kept while the use case hands back the very same object
+    (the map of one snapshot at one freshness): a reload costs a fingerprint read, not 1 MB of
+    serialising."""
+
+    def __init__(self) -> None:
+        self._last: tuple[object, bytes] | None = None
+        self.encoded = 0  # how many times a body was serialised (for tests)
+
+    def __call__(self, value: object) -> Response:
+        last = self._last
+        if last is None or last[0] is not value:
+            last = (value, json.dumps(to_data(value), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
+            self._last = last
+            self.encoded += 1
+        return Response(last[1], media_type="application/json")
+
+
 def _int(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
@@ -91,12 +118,14 @@ def _required(value: Any, name: str) -> str:
     return value
 
 
-def routes(app: Application) -> dict[str, tuple[str, Endpoint]]:
-    """path -> (method, endpoint)."""
+def routes(app: Application, read_only: bool = False) -> dict[str, tuple[str, Endpoint]]:
+    """path -> (method, endpoint). ``read_only``: change surfaces are answered but not recorded,
+    feedback is refused."""
     uc = app.use_cases
+    map_json = LastJson()
 
     def system_map(request: Request) -> Any:
-        return uc.draw_system_map()()
+        return map_json(uc.draw_system_map()())
 
     def service(request: Request) -> Any:
         name = _required(request.query_params.get("name"), "name")
@@ -121,12 +150,14 @@ def routes(app: Application) -> dict[str, tuple[str, Endpoint]]:
         hints = body.get("hint_services") or []
         if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints):
             raise errors.InvalidInput("hint_services must be a list of service names")
-        return uc.find_change_surface()(task, tuple(hints))
+        return uc.find_change_surface()(task, tuple(hints), record=not read_only)
 
     def runs(request: Request) -> Any:
         return uc.list_change_surface_runs()(_int(request, "limit"), _int(request, "offset"))
 
     def feedback(request: Request, body: dict[str, Any]) -> Any:
+        if read_only:
+            raise ReadOnly("feedback is not recorded")
         return uc.record_feedback()(body.get("run_id"), _required(body.get("service"), "service"),
                                     _required(body.get("outcome"), "outcome"))
 

@@ -12,51 +12,47 @@ from attrs import evolve
 
 from orbitkb.analysis.dotnet import routes
 from orbitkb.analysis.dotnet.clients import Clients
-from orbitkb.analysis.dotnet.grammar import parser
 from orbitkb.analysis.dotnet.index import ServiceIndex
 from orbitkb.analysis.dotnet.messaging import EventBus, Messages
 from orbitkb.analysis.dotnet.persistence import Entities
 from orbitkb.analysis.dotnet.reach import Reach
 from orbitkb.analysis.dotnet.syntax import read_csharp
-from orbitkb.analysis.facts import LinkedFacts, ParseGap, RawApi, RawComponent, ServiceContext
+from orbitkb.analysis.facts import LinkedFacts, RawApi, RawComponent, ServiceContext
+from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
-MAX_BYTES = 2_000_000
 _PAGE = re.compile(r'^\ufeff?\s*@page(?:[ \t]+"([^"\n]*)")?[ \t]*\r?$', re.M)
 
 
-class DotnetAnalyzer:
+class DotnetAnalyzer(TreeSitterAnalyzer):
     stack = "dotnet"
     version = "dotnet-3"
     suffixes = (".cs", ".cshtml")
+    grammar = ("tree_sitter_c_sharp", "language")
     #: the projects a service references (``<ProjectReference>``: Application, Infrastructure…) run in
     #: its process: their DbContexts, clients and publishers are the service's own facts
     reads_libraries = True
+    failures = (Exception,)  # a reader bug must cost one file, never the run
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
         if path.endswith(".cshtml"):  # a Razor view: only its @page directive matters
             found = _PAGE.search(text[:4096])
             return {"page": found.group(1) or ""} if found else {"skipped": "Razor view, not a page"}
-        if len(text) > MAX_BYTES:
-            return {"error": f"file larger than {MAX_BYTES} bytes"}
-        if "\x00" in text[:4096]:
-            return {"skipped": "binary file"}
-        try:
-            root = parser().parse(text.encode("utf-8", "replace")).root_node
-            out = read_csharp(root)
-        except RecursionError:
-            return {"error": "source nested too deeply to analyze"}
-        except Exception as exc:  # noqa: BLE001 - a reader bug must cost one file, never the run
-            return {"error": f"analyzer failure: {type(exc).__name__}: {exc}"[:300]}
+        return super().parse(path, text)
+
+    def read(self, path: str, text: str) -> dict[str, Any]:
+        root = self.root(text)
+        out = read_csharp(root)
         if root.has_error and not out["types"] and not out["inv"] and text.strip():
             return {"error": "C# syntax error; nothing could be read"}
         return out
 
+    def failed(self, exc: Exception) -> dict[str, Any]:
+        if isinstance(exc, RecursionError):
+            return {"error": "source nested too deeply to analyze"}
+        return {"error": f"analyzer failure: {type(exc).__name__}: {exc}"[:300]}
+
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
-        gaps = [
-            ParseGap(p, "parse_error", str(d["error"]))
-            for p, d in sorted(parsed.items())
-            if isinstance(d, dict) and "error" in d
-        ]
+        gaps = parse_gaps(parsed)
         index = ServiceIndex(parsed)
         apis: list[RawApi] = []
         implements: set[str] = set()

@@ -51,7 +51,7 @@ class Site:
         for a in args if name is not None else ():
             if a.get("nm") == name:
                 return a  # type: ignore[no-any-return]
-        return args[i] if i < len(args) else None  # type: ignore[no-any-return]
+        return args[i] if i < len(args) else None
 
 
 def simple(type_text: str) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.dotnet.grammar import end_line, line, text
 from orbitkb.analysis.dotnet.values import Scope, hint, value
+from orbitkb.analysis.treesitter import end_line, line, text
 
 TYPE_NODES = {
     "class_declaration": "class", "interface_declaration": "interface", "record_declaration": "record",

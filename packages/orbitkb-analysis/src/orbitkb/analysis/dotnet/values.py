@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.dotnet.grammar import text
+from orbitkb.analysis.treesitter import text
 
 Parts = list[list[Any]]
 MAX_DEPTH = 12

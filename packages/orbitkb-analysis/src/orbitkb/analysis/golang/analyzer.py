@@ -10,33 +10,24 @@ from orbitkb.analysis.golang import finalize
 from orbitkb.analysis.golang.interp import Interp
 from orbitkb.analysis.golang.ir import parse_go
 from orbitkb.analysis.golang.program import Program
+from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
-MAX_BYTES = 2_000_000
 
-
-class GoAnalyzer:
+class GoAnalyzer(TreeSitterAnalyzer):
     stack = "go"
     version = "go-5"
     suffixes = (".go",)
+    grammar = ("tree_sitter_go", "language")
     reads_libraries = True  # in-repository packages imported from outside the service's folder
+    skipped_endings = ("_test.go", ".pb.go", ".pb.gw.go")
+    skip_reason = "test, generated or binary file"
 
-    def parse(self, path: str, text: str) -> dict[str, Any]:
-        if len(text) > MAX_BYTES:
-            return {"error": f"file larger than {MAX_BYTES} bytes"}
-        if path.endswith(("_test.go", ".pb.go", ".pb.gw.go")) or "\x00" in text[:4096]:
-            return {"skipped": "test, generated or binary file"}
-        try:
-            return parse_go(text)
-        except (RecursionError, ValueError, UnicodeError) as exc:  # pathological nesting or bytes
-            return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+    def read(self, path: str, text: str) -> dict[str, Any]:
+        return parse_go(text)  # the Go reader keeps its own parser and line table
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
         library = frozenset(ctx.context_files)
-        gaps = [
-            ParseGap(p, "parse_error", str(d["error"]))
-            for p, d in sorted(parsed.items())
-            if isinstance(d, dict) and "error" in d and p not in library
-        ]
+        gaps = parse_gaps(parsed, library)
         gaps += [
             ParseGap(p, "parse_error", "; ".join(d["warnings"]))
             for p, d in sorted(parsed.items())

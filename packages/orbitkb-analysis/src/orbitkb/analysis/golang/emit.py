@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from orbitkb.analysis.facts import Env, Prop
 from orbitkb.analysis.golang.sink import CallRec, HandlerInfo, MsgRec
 from orbitkb.analysis.golang.tables import STATIC_HANDLERS
-from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, as_parts, ir_text, lit
+from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, as_parts, ir_text
 
 if TYPE_CHECKING:
     from orbitkb.analysis.golang.interp import Frame, Interp
@@ -137,7 +137,3 @@ def handler_info(it: Interp, v: V, fr: Frame, line: int, end: int) -> HandlerInf
     else:
         hint = v.hint if isinstance(v, Unk) else (literal(v) or type(v).__name__)
     return HandlerInfo(hint, fr.file, line, end, None, stem, "module")
-
-
-def lit_or_unknown(v: V) -> S:
-    return v if isinstance(v, S) else lit("") if v is None else as_str(v)

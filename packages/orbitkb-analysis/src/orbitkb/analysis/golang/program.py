@@ -49,10 +49,6 @@ class Program:
         for dirs in self._by_last.values():
             dirs[:] = sorted(set(dirs))
 
-    @staticmethod
-    def dir_of(path: str) -> str:
-        return posixpath.dirname(path)
-
     def import_dir(self, import_path: str) -> str | None:
         """The service directory an import path names, or None for an external package."""
         if import_path in self._import_cache:

@@ -172,7 +172,7 @@ def _merge(parts: list[Part]) -> tuple[Part, ...]:
             if not p.text:
                 continue
             if out and isinstance(out[-1], Lit):
-                out[-1] = Lit(out[-1].text + p.text)  # type: ignore[union-attr]
+                out[-1] = Lit(out[-1].text + p.text)
                 continue
         out.append(p)
     return tuple(out) if out else (Lit(""),)

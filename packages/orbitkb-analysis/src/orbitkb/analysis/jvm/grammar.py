@@ -1,33 +1,21 @@
-"""tree-sitter parsers for Java and Kotlin, created once per process, and small node helpers."""
+"""tree-sitter parsers for Java and Kotlin (shared per process, see ``treesitter``) and small node helpers."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import tree_sitter as ts
 
+from orbitkb.analysis import treesitter
 
-@cache
+# the node helpers the Java and Kotlin readers import from here
+from orbitkb.analysis.treesitter import end_line as end_line
+from orbitkb.analysis.treesitter import line
+from orbitkb.analysis.treesitter import text as text
+
+
 def parser(lang: str) -> ts.Parser:
-    if lang == "kotlin":
-        import tree_sitter_kotlin as grammar
-    else:
-        import tree_sitter_java as grammar  # type: ignore[no-redef]
-    return ts.Parser(ts.Language(grammar.language()))
-
-
-def text(node: Any) -> str:
-    raw = node.text
-    return raw.decode("utf-8", "replace") if raw else ""
-
-
-def line(node: Any) -> int:
-    return int(node.start_point[0]) + 1
-
-
-def end_line(node: Any) -> int:
-    return int(node.end_point[0]) + 1
+    return treesitter.parser("tree_sitter_kotlin" if lang == "kotlin" else "tree_sitter_java")
 
 
 def doc_text(comment: str) -> str | None:

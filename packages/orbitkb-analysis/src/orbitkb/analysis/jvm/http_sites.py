@@ -43,10 +43,6 @@ def chain(call: Call) -> list[Call]:
     return out
 
 
-def chain_root(call: Call) -> E | None:
-    return chain(call)[-1].recv
-
-
 def infer_type(e: E | None) -> str:
     """The type a Kotlin ``val``/Java ``var`` gets from its initializer, when it is obvious."""
     if not isinstance(e, Call):

@@ -93,8 +93,6 @@ FLUENT_VERBS = {
     "head": "HEAD",
     "options": "OPTIONS",
 }
-#: builder/factory calls whose argument is a client's base address
-BASE_SETTERS = {"baseUrl", "rootUri", "forTarget", "create", "target"}
 #: Apache/Java client request objects: constructor name -> method
 REQUEST_OBJECTS = {
     "HttpGet": "GET",
@@ -206,7 +204,6 @@ AWS_CHANNEL_SETTERS = {"queueUrl": "sqs", "topicArn": "sns", "targetArn": "sns"}
 
 # --------------------------------------------------------------------------- persistence
 
-ENTITY_ANNOTATIONS = {"Entity"}
 #: @Document/@Table-like annotations: (kind, engine hint, framework, name attributes)
 STORE_ANNOTATIONS: dict[str, tuple[str, str | None, str, tuple[str, ...]]] = {
     "Document": ("document_collection", "mongodb", "spring-data-mongodb", ("collection", "value")),

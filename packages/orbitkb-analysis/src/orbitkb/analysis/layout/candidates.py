@@ -16,6 +16,7 @@ from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout import infra
 from orbitkb.analysis.layout.manifests import Manifest
+from orbitkb.domain.stacks import STACK_NAMES
 
 #: Entry points in these folders are tools, not separate deployables (never split off).
 TOOLING_DIRS = frozenset(
@@ -49,7 +50,8 @@ TOOLING_DIRS = frozenset(
 #: Folders that hold a service's commands (Go's ``<service>/cmd/<name>/main.go``): the service is
 #: the folder above, so its server and its migration command are one unit.
 COMMAND_DIRS = frozenset({"cmd", "cmds", "commands"})
-KNOWN_STACKS = frozenset({"python", "node-ts", "jvm-spring", "go", "dotnet", "ruby", "php", "rust"})
+#: The analysed stacks (the domain's table); other languages' code is counted but never a service stack.
+KNOWN_STACKS = frozenset(STACK_NAMES)
 
 
 @define

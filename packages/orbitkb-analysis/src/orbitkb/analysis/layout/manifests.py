@@ -11,18 +11,18 @@ import re
 import shlex
 import tomllib
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from attrs import define, field
 
-#: Manifest file name -> stack it declares (None: says nothing about the language).
+from orbitkb.domain.stacks import manifest_stacks
+
+#: Manifest file name (or ``.suffix`` kind) -> stack it declares (None: says nothing about the
+#: language): the analysed stacks' manifests from the domain's table, then languages nobody analyses.
 MANIFEST_STACKS: dict[str, str | None] = {
-    "package.json": "node-ts", "pom.xml": "jvm-spring", "build.gradle": "jvm-spring",
-    "build.gradle.kts": "jvm-spring", "go.mod": "go", "pyproject.toml": "python", "setup.py": "python",
-    "requirements.txt": "python", "Pipfile": "python", "Dockerfile": None,
-    "Cargo.toml": "rust", "composer.json": "php", "Gemfile": "ruby", "mix.exs": "elixir",
-    "pubspec.yaml": "dart", "CMakeLists.txt": "c-cpp", "build.sbt": "scala",
+    **manifest_stacks(), "Dockerfile": None,
+    "mix.exs": "elixir", "pubspec.yaml": "dart", "CMakeLists.txt": "c-cpp", "build.sbt": "scala",
 }  # fmt: skip
 
 #: package.json scripts that start a long-running program.
@@ -293,7 +293,7 @@ def nest_monorepo(text: str | None) -> tuple[str, ...] | None:
         return None
     if not isinstance(data, dict) or data.get("monorepo") is not True:
         return None
-    projects = data.get("projects") if isinstance(data.get("projects"), dict) else {}
+    projects = _table(data, "projects")
     return tuple(
         sorted(
             p["root"].strip("/")
@@ -323,21 +323,27 @@ SERVER_CRATES = ("axum", "actix-web", "warp", "rocket", "tonic", "poem", "tide",
 ENGINE_FEATURE_CRATES = ("sqlx", "diesel", "sea-orm")
 
 
+def _table(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """``data[key]`` when it is a table (a JSON object, a TOML table), else an empty one."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def _cargo(m: Manifest, text: str) -> None:
     data = tomllib.loads(text)
-    package = data.get("package") if isinstance(data.get("package"), dict) else {}
+    package = _table(data, "package")
     m.name = package.get("name") if isinstance(package.get("name"), str) else None
     if isinstance(data.get("workspace"), dict) and not package:
         m.aggregator = True  # a virtual manifest: its members are the packages
     for key in ("dependencies", "build-dependencies"):
-        section = data.get(key) if isinstance(data.get(key), dict) else {}
+        section = _table(data, key)
         for name, spec in section.items():
             crate = spec.get("package", name) if isinstance(spec, dict) else name
             m.deps.add(str(crate))
             features = spec.get("features") if isinstance(spec, dict) else None
             if str(crate) in ENGINE_FEATURE_CRATES and isinstance(features, list):
                 m.deps.update(f"{crate}-{f}" for f in features if isinstance(f, str))
-    dev = data.get("dev-dependencies") if isinstance(data.get("dev-dependencies"), dict) else {}
+    dev = _table(data, "dev-dependencies")
     # a workspace crate used only by tests is still a library of this one, never a service
     m.deps.update(name for name, spec in dev.items() if isinstance(spec, dict) and "path" in spec)
     if found := [c for c in SERVER_CRATES if c in m.deps]:
@@ -368,7 +374,7 @@ def read_manifest(path: str, text: str) -> tuple[Manifest, str | None]:
     """(manifest, error): a reader failure keeps the manifest (its folder still counts) with no facts."""
     name = path.rsplit("/", 1)[-1]
     kind = manifest_kind(name) or name
-    stack = "dotnet" if kind == ".csproj" else MANIFEST_STACKS.get(kind)
+    stack = MANIFEST_STACKS.get(kind)
     manifest = Manifest(path=path, stack=stack)
     reader = _READERS.get(kind)
     if reader is None:

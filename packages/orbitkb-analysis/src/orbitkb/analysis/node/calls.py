@@ -177,7 +177,7 @@ def _on_verb(ex: Extractor, node: Node, verb: str, receiver: Node, args: list[No
         path_node, handler = args[0], args[-1]
     elif (
         len(args) == 1
-        and (kind == "imp" or (kind == "alias" and binding and binding["ref"][0] == "ret"))  # type: ignore[index]
+        and (kind == "imp" or (kind == "alias" and binding and binding["ref"][0] == "ret"))
         and unwrap(args[0]) is not None
         and unwrap(args[0]).type in _PATHY  # type: ignore[union-attr]
     ):

@@ -289,7 +289,7 @@ class FactBuilder:
                 fields=tuple(sorted(fields)),
                 engine_hint=engine,
                 framework=fw,
-            )  # type: ignore[arg-type]
+            )
         )
         if ent.get("decorated") and cls and not file.endswith(".prisma"):
             self._used_components.add((file, cls))

@@ -37,7 +37,6 @@ FACTORIES: dict[tuple[str, str], str] = {
     ("https", "createServer"): "server",
 }
 
-APP_KINDS = frozenset({"express_app", "fastify_app", "koa_app"})
 ROUTER_KINDS = frozenset({"express_app", "express_router", "fastify_app", "koa_app", "koa_router"})
 FRAMEWORK_OF = {
     "express_app": "express",
@@ -80,10 +79,6 @@ INSTANCE_VERBS = {verb: method for verb, method in HTTP_VERBS.items() if verb !=
 INSTANCE_VERBS["request"] = ""
 # Declared types of injected HTTP clients (constructor parameters / fields).
 HTTP_CLIENT_TYPES = {"HttpService": "HttpService", "AxiosInstance": "axios", "Got": "got"}
-
-# gRPC: constructors of loaded-proto clients and NestJS ClientGrpc.getService.
-GRPC_MODULES = frozenset({"@grpc/grpc-js", "grpc", "@grpc/proto-loader"})
-GRPC_CLIENT_TYPES = frozenset({"ClientGrpc", "ClientGrpcProxy"})
 
 # Messaging: module -> provider, used to tell what a `.publish()` or `.subscribe()` talks to.
 MESSAGE_MODULES = {

@@ -5,7 +5,6 @@ Laravel route-file prefixes, queue jobs, and the engine of Eloquent/Doctrine/PDO
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +13,6 @@ from orbitkb.analysis.facts import (
     Expr,
     LinkedFacts,
     Lit,
-    ParseGap,
     Part,
     RawApi,
     RawCall,
@@ -27,35 +25,27 @@ from orbitkb.analysis.facts import (
 from orbitkb.analysis.inflect import snake, table_name
 from orbitkb.analysis.php import tables
 from orbitkb.analysis.php.extract import extract
-from orbitkb.analysis.php.syntax import parser
+from orbitkb.analysis.treesitter import OutlineLinker, TreeSitterAnalyzer, outlines, parse_gaps
 
-MAX_BYTES = 2_000_000
 _CONFIG_FILE = re.compile(r"(?:^|/)config/([\w\-]+)\.php$")
 
 
-class PhpAnalyzer:
+class PhpAnalyzer(TreeSitterAnalyzer):
     stack = "php"
     version = "php-2"
     suffixes = (".php",)
+    grammar = ("tree_sitter_php", "language_php")
+    skipped_endings = ("Test.php", "_ide_helper.php", ".blade.php")
+    skip_reason = "test, generated, template or binary file"
 
-    def parse(self, path: str, text: str) -> dict[str, Any]:
-        if len(text) > MAX_BYTES:
-            return {"error": f"file larger than {MAX_BYTES} bytes"}
-        if path.endswith(("Test.php", "_ide_helper.php", ".blade.php")) or "\x00" in text[:4096]:
-            return {"skipped": "test, generated, template or binary file"}
-        try:
-            tree = parser().parse(text.encode("utf-8", "replace"))
-            return extract(tree.root_node)
-        except (RecursionError, ValueError, UnicodeError) as exc:
-            return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+    def read(self, path: str, text: str) -> dict[str, Any]:
+        return extract(self.root(text))
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
-        files = {p: d for p, d in sorted(parsed.items()) if isinstance(d, dict) and "classes" in d}
-        gaps = [ParseGap(p, "parse_error", str(d["error"])) for p, d in sorted(parsed.items()) if "error" in d]
-        return _Linker(files).facts(gaps)
+        return _Linker(outlines(parsed, "classes")).facts(parse_gaps(parsed))
 
 
-class _Linker:
+class _Linker(OutlineLinker):
     def __init__(self, files: Mapping[str, dict[str, Any]]) -> None:
         self.files = files
         self.config: dict[str, Any] = {}
@@ -115,19 +105,6 @@ class _Linker:
         return lit
 
     # ----------------------------------------------------------------- facts
-
-    def facts(self, gaps: list[ParseGap]) -> LinkedFacts:
-        apis = self.apis()
-        handlers = {a.handler for a in apis}
-        return LinkedFacts(
-            components=tuple(self.components()),
-            apis=tuple(apis),
-            calls=tuple(self.calls(handlers)),
-            messages=tuple(self.messages(handlers)),
-            entities=tuple(self.entities()),
-            framework=self.framework(apis),
-            gaps=tuple(gaps),
-        )
 
     def components(self) -> list[RawComponent]:
         out = {RawComponent(c["name"], p, "class", c["line"], c["end"]) for p, d in self.files.items() for c in d["classes"]}
@@ -222,11 +199,6 @@ class _Linker:
                     out.add(RawEntity(table, "sql_table", path, sql["line"], sql["end"], None, engine_hint=engine,
                                       framework="pdo"))  # fmt: skip
         return sorted(out, key=lambda e: (e.name, e.file, e.start_line))
-
-    @staticmethod
-    def framework(apis: list[RawApi]) -> str | None:
-        counts = Counter(a.framework for a in apis if a.framework)
-        return counts.most_common(1)[0][0] if counts else None
 
 
 def _literal(value: list[list[Any]] | None) -> str | None:

@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.php.syntax import attributes, named_args, positional, string, strings, text
+from orbitkb.analysis.php.syntax import (
+    attributes,
+    named_args,
+    positional,
+    string,
+    strings,
+)  # fmt: skip
+from orbitkb.analysis.treesitter import text
 
 _ROUTE_VERBS = {"Get": "GET", "Post": "POST", "Put": "PUT", "Patch": "PATCH", "Delete": "DELETE"}
 _DOC_ROUTE = re.compile(r"@(?:[\w\\]*\\)?(Route|Get|Post|Put|Patch|Delete)\s*\(([^)]*)\)")

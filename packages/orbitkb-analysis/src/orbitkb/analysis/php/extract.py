@@ -18,19 +18,16 @@ from orbitkb.analysis.php.syntax import (
     call_name,
     call_object,
     doc_comment,
-    end_line,
     fold,
-    line,
     literal,
     named_args,
     positional,
     short,
     string,
     strings,
-    text,
-    walk,
 )  # fmt: skip
 from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.treesitter import end_line, line, text, walk
 
 _DSN = re.compile(r"^(mysql|pgsql|sqlite|sqlsrv|mariadb|oci):", re.I)
 #: Route methods that also register when chained after ``Route::middleware(...)`` / ``Route::prefix(...)``.

@@ -15,14 +15,12 @@ from orbitkb.analysis.php.syntax import (
     array_items,
     call_name,
     call_object,
-    end_line,
-    line,
     positional,
     short,
     string,
     strings,
-    text,
 )  # fmt: skip
+from orbitkb.analysis.treesitter import end_line, line, text
 
 #: Tree-sitter node types of a call.
 CALL_TYPES = ("member_call_expression", "scoped_call_expression", "function_call_expression", "nullsafe_member_call_expression")

@@ -9,45 +9,13 @@ class at link time) or ``["unknown", hint]``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
-import tree_sitter as ts
+from orbitkb.analysis.treesitter import text, walk
 
 Part = list[Any]
 Value = list[Part]
-
-
-@cache
-def parser() -> ts.Parser:
-    import tree_sitter_php as grammar
-
-    return ts.Parser(ts.Language(grammar.language_php()))
-
-
-def text(node: Any) -> str:
-    """The source text of a node; "" for a missing one (an absent optional child)."""
-    if node is None:
-        return ""
-    raw = node.text
-    return raw.decode("utf-8", "replace") if raw else ""
-
-
-def line(node: Any) -> int:
-    return int(node.start_point[0]) + 1
-
-
-def end_line(node: Any) -> int:
-    return int(node.end_point[0]) + 1
-
-
-def walk(node: Any) -> Iterator[Any]:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.named_children))
 
 
 def short(name: str) -> str:

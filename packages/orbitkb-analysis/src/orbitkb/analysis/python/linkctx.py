@@ -95,7 +95,7 @@ class LinkState:
         if self._import_root is _UNSET:
             self._import_root = importroot.find(self.ctx.commands, self.files) if self.ctx.commands else None
         if self._import_root is not None:
-            named = self._import_root.module(path)  # type: ignore[union-attr]
+            named = self._import_root.module(path)
             if named is not None:
                 return named
         rel = path

@@ -180,7 +180,9 @@ Found = tuple[str, str, Node, str]  # direction, provider, channel node, client 
 class _Wrappers:
     """A project's own helper that publishes or consumes a channel named by its parameter
     (``def consume(self, binding_key): ... declare_queue(f"{binding_key}_queue")``) is reported at
-    each of its call sites with the argument bound, as thin HTTP wrappers are."""
+    each of its call sites with the argument bound, as thin HTTP wrappers are. A function nested in
+    the helper and never called by name (``def _run(): ch.basic_consume(queue=queue_name)`` handed
+    to a thread or a callback) is the helper's body: its channels bind at the helper's sites."""
 
     def __init__(self, st: LinkState, tasks: dict[Key, tuple[Node, int]]) -> None:
         self.st, self.tasks = st, tasks
@@ -192,15 +194,39 @@ class _Wrappers:
             if inv.callee["t"] == "fn":
                 self.called.add((inv.callee["p"], inv.callee["n"]))
         self._templates: dict[Key, list[Found]] = {}
+        self.children: dict[Key, list[Key]] = {}
+        for path, fn in self.by_fn:
+            if "." in fn:
+                self.children.setdefault((path, fn.rsplit(".", 1)[0]), []).append((path, fn))
 
     def templates(self, key: Key, depth: int = 0) -> list[Found]:
         """What function ``key`` sends or receives on a channel that depends on its parameters."""
         if key in self._templates:
             return self._templates[key]
         self._templates[key] = []
-        out = [f for inv in self.by_fn.get(key, ()) for f in self.found(inv, depth + 1) if has_param(f[2])]
+        invs = [inv for k in (key, *self._inner(key)) for inv in self.by_fn.get(k, ())]
+        out = [f for inv in invs for f in self.found(inv, depth + 1) if has_param(f[2])]
         self._templates[key] = out
         return out
+
+    def _inner(self, key: Key) -> list[Key]:
+        """Functions nested in ``key`` that nothing calls by name (thread targets, callbacks)."""
+        out: list[Key] = []
+        for k in self.children.get(key, ()):
+            if k not in self.called:
+                out += [k, *self._inner(k)]
+        return out
+
+    def _owner(self, key: Key) -> Key:
+        """The function whose call sites report ``key``'s findings: itself, or the function it is
+        nested in when nothing calls it by name."""
+        path, fn = key
+        while key not in self.called and "." in fn:
+            fn = fn.rsplit(".", 1)[0]
+            if (path, fn) not in self.by_fn:
+                break
+            key = (path, fn)
+        return key
 
     def found(self, inv: Inv, depth: int = 0) -> list[Found]:
         direct = _classify(self.st, inv, self.tasks)
@@ -215,7 +241,7 @@ class _Wrappers:
 
     def at_sites(self, inv: Inv) -> bool:
         """True when ``inv``'s own findings are its function's callers' to report."""
-        key = (inv.path, inv.fn) if inv.fn is not None else None
+        key = self._owner((inv.path, inv.fn)) if inv.fn is not None else None
         return key is not None and key in self.called and bool(self.templates(key))
 
 

@@ -250,11 +250,6 @@ MONGO_NON_NAMES = frozenset(
     "list_database_names drop_database close admin server_info start_session watch get_database "
     "get_default_database get_collection with_options codec_options read_preference".split()
 )
-MONGO_COLLECTION_METHODS = frozenset(
-    "find find_one insert_one insert_many update_one update_many delete_one delete_many aggregate "
-    "count_documents replace_one find_one_and_update find_one_and_delete find_one_and_replace "
-    "create_index bulk_write distinct estimated_document_count".split()
-)
 
 # ----------------------------------------------------------------------------- HTTP
 HTTP_VERBS = {v: v.upper() for v in ("get", "post", "put", "patch", "delete", "head", "options")}

@@ -3,7 +3,6 @@ Grape mounts, constants across files, job queues and ActiveRecord table names.""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,7 +11,6 @@ from orbitkb.analysis.facts import (
     Expr,
     LinkedFacts,
     Lit,
-    ParseGap,
     Part,
     RawApi,
     RawCall,
@@ -26,34 +24,25 @@ from orbitkb.analysis.inflect import table_name
 from orbitkb.analysis.ruby import tables
 from orbitkb.analysis.ruby.extract import extract
 from orbitkb.analysis.ruby.rails import join
-from orbitkb.analysis.ruby.syntax import parser
-
-MAX_BYTES = 2_000_000
+from orbitkb.analysis.treesitter import OutlineLinker, TreeSitterAnalyzer, outlines, parse_gaps
 
 
-class RubyAnalyzer:
+class RubyAnalyzer(TreeSitterAnalyzer):
     stack = "ruby"
     version = "ruby-3"
     suffixes = (".rb",)
+    grammar = ("tree_sitter_ruby", "language")
+    skipped_endings = ("_spec.rb", "_test.rb")
+    skip_reason = "test or binary file"
 
-    def parse(self, path: str, text: str) -> dict[str, Any]:
-        if len(text) > MAX_BYTES:
-            return {"error": f"file larger than {MAX_BYTES} bytes"}
-        if path.endswith(("_spec.rb", "_test.rb")) or "\x00" in text[:4096]:
-            return {"skipped": "test or binary file"}
-        try:
-            tree = parser().parse(text.encode("utf-8", "replace"))
-            return extract(tree.root_node)
-        except (RecursionError, ValueError, UnicodeError) as exc:
-            return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+    def read(self, path: str, text: str) -> dict[str, Any]:
+        return extract(self.root(text))
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
-        files = {p: d for p, d in sorted(parsed.items()) if isinstance(d, dict) and "classes" in d}
-        gaps = [ParseGap(p, "parse_error", str(d["error"])) for p, d in sorted(parsed.items()) if "error" in d]
-        return _Linker(files).facts(gaps)
+        return _Linker(outlines(parsed, "classes")).facts(parse_gaps(parsed))
 
 
-class _Linker:
+class _Linker(OutlineLinker):
     def __init__(self, files: Mapping[str, dict[str, Any]]) -> None:
         self.files = files
         self.consts: dict[str, Any] = {}
@@ -84,19 +73,6 @@ class _Linker:
         return Expr(tuple(parts))
 
     # ----------------------------------------------------------------- facts
-
-    def facts(self, gaps: list[ParseGap]) -> LinkedFacts:
-        apis = self.apis()
-        handlers = {a.handler for a in apis}
-        return LinkedFacts(
-            components=tuple(self.components()),
-            apis=tuple(apis),
-            calls=tuple(self.calls(handlers)),
-            messages=tuple(self.messages(handlers)),
-            entities=tuple(self.entities()),
-            framework=self.framework(apis),
-            gaps=tuple(gaps),
-        )
 
     def components(self) -> list[RawComponent]:
         out = {
@@ -205,8 +181,3 @@ class _Linker:
                 out.add(RawEntity(name, model[0], path, cls["line"], cls["end"], cls["name"], engine_hint=model[1],
                                   framework=framework))  # fmt: skip
         return sorted(out, key=lambda e: (e.name, e.file))
-
-    @staticmethod
-    def framework(apis: list[RawApi]) -> str | None:
-        counts = Counter(a.framework for a in apis if a.framework)
-        return counts.most_common(1)[0][0] if counts else None

@@ -10,19 +10,16 @@ from orbitkb.analysis.ruby.syntax import (
     Value,
     args,
     block,
-    end_line,
     fold,
     keywords,
-    line,
     literal,
     method_name,
     positional,
     receiver,
     receiver_text,
     symbol,
-    text,
-    walk,
 )  # fmt: skip
+from orbitkb.analysis.treesitter import end_line, line, text, walk
 
 
 class RubyFile:

@@ -13,18 +13,16 @@ from orbitkb.analysis.inflect import singularize
 from orbitkb.analysis.ruby import tables
 from orbitkb.analysis.ruby.syntax import (
     block,
-    end_line,
     fold,
     keywords,
-    line,
     method_name,
     pair_arrow,
     positional,
     receiver_text,
     symbol,
-    text,
     words,
 )  # fmt: skip
+from orbitkb.analysis.treesitter import end_line, line, text
 
 _PARAM = re.compile(r"[:*]([A-Za-z_]\w*)")
 _OPTIONAL = re.compile(r"\([^()]*\)")

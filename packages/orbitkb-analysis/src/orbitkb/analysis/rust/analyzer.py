@@ -30,11 +30,10 @@ from orbitkb.analysis.rust.extract import extract
 from orbitkb.analysis.rust.interp import Interp
 from orbitkb.analysis.rust.program import Fn, Program
 from orbitkb.analysis.rust.sites import Site, Sites
-from orbitkb.analysis.rust.syntax import parser
 from orbitkb.analysis.rust.tables import FRAMEWORKS
 from orbitkb.analysis.rust.values import Filter, Routes, join
+from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
-MAX_BYTES = 2_000_000
 #: crate names whose mention in a file lets the linker look for their call shapes
 MENTIONS = ("reqwest", "ureq", "surf", "awc", "hyper", "lapin", "rdkafka", "async_nats", "mongodb", "sqlx",
             "diesel", "sea_orm", "tonic", "axum", "actix_web", "warp", "rocket", "envy", "poem")  # fmt: skip
@@ -43,21 +42,18 @@ _TABLE = re.compile(r"(\w+)\s*(?:\([^)]*\))?\s*\{([^{}]*)\}")
 _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
 
 
-class RustAnalyzer:
+class RustAnalyzer(TreeSitterAnalyzer):
     stack = "rust"
     version = "rust-2"
     suffixes = (".rs",)
+    grammar = ("tree_sitter_rust", "language")
+    skip_reason = "build script, test, benchmark or binary file"
 
-    def parse(self, path: str, text: str) -> dict[str, Any]:
-        if len(text) > MAX_BYTES:
-            return {"error": f"file larger than {MAX_BYTES} bytes"}
-        name = path.rsplit("/", 1)[-1]
-        if name == "build.rs" or "\x00" in text[:4096] or "/tests/" in f"/{path}" or "/benches/" in f"/{path}":
-            return {"skipped": "build script, test, benchmark or binary file"}
-        try:
-            out = extract(parser().parse(text.encode("utf-8", "replace")).root_node)
-        except (RecursionError, ValueError, UnicodeError) as exc:
-            return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+    def skips(self, path: str) -> bool:
+        return path.rsplit("/", 1)[-1] == "build.rs" or "/tests/" in f"/{path}" or "/benches/" in f"/{path}"
+
+    def read(self, path: str, text: str) -> dict[str, Any]:
+        out = extract(self.root(text))
         out["mentions"] = [m for m in MENTIONS if m in text]
         if out["entrypoint"] is None:  # a plain fn main: a server or consumer it starts makes it a service
             out["entrypoint"] = any(m in out["mentions"] for m in SERVER_MENTIONS)
@@ -65,7 +61,7 @@ class RustAnalyzer:
         return out
 
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
-        gaps = [ParseGap(p, "parse_error", str(d["error"])) for p, d in sorted(parsed.items()) if "error" in d]
+        gaps = parse_gaps(parsed)
         files = {p: d for p, d in sorted(parsed.items()) if isinstance(d, dict) and "fns" in d and not d.get("generated")}
         prog = Program.build(files)
         sites = Sites()

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from orbitkb.analysis.facts import Env, Expr, Lit, Unknown
+from orbitkb.analysis.facts import Env, Expr
 from orbitkb.analysis.rust import tables as t
 from orbitkb.analysis.rust.program import Fn, Program
 from orbitkb.analysis.rust.values import Filter, FnRef, Methods, Route, Routes, concat, join, unknown
@@ -474,11 +474,3 @@ def _hint(ir: Any) -> str:
         if ir[0] == "call":
             return f"{_hint(ir[1])}()"
     return "?"
-
-
-def has_unknown_start(expr: Expr) -> bool:
-    return bool(expr.parts) and isinstance(expr.parts[0], Unknown)
-
-
-def literal_prefix(expr: Expr) -> str:
-    return expr.parts[0].text if expr.parts and isinstance(expr.parts[0], Lit) else ""

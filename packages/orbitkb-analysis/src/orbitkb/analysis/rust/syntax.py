@@ -15,11 +15,13 @@ Expressions are small lists: ``["s", text]`` string, ``["id", name]``, ``["path"
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import tree_sitter as ts
-import tree_sitter_rust as tsr
+
+from orbitkb.analysis.treesitter import line as _line
+from orbitkb.analysis.treesitter import parser
+from orbitkb.analysis.treesitter import text as _text
 
 Node = ts.Node
 Ir = list[Any]
@@ -42,15 +44,6 @@ _FLATTEN = frozenset(
 )  # fmt: skip
 
 
-@cache
-def parser() -> ts.Parser:
-    return ts.Parser(ts.Language(tsr.language()))
-
-
-def _text(node: Node | None) -> str:
-    return node.text.decode("utf-8", "replace") if node is not None and node.text is not None else ""
-
-
 def _string(node: Node) -> str:
     if node.type == "raw_string_literal":
         return "".join(_text(c) for c in node.children if c.type == "string_content")
@@ -62,10 +55,6 @@ def _string(node: Node) -> str:
             esc = _text(child)
             out.append({"\\n": "\n", "\\t": "\t", '\\"': '"', "\\\\": "\\"}.get(esc, ""))
     return "".join(out)
-
-
-def _line(node: Node) -> int:
-    return node.start_point[0] + 1
 
 
 class _Reader:
@@ -151,7 +140,7 @@ class _Reader:
         if tokens is None or (name not in ARG_MACROS and short not in ARG_MACROS):
             return ["mac", name, [], line, _text(tokens)[:2000]]
         inner = _text(tokens)[1:-1]
-        tree = parser().parse(("fn _m() { _m(" + inner + "); }").encode("utf-8", "replace"))
+        tree = parser("tree_sitter_rust").parse(("fn _m() { _m(" + inner + "); }").encode("utf-8", "replace"))
         call = _find(tree.root_node, "call_expression")
         args = self._args(call.child_by_field_name("arguments")) if call is not None else []
         args = [_relined(a, line - 1) for a in args]

@@ -42,16 +42,6 @@ BROKER_METHODS = {
     "basic_publish": ("publishes", "rabbitmq"),
     "basic_consume": ("consumes", "rabbitmq"),
 }
-#: crate name -> engine its features name (``features = ["postgres"]``) or it is built for
-ENGINE_FEATURES = {
-    "postgres": "postgres", "sqlx-postgres": "postgres", "runtime-tokio-postgres": "postgres", "with-postgres": "postgres",
-    "mysql": "mysql", "sqlx-mysql": "mysql", "sqlite": "sqlite", "sqlx-sqlite": "sqlite", "mssql": "sqlserver",
-}  # fmt: skip
-ENGINE_CRATES = {
-    "tokio-postgres": "postgres", "postgres": "postgres", "deadpool-postgres": "postgres", "mongodb": "mongodb",
-    "redis": "redis", "rusqlite": "sqlite", "mysql": "mysql", "mysql_async": "mysql", "scylla": "cassandra",
-    "bb8-postgres": "postgres", "diesel-async": None, "elasticsearch": "elasticsearch",
-}  # fmt: skip
 #: web framework crates -> the name a service's framework is reported under
 FRAMEWORKS = {"axum": "axum", "actix-web": "actix-web", "warp": "warp", "rocket": "rocket", "tonic": "tonic",
               "poem": "poem", "tide": "tide"}  # fmt: skip

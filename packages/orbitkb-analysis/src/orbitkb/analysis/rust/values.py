@@ -80,7 +80,3 @@ def concat(*exprs: Expr) -> Expr:
 
 def unknown(hint: Any) -> Expr:
     return Expr((Unknown(str(hint)[:60]),))
-
-
-def is_string(value: Any) -> bool:
-    return isinstance(value, Expr)

@@ -4,6 +4,7 @@ from orbitkb.cli.commands import (
     analyze,
     architecture,
     backup,
+    copy,
     describe,
     export,
     index,
@@ -16,4 +17,4 @@ from orbitkb.cli.commands import (
     ui,
 )
 
-COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve, ui, remove, backup, restore, setup]
+COMMANDS = [index, listing, describe, status, analyze, export, architecture, serve, ui, remove, backup, restore, copy, setup]

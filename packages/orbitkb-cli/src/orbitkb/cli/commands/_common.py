@@ -6,6 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from orbitkb.bootstrap.settings import BACKENDS  # a table only: the container is not imported
+
 Handler = Callable[[argparse.Namespace], int]
 
 
@@ -15,7 +17,8 @@ def add_command(sub: Any, name: str, help_text: str, example: str, handler: Hand
         name, help=help_text, description=description or help_text,
         epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--db", metavar="PATH", help="database file (default: $ORBITKB_DB or ~/.orbitkb/orbitkb.db)")
+    p.add_argument("--db", metavar="PATH|URL",
+                   help="SQLite file or postgresql:// URL (default: $ORBITKB_DB or ~/.orbitkb/orbitkb.db)")
     p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks on errors")
     p.set_defaults(handler=handler)
     return p
@@ -26,7 +29,7 @@ def add_json(p: argparse.ArgumentParser) -> None:
 
 
 def add_backend(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--backend", choices=["auto", "claude", "codex", "offline"],
+    p.add_argument("--backend", choices=BACKENDS,
                    help="LLM backend (default: $ORBITKB_BACKEND or auto: claude, then codex, then offline)")
     p.add_argument("--model", help="model name passed to the LLM CLI")
     p.add_argument("--claude-bare", action="store_true",

@@ -56,15 +56,15 @@ def run_analyze(args: argparse.Namespace) -> int:
     _tier("secondary", s.secondary)
     _tier("no change expected", s.no_change_hint)
     if s.flow:
-        print("flow: " + "; ".join(f"{f['from']} -> {f['to']} ({f['type']})" for f in s.flow))
+        print("flow: " + "; ".join(f"{f.source} -> {f.to} ({f.type})" for f in s.flow))
     for c in s.contracts_at_risk:
-        print(f"contract at risk: {c['contract']} ({c['producer']} -> {', '.join(c['consumers'])})")
+        print(f"contract at risk: {c.contract} ({c.producer} -> {', '.join(c.consumers)})")
     for x in s.external_integrations:
-        print(f"external: {x['service']} via {x['via_service']}")
+        print(f"external: {x.service} via {x.via_service}")
     for u in s.unknowns:
-        print(f"unknown: {u.get('service', '')} {u['reason']} — {u['suggestion']}".replace("unknown:  ", "unknown: "))
+        print(f"unknown: {u.service or ''} {u.reason} — {u.suggestion}".replace("unknown:  ", "unknown: "))
     for q in s.recommended_next_queries:
-        print(f"next: {q['tool']}({', '.join(f'{k}={v!r}' for k, v in q['arguments'].items())}) — {q['reason']}")
+        print(f"next: {q.tool}({', '.join(f'{k}={v!r}' for k, v in q.arguments.items())}) — {q.reason}")
     for p in s.similar_past_tasks:
         print(f"similar: run #{p['run_id']} {p['task']!r} ({p['similarity']}) — {p['outcome']}")
     return 0
@@ -77,7 +77,9 @@ def run_verify(args: argparse.Namespace) -> int:
         from orbitkb.domain.serialization import to_data  # cattrs: only when needed
         print_json({**to_data(v), "verification_id": v.id})  # the reference's name for the id
         return 0
-    fmt = lambda x: "n/a" if x is None else f"{x:.2f}"  # noqa: E731
+    def fmt(x: float | None) -> str:
+        return "n/a" if x is None else f"{x:.2f}"
+
     print(f"run #{v.run_id} against {v.repository} since {v.since_commit}: precision {fmt(v.precision)}, "
           f"recall {fmt(v.recall)} (verification #{v.id})")
     print(f"  predicted: {', '.join(v.predicted) or '-'}")

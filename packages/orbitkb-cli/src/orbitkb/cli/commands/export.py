@@ -91,7 +91,8 @@ def _forget_stale(out: Path, fmt: str, written: set[str]) -> int:
     except (OSError, ValueError):
         before = {}
     before = before if isinstance(before, dict) else {}
-    previous = before.get(fmt) if isinstance(before.get(fmt), list) else []
+    listed = before.get(fmt)
+    previous: list[Any] = listed if isinstance(listed, list) else []
     removed = 0
     for rel in sorted({r for r in previous if isinstance(r, str)} - written):
         try:

@@ -9,10 +9,10 @@ from orbitkb.cli.commands._common import add_backend, add_command, add_json, pos
 from orbitkb.cli.context import app_from, notice, print_json, sigterm_interrupts
 from orbitkb.cli.exit import ExitStatus
 from orbitkb.cli.progress import Progress
+from orbitkb.domain import stacks
 from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.usecases.indexing import IndexRequest, IndexResult
 
-STACKS = ["python", "node-ts", "jvm-spring", "go", "dotnet", "ruby", "php", "rust"]
 STATUS_NOTE = """
 
 Exit status 6: the facts are indexed, but LLM units (or another post-index step) failed; the
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
     p.add_argument("--repository-name", help="name under which to store it (default: the folder name)")
     p.add_argument("--commit", metavar="REV", help="index a past commit straight from git objects (no checkout)")
     p.add_argument("--service", metavar="NAME", help="force the folder to be one service with this name")
-    p.add_argument("--stack", choices=STACKS, help="stack of the forced --service")
+    p.add_argument("--stack", choices=stacks.STACK_NAMES, help="stack of the forced --service")
     p.add_argument("--replace", action="store_true",
                    help="replace the knowledge of a repository indexed under the same name from another folder")
     p.add_argument("--jobs", type=positive_int, help="parallel LLM units (default 4)")

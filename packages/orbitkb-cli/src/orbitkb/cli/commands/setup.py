@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     home = Path.home()
     clients = args.client or ["claude", "codex"]
     command = _command()
-    db = ["--db", str(Path(args.db).expanduser().resolve())] if args.db else []
+    db = ["--db", args.db if "://" in str(args.db) else str(Path(args.db).expanduser().resolve())] if args.db else []
     serve_args = ["serve", "--tools", args.tools, *db]
     state_path = Path(STATE).expanduser()
     state: dict[str, Any] = json.loads(cs.read_text(state_path) or "{}")

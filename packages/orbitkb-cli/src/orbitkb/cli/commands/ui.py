@@ -13,7 +13,9 @@ DESCRIPTION = """\
 Serve a local web app over the knowledge model: the system map (services grouped by repository,
 resources and vendors, HTTP / gRPC / message edges with file:line evidence, cycles and hot spots),
 service pages, the change-surface explorer (with feedback) and the smells with their trend.
-It listens on 127.0.0.1 only; --host serves another interface, with a warning."""
+It listens on 127.0.0.1 only; --host serves another interface, with a warning. --read-only opens
+the database without writing (a shared database): change surfaces are answered but not recorded,
+and feedback is off (the page says so)."""
 
 
 def port(text: str) -> int:
@@ -33,6 +35,8 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="interface to listen on (default 127.0.0.1; anything else prints a warning)")
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.add_argument("--read-only", action="store_true",
+                   help="open the database without writing (a shared one): runs are not recorded, feedback is off")
     add_backend(p)
 
 
@@ -43,5 +47,5 @@ def run(args: argparse.Namespace) -> int:
         raise OrbitkbError("the web app is not installed", hint="pip install orbitkb-ui") from exc
     from orbitkb.cli.context import settings_from
 
-    serve(settings_from(args), host=args.host, port=args.port, open_browser=args.open)
+    serve(settings_from(args), host=args.host, port=args.port, open_browser=args.open, read_only=args.read_only)
     return 0

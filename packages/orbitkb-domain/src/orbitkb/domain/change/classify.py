@@ -24,6 +24,8 @@ SECONDARY_CUT = 0.55  # below this, a word match is noise (benchmarks/change_sur
 #: a service only the evidence mix adds is stated at most this sure (the 0.6-0.8 bucket of the
 #: tune half was right ~73% of the time, the >= 0.8 one less than promised)
 ADDED_CAP = 0.7
+#: from this share of the best history match, the reason says the service's commits used the words
+HISTORY_REASON = 0.5
 
 
 def primary_confidence(rel: float, coverage: float, named: bool = False, alone: bool = True) -> float:
@@ -84,6 +86,8 @@ def reason_for(c: Candidate, total_terms: int) -> str:
         return c.note
     terms = ", ".join(sorted(c.matched_terms))
     text = f"task words [{terms}] ({len(c.matched_terms)}/{total_terms}) match {_hit_text(c)}" if c.hits else ""
+    if c.history >= HISTORY_REASON:
+        text += ("; " if text else "") + "its past commits were described in these words"
     if c.semantic:
         text += ("; " if text else "") + f"semantically close to the task (cosine {c.semantic:.2f})"
     return text or "matched the task"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from orbitkb.domain.ports.analysis import AnalysisCache, AnalysisRequest, AnalysisResult, CodeAnalyzer
 from orbitkb.domain.ports.backups import BackupReport, KnowledgeBackups
 from orbitkb.domain.ports.llm import Cancellable, Embedder, LLMBackend, LlmResult
-from orbitkb.domain.ports.sources import FolderLocator, GitReader, SourceEntry, SourceTree
+from orbitkb.domain.ports.sources import CommitRecord, FolderLocator, GitReader, SourceEntry, SourceTree
 from orbitkb.domain.ports.store import (
     Caches,
     EmbeddingStore,
@@ -33,6 +33,7 @@ __all__ = [
     "BackupReport",
     "Caches",
     "Cancellable",
+    "CommitRecord",
     "CodeAnalyzer",
     "Embedder",
     "EmbeddingStore",

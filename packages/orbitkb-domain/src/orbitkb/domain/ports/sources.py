@@ -9,6 +9,17 @@ from attrs import frozen
 
 
 @frozen
+class CommitRecord:
+    """One past commit as the history reader sees it: its message and the files it changed
+    (repository-relative POSIX paths)."""
+
+    commit: str
+    subject: str
+    body: str = ""
+    files: tuple[str, ...] = ()
+
+
+@frozen
 class SourceEntry:
     """One entry of a source tree. ``kind`` is "file", "symlink_outside" (never followed) or
     "missing_object" (listed by git but absent from a partial clone).
@@ -44,8 +55,6 @@ class SourceTree(Protocol):
 class GitReader(Protocol):
     def is_repository(self, path: str) -> bool: ...
 
-    def toplevel(self, path: str) -> str | None: ...
-
     def head_commit(self, path: str) -> str | None:
         """The current commit of the repository containing ``path``, None outside git."""
         ...
@@ -59,6 +68,12 @@ class GitReader(Protocol):
         ...
 
     def tree_at(self, path: str, commit: str) -> SourceTree: ...
+
+    def history(self, path: str, until: str, limit: int) -> list[CommitRecord]:
+        """The last ``limit`` non-merge commits reachable from ``until`` (itself included, nothing
+        after it), newest first, each with its message and the files it changed, relative to
+        ``path`` (a commit touching nothing under ``path`` is left out)."""
+        ...
 
 
 @runtime_checkable

@@ -1,38 +1,16 @@
-"""Shared pieces of the read use cases: pagination rules, service lookup, call views."""
+"""Shared pieces of the read use cases: service lookup, call views (pagination rules: ``paging``)."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import TypeVar
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog, qualified_names
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput
 from orbitkb.domain.model import Api, Service, ServiceCall
+from orbitkb.domain.paging import check_page as check_page  # re-exported: the read use cases import it here
+from orbitkb.domain.paging import page as page
 from orbitkb.domain.ports import FactsReader, ModelReader
 from orbitkb.domain.system_model import SystemModel
-from orbitkb.domain.views import DEFAULT_LIMIT, MAX_LIMIT, CallView, ListPage
-
-T = TypeVar("T")
-
-
-def check_page(limit: int | None, offset: int | None) -> tuple[int, int]:
-    """limit defaults to 50 and is capped at 500 silently; zero/negative limit or negative offset
-    is an error (the reference's rule)."""
-    if limit is None:
-        limit = DEFAULT_LIMIT
-    if offset is None:
-        offset = 0
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0:
-        raise InvalidInput(f"limit must be a positive integer, got {limit!r}")
-    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-        raise InvalidInput(f"offset must be zero or a positive integer, got {offset!r}")
-    return min(limit, MAX_LIMIT), offset
-
-
-def page(items: Sequence[T], limit: int, offset: int) -> tuple[tuple[T, ...], ListPage]:
-    chunk = tuple(items[offset : offset + limit])
-    return chunk, ListPage(total=len(items), truncated=offset + len(chunk) < len(items))
+from orbitkb.domain.views import CallView
 
 
 def facts_of(store: FactsReader, models: ModelReader | None = None) -> FactsReader | SystemModel:

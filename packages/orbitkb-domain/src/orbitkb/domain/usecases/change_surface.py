@@ -32,10 +32,18 @@ from orbitkb.domain.change.ranking import RankingModel
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
 from orbitkb.domain.change.ui import add_ui
+from orbitkb.domain.change.views import (
+    ContractAtRisk,
+    EntityAffected,
+    FlowEdge,
+    NextQuery,
+    OutsideCall,
+    Unknown,
+)
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.ids import make_id
-from orbitkb.domain.model import Service
+from orbitkb.domain.model import Freshness, Service
 from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend, ModelReader
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, Embedding, SurfaceFinding
@@ -54,14 +62,14 @@ class ChangeSurface:
     primary: tuple[dict[str, Any], ...]
     secondary: tuple[dict[str, Any], ...]
     no_change_hint: tuple[dict[str, Any], ...]
-    flow: tuple[dict[str, Any], ...]
-    external_integrations: tuple[dict[str, Any], ...]
-    unmapped_internal_hint: tuple[dict[str, Any], ...]
-    contracts_at_risk: tuple[dict[str, Any], ...]
-    persistence_affected: tuple[dict[str, Any], ...]
-    unknowns: tuple[dict[str, Any], ...]
-    freshness: dict[str, Any]
-    recommended_next_queries: tuple[dict[str, Any], ...]
+    flow: tuple[FlowEdge, ...]
+    external_integrations: tuple[OutsideCall, ...]
+    unmapped_internal_hint: tuple[OutsideCall, ...]
+    contracts_at_risk: tuple[ContractAtRisk, ...]
+    persistence_affected: tuple[EntityAffected, ...]
+    unknowns: tuple[Unknown, ...]
+    freshness: dict[str, Freshness]
+    recommended_next_queries: tuple[NextQuery, ...]
     similar_past_tasks: tuple[dict[str, Any], ...]
     run_id: int | None
     run_cost_usd: float | None
@@ -104,15 +112,14 @@ class FindChangeSurface:
         cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
         terms = task_terms(task, name_words(services))
         probe = FreshnessProbe(self.git)
-        unknowns: list[dict[str, Any]] = []
+        unknowns: list[Unknown] = []
         if unmatched_terms and cands:
-            unknowns.append({"status": "unknown", "reason": "task words that match nothing indexed: "
-                             + ", ".join(unmatched_terms),
-                             "suggestion": "new concepts, or vocabulary the code does not use; try search with synonyms"})
+            unknowns.append(Unknown("unknown", "task words that match nothing indexed: " + ", ".join(unmatched_terms),
+                                    "new concepts, or vocabulary the code does not use; try search with synonyms"))
         if not cands:
-            unknowns.append({"status": "unknown", "reason": "the task matches nothing indexed",
-                             "suggestion": "rephrase with words the system uses, pass hint_services, "
-                                           "or index the repositories that own this capability"})
+            unknowns.append(Unknown("unknown", "the task matches nothing indexed",
+                                    "rephrase with words the system uses, pass hint_services, "
+                                    "or index the repositories that own this capability"))
             surface = ChangeSurface(task, (), (), (), (), (), (), (), (), tuple(unknowns), {}, (),
                                     tuple(self._similar(history, retriever, task)), None, None,
                                     retriever.mode, "deterministic",

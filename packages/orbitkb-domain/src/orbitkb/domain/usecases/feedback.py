@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.errors import InvalidInput, RepositoryNotFound, RunNotFound
 from orbitkb.domain.model import Service
 from orbitkb.domain.ports import GitReader, KnowledgeStore
@@ -116,7 +115,3 @@ class VerifyChangeSurface:
             for name in fp:
                 self.store.add_feedback(Feedback(run_id, name, "rejected", self.clock()))
         return Verification(vid, *[getattr(v, a.name) for a in Verification.__attrs_attrs__][1:])
-
-
-def services_of(store: KnowledgeStore) -> ServiceCatalog:
-    return ServiceCatalog(store.list_services())

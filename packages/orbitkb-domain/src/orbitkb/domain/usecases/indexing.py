@@ -23,18 +23,20 @@ from pathlib import PurePath  # names only: no file-system access
 from attrs import evolve, field, frozen
 
 from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.change_history import HISTORY_LIMIT, with_history
 from orbitkb.domain.errors import OrbitkbError, RepositoryConflict, RepositoryNotFound
 from orbitkb.domain.ids import content_hash
 from orbitkb.domain.model import Gap, Repository, ServiceFacts
 from orbitkb.domain.ports import (
     AnalysisRequest,
     CodeAnalyzer,
+    CommitRecord,
     FolderLocator,
     GitReader,
     KnowledgeStore,
     SourceTree,
 )
-from orbitkb.domain.runs import IndexedFile, IndexRun
+from orbitkb.domain.runs import IndexRun
 from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.summaries import describe_from_facts
 from orbitkb.domain.usecases._clock import Clock, utc_now
@@ -97,6 +99,8 @@ class IndexRepository:
     #: Where folders are and whether two paths are one folder; without it, the tree ``open_tree``
     #: opens answers (its root, which it checked) and paths are compared as written.
     folders: FolderLocator | None = None
+    #: How many past commits give each service its history vocabulary (0: none).
+    history_limit: int = HISTORY_LIMIT
 
     def __call__(self, request: IndexRequest, progress: Progress | None = None) -> IndexResult:
         opened: SourceTree | None = None  # PathNotFound below: missing, or not a folder
@@ -148,6 +152,7 @@ class IndexRepository:
         others = [s for s in self.store.list_services() if s.repository != name]
         catalog = ServiceCatalog([*others, *(f.service for f in analysis.services)])
         facts = [describe_from_facts(f) for f in classify_facts(analysis.services, catalog, self.store)]
+        facts = with_history(facts, self._history(path, is_git, commit))
         repo = Repository(name=name, root_path=path, vcs="git" if is_git else "none",
                           indexed_commit=commit, indexed_at=self.clock())
         files = [evolve(f, repository=name) if f.repository != name else f for f in analysis.files]
@@ -192,6 +197,16 @@ class IndexRepository:
         return IndexResult(repo, run, tuple(sorted(f.service.name for f in facts)), tuple(gaps),
                            len(current), changed, analysis.files_parsed, removed, reconciled, tuple(outcomes))
 
+    def _history(self, path: str, is_git: bool, commit: str | None) -> list[CommitRecord]:
+        """The last commits up to the indexed one (never after it); none outside git or when git
+        cannot read them (a shallow or partial clone's log still reads what it holds)."""
+        if not is_git or commit is None or self.history_limit <= 0:
+            return []
+        try:
+            return self.git.history(path, commit, self.history_limit)
+        except OrbitkbError:
+            return []
+
     def _check_conflict(self, name: str, path: str, replace: bool) -> None:
         existing = self.store.get_repository(name)
         if existing is None or replace:
@@ -214,10 +229,3 @@ class IndexRepository:
 def _sum_optional(values: object) -> float | int | None:
     vals = [v for v in values if v is not None]  # type: ignore[attr-defined]
     return sum(vals) if vals else None
-
-
-def indexed_files_by_service(files: Sequence[IndexedFile]) -> dict[str | None, int]:
-    out: dict[str | None, int] = {}
-    for f in files:
-        out[f.service_id] = out.get(f.service_id, 0) + 1
-    return out

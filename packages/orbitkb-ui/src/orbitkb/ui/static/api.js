@@ -2,6 +2,9 @@
 
 const token = () => document.querySelector('meta[name="orbitkb-token"]').content;
 
+// a server started with --read-only records no run and refuses feedback
+export const readOnly = () => document.querySelector('meta[name="orbitkb-mode"]')?.content === "read-only";
+
 async function parse(response) {
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) {

@@ -1,7 +1,7 @@
 // orbitkb ui: loads the system map once, then routes (#/map, #/service/NAME, #/surface, #/smells)
 // between the map's side panel and the service page. Everything shown is built by dom.js.
 
-import { get } from "./api.js";
+import { get, readOnly } from "./api.js";
 import { button, clear, el, fill, go } from "./dom.js";
 import { PROTOCOLS, applyFilters, createMap, focusNode, highlight, initialProtocols } from "./map.js";
 import { edgePanel, nodePanel } from "./panel.js";
@@ -133,6 +133,7 @@ async function route() {
 }
 
 async function start() {
+  $("mode-note").hidden = !readOnly();
   status("loading the map…");
   const model = await get("/api/map");
   performance.mark("orbitkb:map-fetched");

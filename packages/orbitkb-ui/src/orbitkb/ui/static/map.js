@@ -9,9 +9,11 @@ const C = { blue: "#0072B2", orange: "#E69F00", green: "#009E73", vermillion: "#
   sky: "#56B4E9", yellow: "#F0E442", ink: "#1b1b1b", grey: "#8a8a8a" };
 
 const LARGE = 400;  // edges: above this, the faster drawing
-const FAR = 0.45;
+const FAR = 0.45;  // zoom below which arrow heads are sub-pixel noise on a large map
 const PAD_X = 62 + 18;  // half a node and a margin around the services of a repository
-const PAD_Y = 18 + 18;  // zoom below which arrow heads are sub-pixel noise on a large map
+const PAD_Y = 18 + 18;
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 3;
 
 // a large map starts without the links to databases and brokers (a third of the lines, little news):
 // they are added the first time their checkbox is ticked
@@ -98,16 +100,38 @@ export function buildElements(model, { deferred = new Set(), far = false } = {})
   return elements;
 }
 
+// the viewport that shows every repository box (and its title above it), computed from the boxes
+// the layout already placed: the graph library's own fit would first style and measure every
+// element, a third of the first render on a large map
+export function fitted(elements, width, height, padding = 30) {
+  let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const e of elements) {
+    if (e.data.kind !== "repository") continue;
+    const { x, y } = e.position;
+    const { width: w, height: h, fontSize } = e.data;
+    x1 = Math.min(x1, x - w / 2); x2 = Math.max(x2, x + w / 2);
+    y1 = Math.min(y1, y - h / 2 - fontSize * 1.5); y2 = Math.max(y2, y + h / 2);
+  }
+  if (!Number.isFinite(x1) || width <= 0 || height <= 0) return {};
+  const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM,
+    Math.min((width - 2 * padding) / (x2 - x1), (height - 2 * padding) / (y2 - y1))));
+  return { zoom, pan: { x: (width - zoom * (x1 + x2)) / 2, y: (height - zoom * (y1 + y2)) / 2 } };
+}
+
 export function createMap(container, model, { onNode, onEdge, onBackground }) {
   // parallel edges fan out as curves on a readable system; a large one draws straight lines, much faster
   const large = isLarge(model);
-  const style = large ? [...STYLE, { selector: "edge", style: { "curve-style": "straight" } }] : STYLE;
+  // straight lines set in the edge rule itself: a second rule would be one more style context to
+  // apply to every edge on the first render
+  const style = large ? STYLE.map((r) => (r.selector === "edge" ? { ...r, style: { ...r.style, "curve-style": "straight" } } : r))
+    : STYLE;
   const deferred = new Set(model.protocols.filter((p) => !initialProtocols(model).includes(p)));
   const elements = buildElements(model, { deferred, far: large });
   performance.mark("orbitkb:elements-built");
   const cy = cytoscape({
-    container, elements, style, pixelRatio: large ? 1 : "auto", layout: { name: "preset", fit: true, padding: 30 },
-    minZoom: 0.05, maxZoom: 3, textureOnViewport: true, hideEdgesOnViewport: true,
+    container, elements, style, pixelRatio: large ? 1 : "auto", layout: { name: "preset", fit: false },
+    ...fitted(elements, container.clientWidth, container.clientHeight),
+    minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, textureOnViewport: true, hideEdgesOnViewport: true,
     boxSelectionEnabled: false, autoungrabify: true,
   });
   cy.on("tap", "node", (evt) => { if (evt.target.data("kind") !== "repository") onNode(evt.target.data()); });

@@ -2,7 +2,7 @@
 // the map, with confidence, reasons, evidence and contracts at risk; past runs with their
 // verification against git; feedback buttons (the only write besides running a task).
 
-import { get, post } from "./api.js";
+import { get, post, readOnly } from "./api.js";
 import { button, clear, el, evidenceList, fill, go, percent, section } from "./dom.js";
 
 const TIER_TITLES = { primary: "Primary — will change", secondary: "Secondary — may change",
@@ -29,7 +29,7 @@ function finding(runId, f, tier, feedback) {
   return el("li", { class: `tier-${tier}`, dataset: { service: f.service, tier } },
     button(f.service, () => go("map", f.service), { class: "link" }),
     ` · confidence ${percent(f.confidence)}`,
-    tier !== "no_change_hint" && runId ? feedbackButtons(runId, f.service, feedback[f.service]) : null,
+    tier !== "no_change_hint" && runId && !readOnly() ? feedbackButtons(runId, f.service, feedback[f.service]) : null,
     el("div", {}, f.reason),
     f.evidence && f.evidence.length ? evidenceList(f.evidence, 3) : null);
 }
@@ -105,6 +105,8 @@ export async function renderSurface(target, { onTiers }) {
   input.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) analyze(); });
   fill(target, 
     el("h2", {}, "Change surface"),
+    readOnly() ? el("p", { class: "note", id: "read-only-note" },
+      "This server is read-only: a task is analysed but not recorded, and feedback is off.") : null,
     el("label", { for: "task" }, "Task"), input,
     el("p", {}, button("Analyze", analyze, { class: "primary", id: "analyze" }),
       el("span", { class: "muted" }, " or Ctrl+Enter; "),

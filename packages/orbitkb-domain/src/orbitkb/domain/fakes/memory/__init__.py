@@ -1,0 +1,1 @@
+"""The roles of ``InMemoryKnowledgeStore``, one module each, over shared tables (``state``)."""

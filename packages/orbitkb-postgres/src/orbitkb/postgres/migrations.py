@@ -1,0 +1,47 @@
+"""Versioned schema migrations of the PostgreSQL store: an ordered list of steps, applied in place.
+
+The version lives in ``schema_meta`` (key "version") as in the SQLite store; its numbering is
+this store's own. Opening an older schema upgrades it in one transaction under an advisory lock
+(two processes opening a new database at once migrate it once); a newer one raises SchemaTooNew
+naming both versions, because guessing would lose data.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from orbitkb.postgres import search
+from orbitkb.sql import snapshot, tables
+from orbitkb.sql.migrate import Migration, Migrator, read_version
+from orbitkb.sql.unit import UnitOfWork
+
+__all__ = ["LATEST", "MIGRATIONS", "MIGRATOR", "Migration", "Migrator", "read_version", "upgrade"]
+
+#: pg_advisory_xact_lock key of schema changes (the bytes of "orbitkb!" as a bigint).
+MIGRATION_LOCK = int.from_bytes(b"orbitkb!", "big") & 0x7FFF_FFFF_FFFF_FFFF
+
+
+def _v1_initial(conn: Connection) -> None:
+    """Every table of the shared schema, the search table, and the snapshot tokens."""
+    tables.metadata.create_all(conn)
+    search.create_index(conn)
+    # The token rows exist from the start: concurrent writers then only ever UPDATE them.
+    for key in (snapshot.TOKEN_KEY, "embeddings_token"):
+        conn.execute(sa.insert(tables.schema_meta).values(key=key, value=snapshot.INITIAL))
+
+
+MIGRATIONS: tuple[Migration, ...] = (Migration(1, "initial schema", _v1_initial),)
+LATEST = MIGRATIONS[-1].version
+
+
+def _lock(conn: Connection) -> None:
+    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+
+
+MIGRATOR = Migrator(MIGRATIONS, lock=_lock)
+
+
+def upgrade(db: UnitOfWork, target: int | None = None) -> int:
+    """Bring ``db`` to ``target`` (default: the latest); returns the version now in place."""
+    return MIGRATOR.upgrade(db, target)

@@ -1,0 +1,67 @@
+"""PostgresKnowledgeStore: the store roles over PostgreSQL — the shared SQL store on a psycopg 3
+engine, weighted tsvector search and this store's migrations.
+
+Many writers, many readers: each repository's index (``replace_repository_facts``) and removal is
+one transaction holding ``pg_advisory_xact_lock`` on the repository's name, so two indexers of
+different repositories run at once and a second indexer of the same repository waits for the
+first (at most ``lock_timeout_s``, then a StoreError saying so). Readers run in REPEATABLE READ:
+a whole ``load_model`` sees one committed snapshot. Every write of facts moves the snapshot
+fingerprint, so a long-lived MCP server reloads its model without restarting; a connection lost
+to a server restart is replaced on the next call (the pool pings before use).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from orbitkb.domain.errors import StoreError
+from orbitkb.postgres import migrations, search
+from orbitkb.postgres.engine import Database
+from orbitkb.sql.store import SqlKnowledgeStore
+
+SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+#: pg_advisory_xact_lock(namespace, hashtext(repository)): the namespace keeps our keys apart.
+LOCK_NAMESPACE = 0x6F6B  # "ok"
+
+
+def is_postgres_url(value: str) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) URL; a file path is never one."""
+    return str(value).startswith(SCHEMES)
+
+
+class PostgresKnowledgeStore(SqlKnowledgeStore):
+    """``PostgresKnowledgeStore(url)`` — the database must exist; its orbitkb schema is created or
+    upgraded in place on open (a newer one raises SchemaTooNew). ``read_only=True`` never writes:
+    it refuses an older schema instead of upgrading it."""
+
+    def __init__(self, url: str, read_only: bool = False, lock_timeout_s: float = 600.0) -> None:
+        db = Database(url, read_only=read_only)
+        self._lock_timeout_ms = int(lock_timeout_s * 1000)
+        try:
+            if read_only:
+                with db.read() as conn:
+                    version = migrations.read_version(conn)
+                migrations.MIGRATOR.check_not_newer(version, db.path)
+                if version < migrations.MIGRATOR.latest:
+                    raise StoreError(f"the database {db.path} has schema version {version}, older than "
+                                     f"{migrations.MIGRATOR.latest}: it cannot be upgraded by a read-only command",
+                                     hint="run orbitkb index once with a role that may write")
+            else:
+                migrations.upgrade(db)
+        except Exception:
+            db.dispose()
+            raise
+        self._setup(db, search, migrations.read_version)
+
+    @property
+    def path(self) -> str:
+        """Where the database is (``database on host``): never the credentials."""
+        return self._db.path
+
+    def _lock_repository(self, conn: sa.Connection, name: str) -> None:
+        conn.execute(sa.text(f"SET LOCAL lock_timeout = {self._lock_timeout_ms}"))
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:ns, hashtext(:name))"),
+                     {"ns": LOCK_NAMESPACE, "name": name})
+
+    def __enter__(self) -> PostgresKnowledgeStore:
+        return self

@@ -1,0 +1,135 @@
+"""Nearest stored vectors by cosine: one normalised numpy matrix per model, kept between queries.
+
+The matrix is rebuilt only when the embeddings changed: every write of the embeddings table also
+writes a fresh random token in ``schema_meta`` (same transaction), and a query compares the token
+it built its matrix from with the stored one — one indexed read, correct across processes and
+after a restore. Ranking is ``orbitkb.domain.retrieval.rank_nearest``'s, computed on the matrix:
+similarities rounded to the same digits, best field per owner (the first listed on a tie), then
+similarity and owner id. numpy is imported on the first query, never when the store opens.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from attrs import frozen
+from sqlalchemy.engine import Connection
+
+from orbitkb.domain.retrieval import RANK_DIGITS
+from orbitkb.domain.runs import VectorHit
+from orbitkb.sql.tables import embeddings as t
+from orbitkb.sql.tables import schema_meta
+
+if TYPE_CHECKING:
+    import numpy as np
+
+TOKEN_KEY = "embeddings_token"
+#: vectors of past change-surface tasks: read by similar_past_tasks, never searched as facts
+HISTORY_KIND = "run"
+
+
+def touch(conn: Connection) -> None:
+    """Mark the embeddings as changed (call inside the transaction that changed them)."""
+    token = uuid.uuid4().hex
+    updated = conn.execute(sa.update(schema_meta).where(schema_meta.c.key == TOKEN_KEY).values(value=token))
+    if updated.rowcount == 0:
+        conn.execute(sa.insert(schema_meta).values(key=TOKEN_KEY, value=token))
+
+
+def _token(conn: Connection) -> str | None:
+    return conn.execute(sa.select(schema_meta.c.value).where(schema_meta.c.key == TOKEN_KEY)).scalar()
+
+
+@frozen
+class _Group:
+    """The vectors of one dimension, in (owner_kind, owner_id, field) order, rows of unit length;
+    ``owner_rank`` orders owner ids as strings sort, for tie-breaking inside numpy."""
+
+    kinds: tuple[str, ...]
+    owners: tuple[str, ...]
+    fields: tuple[str, ...]
+    matrix: np.ndarray[Any, Any]
+    owner_rank: np.ndarray[Any, Any]
+    kind_array: np.ndarray[Any, Any]
+
+
+@frozen
+class _Matrix:
+    token: str | None
+    groups: dict[int, _Group]
+
+
+def _load(conn: Connection, model_id: str, token: str | None) -> _Matrix:
+    import numpy as np
+
+    rows: dict[int, list[Any]] = {}
+    statement = (sa.select(t.c.owner_kind, t.c.owner_id, t.c.field, t.c.dim, t.c.vector)
+                 .where(t.c.model_id == model_id, t.c.owner_kind != HISTORY_KIND)
+                 .order_by(t.c.owner_kind, t.c.owner_id, t.c.field))
+    for r in conn.execute(statement):
+        if len(r.vector) == 4 * r.dim:  # a damaged row is skipped, not a crash
+            rows.setdefault(r.dim, []).append(r)
+    groups = {}
+    for dim, held in rows.items():
+        matrix = np.frombuffer(b"".join(r.vector for r in held), dtype="<f4").reshape(len(held), dim)
+        matrix = matrix.astype(np.float64)
+        norms = np.linalg.norm(matrix, axis=1)
+        norms[norms == 0.0] = 1.0  # a zero vector stays zero: similarity 0, as in the reference
+        owners = tuple(r.owner_id for r in held)
+        rank = {owner: i for i, owner in enumerate(sorted(set(owners)))}
+        kinds = tuple(r.owner_kind for r in held)
+        groups[dim] = _Group(kinds, owners, tuple(r.field for r in held), matrix / norms[:, None],
+                             np.array([rank[o] for o in owners], dtype=np.int64), np.array(kinds, dtype=object))
+    return _Matrix(token, groups)
+
+
+class VectorIndex:
+    """The matrices of one store, by model id; safe to share between threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: dict[str, _Matrix] = {}
+
+    def count(self, conn: Connection, model_id: str) -> int:
+        statement = sa.select(sa.func.count()).select_from(t).where(t.c.model_id == model_id)
+        return int(conn.execute(statement).scalar() or 0)
+
+    def nearest(self, conn: Connection, model_id: str, vector: Sequence[float], limit: int, floor: float,
+                kinds: Sequence[str] | None) -> list[VectorHit]:
+        token = _token(conn)
+        with self._lock:
+            held = self._held.get(model_id)
+            if held is None or held.token != token:
+                held = self._held[model_id] = _load(conn, model_id, token)
+        group = held.groups.get(len(vector))
+        if group is None or limit <= 0:
+            return []
+        import numpy as np
+
+        query = np.asarray(vector, dtype=np.float64)
+        norm = float(np.linalg.norm(query))
+        if norm == 0.0:
+            sims = np.zeros(len(group.owners))
+        else:
+            sims = np.round(group.matrix @ (query / norm), RANK_DIGITS)
+        keep = sims >= floor
+        if kinds:
+            keep &= np.isin(group.kind_array, list(kinds))
+        idx = np.flatnonzero(keep)
+        # best first: similarity, then owner id, then list order (the first field wins a tie)
+        order = idx[np.lexsort((idx, group.owner_rank[idx], -sims[idx]))]
+        out: list[VectorHit] = []
+        seen: set[str] = set()
+        for i in order.tolist():
+            owner = group.owners[i]
+            if owner in seen:
+                continue
+            seen.add(owner)
+            out.append(VectorHit(group.kinds[i], owner, group.fields[i], float(sims[i])))
+            if len(out) == limit:
+                break
+        return out
