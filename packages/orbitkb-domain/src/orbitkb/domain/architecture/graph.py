@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from orbitkb.domain.catalog import qualified_names
 from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Direction, Evidence, Message, Service, ServiceCall, TargetKind
-from orbitkb.domain.ports import FactsReader
+
+if TYPE_CHECKING:  # annotations only: the ports name the SystemModel, which builds this graph
+    from orbitkb.domain.ports import FactsReader
 
 
 @frozen
