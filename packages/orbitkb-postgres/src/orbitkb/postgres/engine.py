@@ -18,8 +18,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection
 
 from orbitkb.domain.errors import OrbitkbError, StoreError
+from orbitkb.sql.parameters import cleaner, without_surrogates
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 #: Driver messages users meet, with what to do about them.
 _HINTS = (
     ("password authentication failed", "check the user and password (URL, PGPASSWORD or ~/.pgpass)"),
@@ -55,29 +55,11 @@ def describe(url: sa.URL) -> str:
 def _clean(value: Any) -> Any:
     """PostgreSQL text holds neither NUL nor a lone surrogate: U+FFFD stands in for both."""
     if isinstance(value, str):
-        if "\x00" in value:
-            value = value.replace("\x00", "\ufffd")
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                return _SURROGATE.sub("\ufffd", value)
+        return without_surrogates(value.replace("\x00", "\ufffd") if "\x00" in value else value)
     return value
 
 
-def _clean_parameters(
-    _conn: Connection, _cursor: Any, statement: str, parameters: Any, _context: Any, executemany: bool
-) -> tuple[str, Any]:
-    rows = parameters if executemany else [parameters]
-    cleaned: list[Any] = []
-    for row in rows:
-        if isinstance(row, dict):
-            cleaned.append({k: _clean(v) for k, v in row.items()})
-        elif isinstance(row, list | tuple):
-            cleaned.append(type(row)(_clean(v) for v in row))
-        else:
-            cleaned.append(row)
-    return statement, (cleaned if executemany else cleaned[0])
+_clean_parameters = cleaner(_clean)
 
 
 class Database:

@@ -9,7 +9,6 @@ would fail at once with "database is locked".
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import threading
 import urllib.parse
@@ -24,11 +23,11 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import QueuePool, StaticPool
 
 from orbitkb.domain.errors import OrbitkbError, StoreError
+from orbitkb.sql.parameters import cleaner, without_surrogates
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 10_000
 _WRITE = "orbitkb_write"
-_SURROGATE = re.compile("[\ud800-\udfff]")
 #: Driver messages users meet, with what to do about them.
 _HINTS = (
     (
@@ -84,29 +83,10 @@ def _read_only_url(target: Path) -> str:
 
 
 def _clean(value: Any) -> Any:
-    """A lone surrogate (an undecodable file name read with surrogateescape) cannot be encoded
-    as UTF-8 and would abort the whole statement: replace it with U+FFFD instead."""
-    if isinstance(value, str) and not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return _SURROGATE.sub("\ufffd", value)
-    return value
+    return without_surrogates(value) if isinstance(value, str) else value
 
 
-def _clean_parameters(
-    _conn: Connection, _cursor: Any, statement: str, parameters: Any, _context: Any, executemany: bool
-) -> tuple[str, Any]:
-    rows = parameters if executemany else [parameters]
-    cleaned: list[Any] = []
-    for row in rows:
-        if isinstance(row, dict):
-            cleaned.append({k: _clean(v) for k, v in row.items()})
-        elif isinstance(row, list | tuple):
-            cleaned.append(type(row)(_clean(v) for v in row))
-        else:
-            cleaned.append(row)
-    return statement, (cleaned if executemany else cleaned[0])
+_clean_parameters = cleaner(_clean)
 
 
 def _begin(conn: Connection) -> None:
