@@ -8,12 +8,17 @@ database under benchmarks/out/cli_startup/, then runs `orbitkb --version`, `orbi
 ``--bin``), median and best wall time of ``--runs``; also reports which heavy modules a `list`
 imports and whether the installed orbitkb packages carry compiled bytecode. Target: `list`
 <= 0.25 s on a fresh install whose bytecode the installer compiled (UV_COMPILE_BYTECODE=1).
+
+``--instructions`` also counts the instructions each command executes (valgrind's callgrind, when
+installed): unlike wall or CPU time, the count does not move with the load of a shared machine,
+so two trees can be compared there; ``python -c pass`` is shown as the floor.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -60,6 +65,17 @@ def _time(argv: list[str], runs: int) -> tuple[float, float, float]:
     return statistics.median(times), min(times), statistics.median(cpu)
 
 
+def _instructions(argv: list[str]) -> int | None:
+    """Instructions the command executes (callgrind's "I refs"); None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    done = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
 def _bytecode_compiled(python: str) -> str:
     code = ("import pathlib, orbitkb.cli.main as m; c = pathlib.Path(m.__file__).parent / '__pycache__'; "
             "print('yes' if any(c.glob('main.*.pyc')) else 'no')")
@@ -73,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--bin", help="the orbitkb command to time (default: this environment's)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count the instructions each command executes (needs valgrind)")
     args = ap.parse_args(argv)
     orbitkb = _orbitkb(args.bin)
     folder, _expected = ensure_system(args.services, args.files, args.seed)
@@ -103,6 +121,13 @@ def main(argv: list[str] | None = None) -> int:
         median, best, cpu = _time(argv_, args.runs)
         mark = (" ✔" if median <= TARGET_S else " ✘") if label == "orbitkb list" else ""
         print(f"| `{label}` | {median:.3f}{mark} | {best:.3f} | {cpu:.3f} |")
+    if args.instructions:
+        counted = {"python -c pass": [python, "-c", "pass"], **commands}
+        print("| command | instructions executed (millions) |")
+        print("|---|---|")
+        for label, argv_ in counted.items():
+            count = _instructions(argv_)
+            print(f"| `{label}` | {'valgrind not installed' if count is None else f'{count / 1e6:,.0f}'} |")
     line = next((x for x in heavy.splitlines() if x.startswith("HEAVY:")), "HEAVY:?")
     print(f"heavy modules imported by `orbitkb list`: {line[6:] or 'none'}")
     return 0

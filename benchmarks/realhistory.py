@@ -29,6 +29,7 @@ sys.path.insert(0, str(BENCH))
 
 from changebench.runner import make_app  # noqa: E402
 from realhistory.mine import TASKS_FILE  # noqa: E402
+from realhistory.offtopic import abstention  # noqa: E402
 from realhistory.report import render  # noqa: E402
 from realhistory.run import group, run, summary  # noqa: E402
 from realhistory.truthmap import load  # noqa: E402
@@ -53,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reindex", action="store_true", help="ignore cached databases")
     ap.add_argument("--out", type=Path, default=OUT / "realhistory")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--no-offtopic", action="store_true",
+                    help="skip asking each repository the off-topic sentences (realhistory/offtopic.py)")
     args = ap.parse_args(argv)
 
     def progress(msg: str) -> None:
@@ -93,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         "per_split": group(rows, "split"),
         "per_repository": per_repo,
         "rows": rows,
+        "offtopic": None if args.no_offtopic else abstention(tasks, args.clones, args.embedder, args.cache / "db"),
     }
     out = args.out if args.out.suffix == "" else args.out.with_suffix("")
     suffix = "" if args.embedder == "off" else f"-{args.embedder}"

@@ -32,10 +32,14 @@ def _analyzer(stack: str) -> Any:
 
 
 def _files(root: Path, suffixes: Sequence[str]) -> list[Path]:
+    """The files an index reads: generated ones by their name (``*.Designer.cs``, ``*Grpc.java``) are
+    left out by the walker before any analyzer sees them, so they are not measured either."""
+    from orbitkb.analysis.filetypes import is_generated
+
     return sorted(
         p
         for p in root.rglob("*")
-        if p.suffix in suffixes and p.is_file() and not any(s in f"/{p}" for s in SKIP)
+        if p.suffix in suffixes and p.is_file() and not any(s in f"/{p}" for s in SKIP) and not is_generated(p.name)
     )
 
 

@@ -49,6 +49,12 @@ def log(repo: Path, rev: str = "HEAD") -> list[LogEntry]:
     return entries
 
 
+def changed(repo: Path, commit: str) -> list[str]:
+    """The paths one commit changed against its first parent (none for a root commit)."""
+    out = git(repo, "show", "--no-renames", "--name-only", "--format=", "--first-parent", commit)
+    return [line for line in out.split("\n") if line.strip()]
+
+
 def tree(repo: Path, commit: str) -> list[tuple[str, str, int]]:
     """(path, blob sha, size) of every file of a commit (size -1 when unknown)."""
     out = git(repo, "ls-tree", "-r", "-l", "-z", commit)

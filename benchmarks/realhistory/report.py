@@ -12,6 +12,7 @@ METHODS = (
     ("baseline_all", "baseline: every service"),
     ("baseline_bm25_top1", "baseline: bm25 top-1"),
     ("baseline_bm25_top2", "baseline: bm25 top-2"),
+    ("baseline_previous", "baseline: the previous commit's services (task not read)"),
 )
 
 
@@ -119,6 +120,12 @@ def render(result: dict[str, Any], details: bool = True) -> str:
         "",
         buckets(result),
     ]
+    off = result.get("offtopic")
+    if off:
+        parts += ["", "### Abstention on off-topic text (realhistory/offtopic.py, not the calibration set)", "",
+                  f"{off['asked']} questions ({off['repositories']} repositories x the sentences): empty answers "
+                  f"{off['empty_rate']:.0%}, answered {off['answered']}"
+                  + "".join(f"\n- {repo}: " + "; ".join(v) for repo, v in sorted(off["answered_by_repository"].items()))]
     if details:
         parts += ["", "### Tasks not answered exactly (worst first)", "", failures(result["rows"])]
     return "\n".join(parts) + "\n"

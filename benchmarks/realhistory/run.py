@@ -20,7 +20,7 @@ from . import gitio
 from .truthmap import ServiceMap
 
 Progress = Callable[[str], None]
-BASELINES = ("baseline_all", "baseline_bm25_top1", "baseline_bm25_top2")
+BASELINES = ("baseline_all", "baseline_bm25_top1", "baseline_bm25_top2", "baseline_previous")
 
 
 def _db(cache: Path, task: dict[str, Any], embedder: str) -> Path:
@@ -55,7 +55,9 @@ def indexed_app(
 def baselines(
     clone: Path, parent: str, smap: ServiceMap, text: str, expected: Sequence[str]
 ) -> dict[str, Any]:
-    """Predict every service present at the parent; bm25 over each service's files, top-1 and top-2."""
+    """Predict every service present at the parent; bm25 over each service's files, top-1 and top-2;
+    and, without reading the task at all, the services the parent commit itself changed (work goes
+    on where it was: a floor any text-reading method must clear to say the text helped)."""
     present = sorted({o for p, _, _ in gitio.tree(clone, parent) if (o := smap.owner(p))})
     files = gitio.files_at(clone, parent, lambda p: smap.owner(p) is not None, MAX_FILE)
     texts: dict[str, str] = {}
@@ -67,6 +69,7 @@ def baselines(
         ("baseline_all", present),
         ("baseline_bm25_top1", bm25.top(text, 1)),
         ("baseline_bm25_top2", bm25.top(text, 2)),
+        ("baseline_previous", sorted({o for p in gitio.changed(clone, parent) if (o := smap.owner(p))})),
     ):
         s = score(predicted, expected)
         out[key] = {"predicted": sorted(predicted), "precision": s.precision, "recall": s.recall, "f1": s.f1}

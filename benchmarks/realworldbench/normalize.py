@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_PARAM = re.compile(r"^(\{.*\}|:.+|<.+>|\*{1,2}|\$\{.*\}|\[.+\])$")
+_PARAM = re.compile(r"^(\{.*\}|:.+|<.+>|\*{1,2}\w*|\$\{.*\}|\[.+\])$")  # *name: a named catch-all
 
 
 def name(text: str) -> str:

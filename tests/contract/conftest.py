@@ -1,4 +1,8 @@
-"""The KnowledgeStore contract: every test here runs against the SQLite store, PostgreSQL and the in-memory fake.
+"""The contracts: one suite per port, run against its real adapters and its in-memory fake.
+
+The store's tests (those taking ``store``) run against the SQLite store, PostgreSQL and the
+in-memory fake; the git reader, source trees, folder locator, embedder and LLM backends have one
+module each, with their own parametrised fixture.
 
 Sample facts set every attribute to a non-default value, so a column that is dropped, renamed or
 decoded into the wrong type fails a round-trip assertion.

@@ -1,5 +1,6 @@
 """Read-only commands start lean: `--version`, `list` and `describe` import neither the MCP SDK
-(pydantic, starlette), PyYAML, fastembed, numpy nor the analyzers (issue 14)."""
+(pydantic, starlette), PyYAML, fastembed, numpy, the analyzers, the PostgreSQL dialect, the LLM
+backends nor the use cases they do not run (issue 14)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ from orbitkb.domain.model import Api, Repository, Service, ServiceFacts
 from orbitkb.sqlite import SqliteKnowledgeStore
 
 HEAVY = ("pydantic", "pydantic_core", "starlette", "mcp", "orbitkb.mcp", "yaml", "fastembed", "onnxruntime",
-         "numpy", "orbitkb.analysis", "orbitkb.fastembed", "tree_sitter")
+         "numpy", "orbitkb.analysis", "orbitkb.fastembed", "tree_sitter",
+         # the PostgreSQL dialect (and asyncio's TLS with it) on an SQLite database; use cases not asked for
+         "sqlalchemy.dialects.postgresql", "orbitkb.postgres", "orbitkb.domain.usecases.change_surface",
+         "orbitkb.domain.usecases.indexing", "orbitkb.domain.enrichment", "orbitkb.llm_cli.detect")
 
 PROBE = """
 import json, sys
@@ -55,6 +59,18 @@ def test_read_only_commands_do_not_import_heavy_modules(db: Path, argv: tuple[st
     found = run_probe(*argv, *(("--db", str(db)) if argv[0] != "--version" else ()))
     assert found["status"] in (0, None)
     assert found["heavy"] == []
+
+
+def test_list_reads_an_sqlite_file_without_sqlalchemy_and_describe_still_uses_the_store(db: Path) -> None:
+    listed = subprocess.run([sys.executable, "-c", PROBE.format(heavy=("sqlalchemy",)), "list", "--db", str(db)],
+                            capture_output=True, text=True, timeout=120)
+    assert "orders" in listed.stdout and 'PROBE{"status": 0, "heavy": []}' in listed.stderr
+    described = run_probe("describe", "orders", "--db", str(db))  # the full store, as before
+    assert described["status"] in (0, None)
+    code = PROBE.format(heavy=("sqlalchemy",))
+    done = subprocess.run([sys.executable, "-c", code, "describe", "orders", "--db", str(db)], capture_output=True,
+                          text=True, timeout=120)
+    assert '"heavy": ["sqlalchemy"]' in done.stderr
 
 
 def test_the_probe_sees_heavy_modules_when_a_command_needs_them(db: Path) -> None:

@@ -91,3 +91,18 @@ def test_copy_round_trips_between_sqlite_and_postgres(both, postgres_cluster, tm
     assert _answer(back, "describe", "payments") == _answer(lite, "describe", "payments")
     refused = back.run("copy", str(lite.db), str(back.db), check=False)
     assert refused.returncode == 5 and "not empty" in refused.stderr
+
+
+def test_backup_and_restore_of_a_server_through_the_command(both, postgres_cluster, tmp_path: Path):
+    lite, pg = both
+    backup = pg.json("backup", str(tmp_path / "kb.backup"))
+    assert backup["repositories"] and (tmp_path / "kb.backup").read_bytes().startswith(b"SQLite format 3")
+    restored = Cli(postgres_cluster.create_database(), tmp_path)  # type: ignore[arg-type]
+    restored.run("index", str(EXAMPLE / "inventory"), "--repository-name", "other")
+    report = restored.json("restore", str(tmp_path / "kb.backup"))
+    assert report["repositories"] == backup["repositories"] and report["previous_copy"]
+    for question in QUESTIONS:
+        assert _answer(restored, *question) == _answer(pg, *question), question
+    assert _answer(Cli(tmp_path / "kb.backup", tmp_path), "list") == _answer(lite, "list")
+    refused = restored.run("restore", str(EXAMPLE / "README.md"), check=False)
+    assert refused.returncode == 2 and "nothing was restored" in refused.stderr

@@ -88,6 +88,7 @@ def test_map_filters_and_a_click_on_a_service_and_an_edge(page, shop_ui) -> None
     assert "in a cycle" in page.inner_text("#panel")
     edge = click_an_edge(page, "HTTP")
     expect_heading(page, f"{edge['source']} → {edge['target']}")
+    page.wait_for_selector("#panel .edge-detail[aria-busy=false]")  # its evidence, asked for on the click
     panel = page.inner_text("#panel")
     assert "HTTP call" in panel and re.search(r"\.(java|kt|py|ts|js|go):\d+", panel), panel
     shot(page, "edge")
@@ -96,6 +97,8 @@ def test_map_filters_and_a_click_on_a_service_and_an_edge(page, shop_ui) -> None
     page.get_by_role("button", name="Open the service page").click()
     page.wait_for_selector(".service-title")
     assert page.inner_text(".service-title") == "payments"
+    callers = page.inner_text("ul.callers")  # calls in, each with its evidence (its incoming edges on the map)
+    assert "orders" in callers and re.search(r"\.(java|kt|py|ts|js|go|ya?ml):\d+", callers), callers
     assert page.locator(".entity h4").count() >= 1  # the ER view
     page.locator("table button.link").first.click()  # an API: its request/response shapes
     page.wait_for_selector(".api-detail h3")
@@ -104,6 +107,35 @@ def test_map_filters_and_a_click_on_a_service_and_an_edge(page, shop_ui) -> None
 
 def expect_heading(page, text: str) -> None:
     page.wait_for_function("(t) => document.querySelector('#panel h2')?.textContent === t", arg=text)
+
+
+def test_the_map_loads_without_evidence_and_a_service_brings_its_edges_evidence_in_one_request(page, shop_ui) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.split("/", 3)[3]) if "/api/edge" in r.url else None)
+    open_map(page, shop_ui)
+    assert asked == []  # nothing asked before a choice
+    page.locator("#services button", has_text="payments").first.click()
+    expect_heading(page, "payments")
+    links = page.locator("#panel li button")
+    assert links.count() >= 2
+    for i in range(links.count()):  # every edge of the service, each opened, then the service again
+        page.locator("#panel li button").nth(i).click()
+        page.wait_for_selector("#panel .edge-detail[aria-busy=false]")
+        assert re.search(r"\.(java|kt|py|ts|js|go|ya?ml):\d+|no evidence recorded", page.inner_text("#panel"))
+        page.locator("#services button", has_text="payments").first.click()
+        expect_heading(page, "payments")
+    assert len(asked) == 1 and asked[0].startswith("api/edges?node=service%3Apayments"), asked
+
+
+def test_evidence_that_cannot_be_had_says_why_in_the_panel(page, shop_ui) -> None:
+    gone = json.dumps({"error": "no edge on the map", "hint": "the map changed since the page loaded it: reload the page"})
+    page.route("**/api/edge*", lambda route: route.fulfill(status=404, content_type="application/json", body=gone))
+    open_map(page, shop_ui)
+    page.locator("#services button", has_text="payments").first.click()
+    expect_heading(page, "payments")
+    page.locator("#panel li button").first.click()
+    page.wait_for_selector("#panel .edge-detail[aria-busy=false]")
+    assert "reload the page" in page.inner_text("#panel .edge-detail .error")
 
 
 def test_a_change_surface_lights_up_the_map_and_takes_feedback(page, shop_ui) -> None:
@@ -241,7 +273,7 @@ def test_a_repository_changed_since_its_index_is_marked_stale(page, cli, example
         server.stop()
 
 
-def test_a_large_map_defers_resource_links_and_arrow_heads_until_they_can_be_seen(page, shop_ui) -> None:
+def test_a_large_map_defers_resource_links_and_restyles_no_edge_when_zoomed(page, shop_ui) -> None:
     open_map(page, shop_ui)
     state = page.evaluate("""async () => {
         const { createMap, applyFilters, initialProtocols } = await import('/static/map.js');
@@ -257,15 +289,35 @@ def test_a_large_map_defers_resource_links_and_arrow_heads_until_they_can_be_see
         box.style.width = '320px'; box.style.height = '240px';
         document.body.append(box);
         const cy = createMap(box, model, { onNode() {}, onEdge() {}, onBackground() {} });
-        const before = { protocols: initialProtocols(model), uses: cy.edges('.USES').length,
-                         far: cy.edges('.far').length, zoom: cy.zoom() };
+        const before = { protocols: initialProtocols(model), uses: cy.edges('.USES').length, zoom: cy.zoom() };
         applyFilters(cy, { repository: '', stack: '', query: '', protocols: new Set(['HTTP', 'USES']) });
         const added = cy.edges('.USES').length;
-        cy.zoom(1.2);
-        return { ...before, added, farAfterZoom: cy.edges('.far').length };
+        let restyled = 0;
+        cy.on('style', 'edge', () => { restyled += 1; });
+        for (const zoom of [1.2, 0.1, 0.8]) cy.zoom(zoom);  // far to near and back: the edges keep their style
+        return { ...before, added, restyled };
     }""")
     assert state["protocols"] == ["HTTP"] and state["uses"] == 0 and state["added"] == 30
-    assert state["zoom"] < 0.45 and state["far"] == 420 and state["farAfterZoom"] == 0
+    assert state["zoom"] < 0.45 and state["restyled"] == 0
+
+
+@pytest.mark.parametrize("motion,animated", [("no-preference", True), ("reduce", False)])
+def test_a_small_map_glides_to_a_choice_unless_the_reader_asked_for_less_motion(page, shop_ui, motion: str,
+                                                                                  animated: bool) -> None:
+    page.emulate_media(reduced_motion=motion)
+    open_map(page, shop_ui)
+    state = page.evaluate("""async () => {
+        const { focusNode } = await import('/static/map.js');
+        const cy = window.orbitkb.cy;
+        cy.zoom(0.3);
+        focusNode(cy, 'service:payments');
+        const p = cy.getElementById('service:payments').renderedPosition();
+        return { animated: cy.animated(), zoom: cy.zoom(), centred: Math.abs(p.x - cy.width() / 2) < 1
+                 && Math.abs(p.y - cy.height() / 2) < 1 };
+    }""")
+    assert state["animated"] is animated
+    if not animated:  # there at once: centred, readable
+        assert state["zoom"] == 0.8 and state["centred"]
 
 
 def test_the_repository_filter_keeps_one_repository_and_the_vendors_it_calls(page, shop_ui) -> None:
@@ -290,9 +342,11 @@ def test_the_repository_filter_keeps_one_repository_and_the_vendors_it_calls(pag
         document.body.append(box);
         const cy = createMap(box, model, { onNode() {}, onEdge() {}, onBackground() {} });
         const listed = applyFilters(cy, { repository: 'a', stack: '', query: '', protocols: new Set(['GRPC', 'HTTP']) });
-        const visible = (sel) => cy.$(sel).not('.hidden').map((e) => e.id()).sort();
-        return { listed: listed.map((d) => d.label), nodes: visible('node'), edges: visible('edge') };
+        const visible = (sel) => cy.$(sel).filter((e) => e.visible()).map((e) => e.id()).sort();
+        return { listed: listed.map((d) => d.label), nodes: visible('node'), edges: visible('edge'),
+                 restyled: cy.edges('.hidden').map((e) => e.id()) };
     }""")
     assert shown["listed"] == ["a/x", "a/y"]
     assert shown["nodes"] == ["group:a", "group:external", "service:a/x", "service:a/y", "vendor:Stripe"]
     assert shown["edges"] == ["e1", "e2"]  # b's call into a goes with b
+    assert shown["restyled"] == []  # hidden with their ends, not by a class of their own (no restyle)

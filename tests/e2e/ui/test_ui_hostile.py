@@ -67,6 +67,7 @@ def test_hostile_names_descriptions_and_routes_are_shown_as_text(page, hostile_u
         page.wait_for_selector("#panel h2")
         for link in page.locator("#panel li button").all():  # every edge of the service
             link.click()
+            page.wait_for_selector("#panel .edge-detail[aria-busy=false]")  # its reason and evidence
             seen += page.inner_text("#panel")
             assert_clean(page)
             page.locator("#services button").nth(i).click()

@@ -101,3 +101,4 @@ def test_render_benchmark_runs_on_a_tiny_system(tmp_path: Path) -> None:
     report = json.loads(out.read_text())
     assert report["nodes"] > 8 and report["median"]["first_render_ms"] > 0
     assert report["server_rss_mib"]["started"]
+    assert report["median"]["edge_ms"] > 0 and report["page_js_heap_mib"] > 0  # an edge's evidence, on demand

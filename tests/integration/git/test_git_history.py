@@ -74,6 +74,8 @@ def test_history_is_bounded_and_relative_to_a_subfolder(repo: tuple[Path, list[s
     assert reader.history(str(path), "HEAD", 0) == []
     inside = reader.history(str(path / "shop"), "HEAD", 100)
     assert [r.files for r in inside] == [("ledger/b.go",), ("basket/a.py", "ledger/b.go"), ("basket/a.py",)]
+    # the limit counts commits that touched the folder: "docs only" does not use up one of the two
+    assert [r.commit for r in reader.history(str(path / "shop"), "HEAD", 2)] == [shas[3], shas[1]]
 
 
 def test_merges_are_left_out(repo: tuple[Path, list[str]]) -> None:

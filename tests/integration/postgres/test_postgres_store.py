@@ -9,9 +9,9 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from orbitkb.bootstrap.factories import make_backups, make_store
+from orbitkb.bootstrap.factories import make_store
 from orbitkb.bootstrap.settings import Settings
-from orbitkb.domain.errors import InvalidInput, SchemaTooNew, StoreError
+from orbitkb.domain.errors import SchemaTooNew, StoreError
 from orbitkb.postgres import PostgresKnowledgeStore, is_postgres_url, migrations
 from orbitkb.postgres.store import LOCK_NAMESPACE
 from orbitkb.sqlite import SqliteKnowledgeStore
@@ -51,12 +51,6 @@ def test_the_composition_root_opens_postgres_for_a_url_and_sqlite_for_a_path(pos
     finally:
         pg.close()
         lite.close()
-
-
-def test_backups_of_a_server_are_refused_with_a_hint(postgres_url):
-    with pytest.raises(InvalidInput) as caught:
-        make_backups(Settings(db_path="postgresql://u:pw@db.internal/kb"))
-    assert "pw" not in str(caught.value) and caught.value.hint
 
 
 def test_an_unreachable_server_names_host_and_database_never_the_password():

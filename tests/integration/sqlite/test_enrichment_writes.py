@@ -7,7 +7,8 @@ import attrs
 import pytest
 
 from orbitkb.domain.model import CallKind, Provenance, ServiceCall
-from orbitkb.sqlite import SqliteKnowledgeStore, calls
+from orbitkb.sql import calls
+from orbitkb.sqlite import SqliteKnowledgeStore
 
 
 def proposed(from_sid: str, target: str) -> ServiceCall:

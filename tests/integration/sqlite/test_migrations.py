@@ -35,7 +35,8 @@ from orbitkb.domain.runs import (
     IndexRun,
     Verification,
 )
-from orbitkb.sqlite import SqliteKnowledgeStore, codec, migrations, search, tables
+from orbitkb.sql import codec, tables
+from orbitkb.sqlite import SqliteKnowledgeStore, migrations, search
 from orbitkb.sqlite.engine import Database
 
 SID = service_id("shop", "orders")
@@ -108,7 +109,7 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
     before = count_rows(path)
     assert set(before.values()) == {1}
     with SqliteKnowledgeStore(path) as store:
-        assert store.schema_version() == migrations.LATEST == 5
+        assert store.schema_version() == migrations.LATEST == 6
         assert store.list_technologies() == []
         assert count_rows(path) == before | {"analysis_cache": 0}  # every row kept but the cache (version 5)
         (svc,) = store.list_services()
@@ -130,7 +131,7 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
         store.update_services([attrs.evolve(svc, short_desc="enriched")])
         assert store.get_service_by_id(SID).short_desc == "enriched"
     with SqliteKnowledgeStore(path) as again:  # reopening an up-to-date file changes nothing
-        assert again.get_llm_cache("q") == "a" and again.schema_version() == 5
+        assert again.get_llm_cache("q") == "a" and again.schema_version() == 6
         assert again.analysis_cache().get_many(["k1"]) == {"k1": '{"again": true}'}
 
 
@@ -189,7 +190,7 @@ def test_an_empty_file_and_missing_folders_become_a_database(tmp_path):
     empty = tmp_path / "empty.db"
     empty.touch()
     with SqliteKnowledgeStore(str(empty)) as store:
-        assert store.schema_version() == 5
+        assert store.schema_version() == 6
     with SqliteKnowledgeStore(str(tmp_path / "a" / "b" / "kb.db")) as store:
         assert store.list_services() == []
 

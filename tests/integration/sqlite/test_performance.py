@@ -8,7 +8,8 @@ import time
 import sqlalchemy as sa
 
 from orbitkb.domain.model import Api, Component, Message, PersistenceEntity, ServiceCall
-from orbitkb.sqlite import SqliteKnowledgeStore, codec, tables
+from orbitkb.sql import codec, tables
+from orbitkb.sqlite import SqliteKnowledgeStore
 
 
 def test_a_large_snapshot_is_replaced_quickly(tmp_path, make_snapshot):

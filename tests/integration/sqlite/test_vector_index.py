@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from orbitkb.domain.runs import Embedding
+from orbitkb.sql import vectors as vectors_sql
 from orbitkb.sqlite import SqliteKnowledgeStore
-from orbitkb.sqlite import vectors as vectors_sql
 
 MODEL = "mini-test"
 

@@ -3,6 +3,7 @@ security headers on every answer, the Host allow-list and the session token on w
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -35,7 +36,8 @@ def write(client: TestClient, path: str, body: Any, token: str | None = TOKEN) -
 
 
 @pytest.mark.parametrize("path", ["/", "/api/map", "/static/app.js", "/static/vendor/cytoscape.esm.min.js",
-                                  "/api/service?name=nope", "/static/missing.js"])
+                                  "/api/service?name=nope", "/static/missing.js", "/api/edge?id=nope",
+                                  "/api/edges?node=service:payments"])
 def test_every_answer_carries_the_strict_policy(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.headers["content-security-policy"] == CSP
@@ -75,7 +77,64 @@ def test_map_endpoint_answers_the_system_map(client: TestClient) -> None:
     kinds = {n["kind"] for n in data["nodes"]}
     assert "service" in kinds and "vendor" in kinds
     assert {"HTTP", "MESSAGE"} <= set(data["protocols"])
-    assert all(e["evidence"] for e in data["edges"] if e["protocol"] == "HTTP")
+    assert data["edges"] and all("evidence" not in e and "reason" not in e for e in data["edges"])  # on demand
+
+
+def test_every_edge_of_the_map_answers_its_evidence_on_demand(client: TestClient) -> None:
+    edges = client.get("/api/map").json()["edges"]
+    for e in edges:
+        r = client.get("/api/edge", params={"id": e["id"]})
+        assert r.status_code == 200
+        full = r.json()
+        assert {k: full[k] for k in e} == e and "reason" in full
+        if e["protocol"] == "HTTP":
+            assert full["evidence"] and all(ev["file"] and ev["start_line"] for ev in full["evidence"])
+
+
+def test_the_map_is_smaller_than_the_map_with_evidence(client: TestClient) -> None:
+    from orbitkb.domain.serialization import to_data
+
+    lean = len(client.get("/api/map").content)
+    app = client.app.app.state.application  # type: ignore[attr-defined]
+    full = len(json.dumps(to_data(app.use_cases.draw_system_map()()), separators=(",", ":")))
+    assert lean < full  # on the 300-service system: 0.98 MB -> see benchmarks/ui_render.py
+
+
+def test_the_edges_of_a_service_in_and_out_with_their_evidence(client: TestClient) -> None:
+    into = client.get("/api/edges", params={"node": "service:payments", "direction": "in"}).json()
+    out = client.get("/api/edges", params={"node": "service:payments", "direction": "out"}).json()
+    both = client.get("/api/edges", params={"node": "service:payments"}).json()
+    assert into["total"] and out["total"] and both["total"] <= into["total"] + out["total"]
+    assert all(e["target"] == "service:payments" for e in into["edges"])
+    assert all(e["source"] == "service:payments" for e in out["edges"])
+    assert all("evidence" in e and "reason" in e for e in both["edges"])
+    page = client.get("/api/edges", params={"node": "service:payments", "limit": 1, "offset": 1}).json()
+    assert page["edges"] == both["edges"][1:2]
+
+
+@pytest.mark.parametrize("path,params,status,expected", [
+    ("/api/edge", {}, 400, "id is required"),
+    ("/api/edge", {"id": "HTTP:service:payments->service:nowhere:"}, 404, "no edge"),
+    ("/api/edges", {}, 400, "node is required"),
+    ("/api/edges", {"node": "service:paymnts"}, 404, "no node"),
+    ("/api/edges", {"node": "service:payments", "direction": "up"}, 400, "direction"),
+    ("/api/edges", {"node": "service:payments", "limit": "many"}, 400, "limit must be an integer"),
+    ("/api/edges", {"node": "service:payments", "limit": "0"}, 400, "limit must be between"),
+])
+def test_bad_evidence_requests_are_one_line_with_the_status_a_person_expects(
+        client: TestClient, path: str, params: dict[str, str], status: int, expected: str) -> None:
+    r = client.get(path, params=params)
+    assert r.status_code == status and expected in r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_a_misspelt_node_gets_the_closest_names(client: TestClient) -> None:
+    assert "service:payments" in client.get("/api/edges", params={"node": "service:paymnts"}).json()["suggestions"]
+
+
+@pytest.mark.parametrize("path", ["/api/edge?id=x", "/api/edges?node=service:payments"])
+def test_evidence_is_behind_the_host_check_and_read_only(client: TestClient, path: str) -> None:
+    assert client.get(path, headers={"host": "evil.example"}).status_code == 421
+    assert client.post(path, headers={TOKEN_HEADER: TOKEN}).status_code == 405
 
 
 def test_service_endpoint_answers_describe_service_with_its_lists(client: TestClient) -> None:
@@ -83,6 +142,11 @@ def test_service_endpoint_answers_describe_service_with_its_lists(client: TestCl
     assert data["service"]["name"] == "payments"
     assert {"apis", "persistence", "messages", "gaps"} <= set(data)
     assert data["apis"]["limit"] == 2
+
+
+def test_the_gaps_of_the_service_page_turn_with_its_other_lists(client: TestClient) -> None:
+    gaps = client.get("/api/service", params={"name": "payments", "limit": 3, "offset": 6}).json()["gaps"]
+    assert (gaps["limit"], gaps["offset"]) == (3, 6)
 
 
 def test_unknown_service_is_404_with_suggestions(client: TestClient) -> None:

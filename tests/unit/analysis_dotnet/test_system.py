@@ -135,7 +135,8 @@ def test_a_dotnet_system_is_linked_end_to_end() -> None:
         ("billing", "ledger.grpc", "grpc", "RPC", None),  # Ledger__Address from compose
         ("gateway", "stock.api", "http", "POST", "/reservations"),  # the Ocelot route
         ("orders.api", "stock.api", "http", "GET", "/pricing/quote"),  # appsettings.Docker.json
-        ("orders.api", "stock.api", "http", "POST", "/reservations"),  # compose's Upstreams:Stock
+        ("orders.api", "stock.api", "http", "POST", "/Reservations"),  # compose's Upstreams:Stock; linked to
+        # the [controller] route whatever the case (ASP.NET routes ignore it), spelled as the callee declares it
     ]
     # the referenced Infrastructure project runs in the service: its DbContext is the service's
     assert [(e.name, e.engine) for e in by_name["orders.api"].entities] == [("Orders", "sqlserver")]

@@ -292,3 +292,27 @@ def test_esm_calls_through_instances_and_wrappers() -> None:
             "uploadAvatar",
         ),
     ]
+
+
+def test_an_any_method_catch_all_is_the_unknown_route_fallback_not_an_api() -> None:
+    facts = analyze(
+        {
+            "src/app.ts": """\
+                import express from 'express';
+                const app = express();
+                const router = express.Router();
+                router.get('/shelves', (req, res) => res.send([]));
+                router.all('/shelves/*', (req, res) => res.sendStatus(405));
+                app.use('/api', router);
+                app.all('*', async () => { throw new Error('not found'); });
+                app.all('/(.*)', (req, res) => res.sendStatus(404));
+                app.get('*', (req, res) => res.sendFile('index.html'));
+                app.listen(3000);
+                """,
+        }
+    )
+    assert sorted((a.method, a.path) for a in facts.apis) == [
+        ("ALL", "/api/shelves/*"),
+        ("GET", "/*"),
+        ("GET", "/api/shelves"),
+    ]

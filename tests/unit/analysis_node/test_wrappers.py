@@ -220,3 +220,31 @@ def test_wrappers_with_constant_bases_and_templated_paths() -> None:
             None,
         ),
     ]
+
+
+def test_a_field_built_from_constructor_parameters_is_not_filled_by_a_methods_arguments() -> None:
+    facts = analyze(
+        {
+            "src/depot.js": """\
+                class DepotClient {
+                  constructor(base) {
+                    this.crates = `${base}/crates`;
+                    this.audit = process.env.AUDIT_URL || 'http://audit:7000';
+                  }
+                  crate(id) { return fetch(`${this.crates}/${id}`); }
+                  log(entry) { return fetch(`${this.audit}/log/${entry}`); }
+                }
+                module.exports = { DepotClient };
+                """,
+            "src/main.js": """\
+                const { DepotClient } = require('./depot');
+                const depot = new DepotClient('http://depot:8080');
+                depot.crate('c-1');
+                depot.log('opened');
+                """,
+        }
+    )
+    found = sorted(url(c.url) or "" for c in facts.calls)
+    assert "{?base}/crates/{?id}" in found  # a gap naming the constructor's parameter
+    assert not any(u.startswith(("c-1", "opened", "{?id}/crates")) for u in found)
+    assert any(u.startswith("${AUDIT_URL:http://audit:7000}/log/") for u in found)

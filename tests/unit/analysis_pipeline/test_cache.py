@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from orbitkb.analysis import vocabulary
+from orbitkb.analysis import vendorcode, vocabulary
 
 COMPOSE = "services:\n  orders:\n    build: ./orders\n  payments:\n    build: ./payments\n"
 
@@ -37,7 +37,8 @@ def test_second_run_parses_nothing_and_yields_identical_facts(analyze, stubs, ca
 def test_cache_keys_are_stack_version_and_content_hash(analyze, cache):
     analyze(system(), cache=cache)
     sha = hashlib.sha256(b"// @entry\n// @api POST /pay Pay\n").hexdigest()
-    assert f"go:1+{vocabulary.VERSION}:{sha}" in cache.data  # the vocabulary rides with each parse
+    key = f"go:1+{vocabulary.VERSION}+{vendorcode.version()}:{sha}"
+    assert key in cache.data  # the vocabulary and the vendors the code names ride with each parse
     parse_keys = [k for k in cache.data if not k.startswith("link:")]
     assert sorted({k.split(":")[0] for k in parse_keys}) == ["go", "python"]
     assert sorted(k.split(":")[1] for k in cache.data if k.startswith("link:")) == ["go", "python"]

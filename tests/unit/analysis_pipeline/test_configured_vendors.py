@@ -157,13 +157,14 @@ def test_spring_properties_and_dotenv_name_vendors(analyze):
 def test_a_vendor_already_reached_by_code_or_manifest_is_not_repeated(analyze):
     run = analyze(
         {
-            "shop/requirements.txt": "stripe==9.0\n",
-            "shop/app.py": "# @entry\n# @call http requests lit:https://hooks.slack.com/services/x\n",
-            "shop/.env": "STRIPE_API_KEY=sk\nSLACK_WEBHOOK=https://hooks.slack.com/services/x\n",
+            "shop/requirements.txt": "stripe==9.0\nddtrace\n",
+            "shop/app.py": "# @entry\nimport stripe\n# @call http requests lit:https://hooks.slack.com/services/x\n",
+            "shop/.env": "STRIPE_API_KEY=sk\nSLACK_WEBHOOK=https://hooks.slack.com/services/x\nDD_API_KEY=k\n",
         }
     )
     got = sorted((c.target, [e.note for e in c.evidence]) for c in run.service("shop").calls)
     assert got == [
-        ("Stripe API", ["declared dependency stripe", "configured credential STRIPE_API_KEY"]),
+        ("Datadog", ["declared dependency ddtrace", "configured credential DD_API_KEY"]),
+        ("Stripe API", [None]),  # the code's import; neither the manifest nor the key adds a second
         ("hooks.slack.com", [None]),  # the code's call; the configured webhook adds no second Slack
     ]

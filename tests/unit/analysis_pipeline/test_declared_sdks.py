@@ -40,39 +40,57 @@ def sdk_calls(run, name: str) -> list[tuple]:
     )  # fmt: skip
 
 
-def test_npm_runtime_dependencies_not_already_called_or_messaged(analyze):
+def test_npm_runtime_dependencies_count_only_once_imported(analyze):
+    manifest, _ = read_manifest("notifications/package.json", PACKAGE_JSON)
+    found = declared_sdks([manifest], {"notifications/package.json": PACKAGE_JSON})
+    assert [(s.vendor, s.package, s.line) for s in found] == [
+        ("AWS S3", "@aws-sdk/client-s3", 8),
+        ("AWS SQS", "@aws-sdk/client-sqs", 9),
+        ("SendGrid", "@sendgrid/mail", 6),
+        ("Stripe API", "stripe", 10),
+        ("Twilio", "twilio", 7),
+    ]  # devDependencies do not count
     run = analyze({"notifications/package.json": PACKAGE_JSON, "notifications/src/main.ts": NOTIFY_CODE})
-    f = "notifications/package.json"
-    assert sdk_calls(run, "notifications") == [
-        ("AWS S3", "external", 0.6, "http", None, None, [(f, 8, "declared dependency @aws-sdk/client-s3")]),
-        ("SendGrid", "external", 0.6, "http", None, None, [(f, 6, "declared dependency @sendgrid/mail")]),
-        ("Twilio", "external", 0.6, "http", None, None, [(f, 7, "declared dependency twilio")]),
-    ]  # Stripe is called by the code, SQS is a message channel, devDependencies do not count
+    assert sdk_calls(run, "notifications") == []  # the code imports none of them (node/sdk_imports.py)
     stripe = [c for c in run.service("notifications").calls if c.target == "api.stripe.com"]
     assert len(stripe) == 1
+
+
+BILLING_REQUIREMENTS = "fastapi==0.110\nStripe>=8.0  # payments\nsentry_sdk[fastapi]==2.0\nboto3\n"
+CHAT_TOML = '[project]\nname = "chat"\ndependencies = [\n  "anthropic>=0.30",\n  "slack_sdk",\n]\n'
+MAILER_TOML = '[tool.poetry]\nname = "mailer"\n[tool.poetry.dependencies]\npython = "^3.11"\nsendgrid = "^6.11"\nfirebase-admin = "*"\n'
 
 
 def test_python_manifests_in_requirements_pyproject_and_poetry(analyze):
     run = analyze(
         {
-            "billing/requirements.txt": "fastapi==0.110\nStripe>=8.0  # payments\nsentry_sdk[fastapi]==2.0\nboto3\n",
+            "billing/requirements.txt": BILLING_REQUIREMENTS,
             "billing/requirements-dev.txt": "openai\n",
             "billing/app.py": "# @entry\n# @call http requests lit:https://s3.eu-west-1.amazonaws.com/bucket/x\n",
-            "chat/pyproject.toml": '[project]\nname = "chat"\ndependencies = [\n  "anthropic>=0.30",\n  "slack_sdk",\n]\n',
+            "chat/pyproject.toml": CHAT_TOML,
             "chat/main.py": "# @entry\n",
-            "mailer/pyproject.toml": '[tool.poetry]\nname = "mailer"\n[tool.poetry.dependencies]\npython = "^3.11"\nsendgrid = "^6.11"\nfirebase-admin = "*"\n',
+            "mailer/pyproject.toml": MAILER_TOML,
             "mailer/main.py": "# @entry\n",
         }
     )
-    assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "billing")] == [
-        ("Sentry", 3, "declared dependency sentry-sdk"),
-        ("Stripe API", 2, "declared dependency stripe"),
-    ]  # boto3 ("AWS") is covered by the code's S3 call; requirements-dev.txt is not runtime
-    assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "chat")] == [("Anthropic API", 4), ("Slack", 5)]
-    assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "mailer")] == [
-        ("Firebase Cloud Messaging", 6),
-        ("SendGrid", 5),
+    assert sdk_calls(run, "billing") == []  # stripe and sentry-sdk are never imported; boto3 ("AWS")
+    # is covered by the code's S3 call; requirements-dev.txt is not runtime
+    manifest, _ = read_manifest("billing/requirements.txt", BILLING_REQUIREMENTS)
+    found = declared_sdks([manifest], {"billing/requirements.txt": BILLING_REQUIREMENTS})
+    assert [(s.vendor, s.line) for s in found] == [
+        ("AWS", 4),
+        ("Sentry", 3),
+        ("Stripe API", 2),
     ]
+    assert sdk_calls(run, "chat") == sdk_calls(run, "mailer") == []  # never imported
+    found_by = {}
+    for path, text in (("chat/pyproject.toml", CHAT_TOML), ("mailer/pyproject.toml", MAILER_TOML)):
+        manifest, _ = read_manifest(path, text)
+        found_by[path] = [(s.vendor, s.line) for s in declared_sdks([manifest], {path: text})]
+    assert found_by == {
+        "chat/pyproject.toml": [("Anthropic API", 4), ("Slack", 5)],
+        "mailer/pyproject.toml": [("Firebase Cloud Messaging", 6), ("SendGrid", 5)],
+    }
 
 
 POM = """<project>
@@ -128,6 +146,7 @@ def test_maven_gradle_and_go_manifests(analyze):
             "sms/src/main/kotlin/App.kt": "// @entry\n",
             "payouts/go.mod": GO_MOD,
             "payouts/main.go": "// @entry\n",
+            "payouts/send.go": 'package main\n\nimport (\n\t"github.com/twilio/twilio-go"\n)\n',
         }
     )
     assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "genai")] == [
@@ -135,26 +154,34 @@ def test_maven_gradle_and_go_manifests(analyze):
         ("OpenAI API", 6, "declared dependency spring-ai-openai-spring-boot-starter"),
     ]  # stripe-java is test-scoped
     assert [(t, ev[0][1]) for t, *_, ev in sdk_calls(run, "sms")] == [("AWS SNS", 5), ("Twilio", 3)]
-    assert [(t, ev[0][1], ev[0][2]) for t, *_, ev in sdk_calls(run, "payouts")] == [
-        ("AWS S3", 7, "declared dependency github.com/aws/aws-sdk-go-v2/service/s3"),
-        ("Stripe API", 6, "declared dependency github.com/stripe/stripe-go"),
-        ("Twilio", 11, "declared dependency github.com/twilio/twilio-go"),
+    assert sdk_calls(run, "payouts") == []  # Go modules count once imported: the import is the call
+    assert [
+        (c.target, c.evidence[0].file, c.evidence[0].start_line) for c in run.service("payouts").calls
+    ] == [("Twilio", "payouts/send.go", 4)]
+    manifest, _ = read_manifest("payouts/go.mod", GO_MOD)
+    assert [(s.vendor, s.line) for s in declared_sdks([manifest], {"payouts/go.mod": GO_MOD})] == [
+        ("AWS S3", 7),
+        ("Stripe API", 6),
+        ("Twilio", 11),
     ]  # the indirect aws-sdk-go is not the service's own choice
 
 
 def test_a_manifest_shared_by_several_services_attributes_nothing(analyze):
+    def pom(artifact: str, deps: str = "", modules: str = "") -> str:
+        return (f"<project>\n  <artifactId>{artifact}</artifactId>\n{modules}  <dependencies>\n{deps}"
+                "  </dependencies>\n</project>\n")  # fmt: skip
+
+    dep = "    <dependency><groupId>{}</groupId><artifactId>{}</artifactId></dependency>\n"
     run = analyze(
         {
-            "package.json": '{"name": "mono", "dependencies": {"stripe": "^15", "openai": "^4"}}',
-            "apps/billing/src/main.ts": "// @entry\n",
-            "apps/billing/package.json": '{"name": "billing", "scripts": {"start": "node main.js"}}',
-            "apps/assistant/src/main.ts": "// @entry\n",
-            "apps/assistant/package.json": (
-                '{"name": "assistant", "scripts": {"start": "node main.js"},\n'
-                ' "dependencies": {"@anthropic-ai/sdk": "^0.20"}}'
-            ),
+            "pom.xml": pom("mono", dep.format("com.stripe", "stripe-java"),
+                           "  <modules><module>billing</module><module>assistant</module></modules>\n"),
+            "billing/pom.xml": pom("billing"),
+            "billing/src/main/java/App.java": "// @entry\n",
+            "assistant/pom.xml": pom("assistant", dep.format("com.anthropic", "anthropic-java")),
+            "assistant/src/main/java/App.java": "// @entry\n",
         }
-    )
+    )  # fmt: skip
     assert sdk_calls(run, "billing") == []
     assert [t for t, *_ in sdk_calls(run, "assistant")] == ["Anthropic API"]
 
@@ -162,17 +189,18 @@ def test_a_manifest_shared_by_several_services_attributes_nothing(analyze):
 def test_two_packages_of_one_vendor_make_one_call_with_both_lines(analyze):
     run = analyze(
         {
-            "api/package.json": (
-                '{"scripts": {"start": "node index.js"},\n "dependencies": {\n'
-                '  "@slack/web-api": "^7",\n  "@slack/bolt": "^3"\n }\n}'
+            "api/build.gradle": (
+                "plugins { id 'org.springframework.boot' version '3.3.0' }\ndependencies {\n"
+                "    implementation 'software.amazon.awssdk:s3:2.25.0'\n"
+                "    implementation 'software.amazon.awssdk:s3-transfer-manager:2.25.0'\n}\n"
             ),
-            "api/index.js": "// @entry\n",
+            "api/src/main/java/App.java": "// @entry\n",
         }
     )
     assert sdk_calls(run, "api") == [
-        ("Slack", "external", 0.6, "http", None, None,
-         [("api/package.json", 3, "declared dependency @slack/web-api"),
-          ("api/package.json", 4, "declared dependency @slack/bolt")]),
+        ("AWS S3", "external", 0.6, "http", None, None,
+         [("api/build.gradle", 3, "declared dependency software.amazon.awssdk:s3"),
+          ("api/build.gradle", 4, "declared dependency software.amazon.awssdk:s3-transfer-manager")]),
     ]  # fmt: skip
 
 

@@ -180,6 +180,23 @@ def test_an_envoy_container_with_its_mounted_config_is_a_gateway(analyze):
     ]
 
 
+def test_an_envoy_image_in_the_base_file_with_its_config_mounted_by_the_override(analyze):
+    base = "services:\n  ledger: {build: ledger}\n  quotes: {build: quotes}\n  front:\n    image: envoyproxy/envoy:v1.30-latest\n"
+    override = "services:\n  front:\n    volumes:\n      - ./edge:/etc/envoy\n    ports: ['80:8080']\n"
+    files = {**BACKENDS, "docker-compose.yml": base, "docker-compose.override.yml": override, "edge/envoy.yaml": ENVOY_V3}
+    run = analyze(files)
+    assert run.service("front").service.framework == "envoy"
+    assert ("ledger", "/**", 14) in _calls(run, "front")
+
+
+def test_negative_a_mount_of_another_compose_projects_service_is_not_its_config(analyze):
+    base = "services:\n  ledger: {build: ledger}\n  quotes: {build: quotes}\n  front:\n    image: envoyproxy/envoy:v1.30-latest\n"
+    other = "services:\n  front:\n    volumes:\n      - ../edge:/etc/envoy\n"
+    files = {**BACKENDS, "deploy/docker-compose.yml": base, "other/docker-compose.override.yml": other,
+             "edge/envoy.yaml": ENVOY_V3}  # fmt: skip
+    assert "front" not in analyze(files).names()
+
+
 def test_a_kong_folder_built_from_a_dockerfile_is_a_gateway(analyze):
     compose = "services:\n  ledger: {build: ledger}\n  quotes: {build: quotes}\n  api-gw: {build: gw}\n"
     files = {**BACKENDS, "docker-compose.yml": compose, "gw/Dockerfile": "FROM kong:3.6\nCOPY kong.yml /kong/\n",

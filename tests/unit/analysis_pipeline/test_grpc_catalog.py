@@ -212,3 +212,30 @@ def test_implementations_declared_without_a_register_call():
     assert scan_implements(nest) == [("HeroesService", None)]
     assert scan_implements(python) == [("NotifierService", "Notifier")]
     assert scan_implements(generated) == []
+
+
+TWO_GUESTS = {
+    "proto/chat/guests.proto": 'syntax = "proto3";\npackage chat;\nservice GuestService { rpc Join(J) returns (J); }\nmessage J {}\n',
+    "proto/rooms/guests.proto": 'syntax = "proto3";\npackage lobby;\nservice GuestService { rpc Find(J) returns (J); }\nmessage J {}\n',
+}
+
+
+def test_a_simple_name_two_packages_share_is_settled_by_the_service_folders_name():
+    """``pkg/chat`` serves ``chat.GuestService`` (its package); ``svc/rooms`` the one in ``proto/rooms``."""
+    from orbitkb.analysis.grpc import GrpcIndex, load_proto
+
+    cat = catalog(TWO_GUESTS)
+    assert cat.full_name("GuestService", "pkg/chat") == "chat.GuestService"
+    assert cat.full_name("GuestService", "svc/rooms") == "lobby.GuestService"
+    index = GrpcIndex(s for p, t in TWO_GUESTS.items() for s in load_proto(p, t).services)
+    assert index.find("GuestService", "pkg/chat").full_name == "chat.GuestService"  # type: ignore[union-attr]
+    assert index.find("GuestService", "svc/rooms").full_name == "lobby.GuestService"  # type: ignore[union-attr]
+
+
+def test_negative_a_folder_named_like_neither_leaves_the_simple_name_unknown():
+    from orbitkb.analysis.grpc import GrpcIndex, load_proto
+
+    assert catalog(TWO_GUESTS).full_name("GuestService", "pkg/billing") is None
+    assert catalog(TWO_GUESTS).full_name("GuestService", ".") is None
+    index = GrpcIndex(s for p, t in TWO_GUESTS.items() for s in load_proto(p, t).services)
+    assert index.find("GuestService") is None

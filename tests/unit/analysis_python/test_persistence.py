@@ -105,3 +105,24 @@ def test_flask_sqlalchemy_default_name_abstract_base_and_inherited_tablename():
         ("order_line", "OrderLine", 6, (("id", "Integer", False, True),)),
         ("people", "Named", 8, (("name", "String", False, False),)),
     ]
+
+
+def test_mongo_collections_reached_through_a_sessions_client():
+    """``session.client.<db>.<collection>``: motor and pymongo sessions, annotated or started."""
+    src = {
+        "repo.py": (
+            "from motor.motor_asyncio import AsyncIOMotorClient, AsyncIOMotorClientSession\n"
+            "from pymongo.client_session import ClientSession\n"
+            "class Boxes:\n"
+            "    def __init__(self, session: AsyncIOMotorClientSession):\n"
+            "        self.session = session\n"
+            "    async def add(self, box):\n"
+            "        await self.session.client.depot.boxes.insert_one(box)\n"
+            "def count_pallets(session: ClientSession):\n"
+            "    return session.client.depot.pallets.count_documents({})\n"
+            "def negative(session):\n"
+            "    return session.client.depot.crates.find_one({})\n"
+        )
+    }
+    ents = sorted((e.name, e.engine_hint) for e in link_sources(src).entities)
+    assert ents == [("boxes", "mongodb"), ("pallets", "mongodb")]

@@ -110,9 +110,47 @@ pub async fn not_grpc() {
 
 def test_tonic_clients_on_urls_and_channels():
     facts = link({"svc/src/grpc.rs": TONIC})
-    assert sorted((c.kind, c.grpc_service, show(c.url), c.line) for c in facts.calls) == [
-        ("grpc", "Inventory", "http://inventory:50051", 6),
-        ("grpc", "Pricing", "{env:PRICING_ADDR|http://pricing:50052}", 13),
+    assert sorted((c.kind, c.grpc_service, c.method, show(c.url), c.line) for c in facts.calls) == [
+        ("grpc", "Inventory", "reserve", "http://inventory:50051", 7),  # the rpc called on it
+        ("grpc", "Pricing", None, "{env:PRICING_ADDR|http://pricing:50052}", 13),  # built, no rpc seen
+    ]
+
+
+TONIC_RPCS = """
+use berths::berth_desk_client::BerthDeskClient;
+use tonic::transport::Channel;
+
+async fn desk() -> BerthDeskClient<Channel> {
+    let addr = std::env::var("DESK_URL").unwrap_or_else(|_| "http://desk:50051".to_string());
+    BerthDeskClient::connect(addr).await.unwrap()
+}
+
+pub async fn book(code: String) {
+    let mut client = desk().await;
+    client.reserve_berth(BookRequest { code }).await.unwrap();
+    let mut again = client.clone();
+    again.release_berth(ReleaseRequest {}).await.unwrap();
+}
+
+pub async fn inline() -> Result<(), tonic::Status> {
+    let mut c = berths::berth_desk_client::BerthDeskClient::connect("http://desk:50051").await?;
+    c.list_berths(ListRequest {}).await?;
+    Ok(())
+}
+
+pub async fn not_a_client(cache: Cache) {
+    let mut store = Store::new("http://desk:50051");
+    store.reserve_berth(1);
+}
+"""
+
+
+def test_rpcs_called_on_tonic_clients_are_named():
+    facts = link({"svc/src/desk.rs": TONIC_RPCS})
+    assert sorted((c.grpc_service, c.method, show(c.url), c.line) for c in facts.calls) == [
+        ("BerthDesk", "list_berths", "http://desk:50051", 18),
+        ("BerthDesk", "release_berth", "{env:DESK_URL|http://desk:50051}", 13),
+        ("BerthDesk", "reserve_berth", "{env:DESK_URL|http://desk:50051}", 11),
     ]
 
 

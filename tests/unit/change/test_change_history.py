@@ -96,3 +96,35 @@ def test_an_index_of_a_past_commit_never_reads_a_later_message() -> None:
 
 def test_a_zero_limit_reads_no_history() -> None:
     assert not _index(None, limit=0).search(["voucher"], kinds=("history",))
+
+
+class _CountingGit(FakeGitReader):
+    """The fake git reader, counting how often the log is read."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.history_reads = 0
+
+    def history(self, path: str, until: str, limit: int):
+        self.history_reads += 1
+        return super().history(path, until, limit)
+
+
+def test_a_commit_that_changes_no_fact_neither_reads_the_log_nor_rewrites_the_history() -> None:
+    git = _CountingGit({"c1": {"basket/a.py": "1"}, "c2": {"basket/a.py": "2"},
+                        "c3": {"basket/a.py": "2", "ledger/b.py": "1"}},
+                       messages={"c1": "voucher basics", "c2": "voucher stacking", "c3": "ledger reconciliation"})
+    services = [("basket", "basket")]
+    store = InMemoryKnowledgeStore()
+    index = IndexRepository(store=store, analyzer=ScriptedAnalyzer(lambda r: AnalysisResult(tuple(facts(*services)))),
+                            git=git, open_tree=lambda p: MemorySourceTree({}))
+    index(IndexRequest("/repo", commit="c2"))
+    assert git.history_reads == 1 and store.search(["stacking"], kinds=("history",))
+    index(IndexRequest("/repo", commit="c3"))  # the same facts: only the indexed commit moves
+    assert git.history_reads == 1
+    assert [r.indexed_commit for r in store.list_repositories()] == ["c3"]
+    assert not store.search(["reconciliation"], kinds=("history",))  # catches up at the next change
+    services.append(("ledger", "ledger"))
+    index(IndexRequest("/repo", commit="c3"))
+    assert git.history_reads == 2
+    assert set(_history_text(store)) == {"basket", "ledger"}

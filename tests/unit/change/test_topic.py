@@ -3,7 +3,7 @@ tasks that do not read like software work; a terse real commit message is answer
 
 from __future__ import annotations
 
-from orbitkb.domain.change.topic import SOFTWARE_WORK, about_software
+from orbitkb.domain.change.topic import EVERYDAY, SOFTWARE_WORK, about_software
 from orbitkb.domain.fakes import InMemoryKnowledgeStore
 from orbitkb.domain.fakes.embedder import FakeEmbedder
 from orbitkb.domain.ids import service_id
@@ -33,11 +33,18 @@ def test_software_work_reads_as_such_and_a_cake_does_not() -> None:
     assert not about_software(embedder, "Water the plants on the balcony")
 
 
+def test_a_task_closer_to_everyday_life_than_to_software_work_is_not_software_work() -> None:
+    embedder = FakeEmbedder()
+    # "library" and "version" are words of software work, but the rest is a holiday
+    assert about_software(embedder, "update the library version")
+    assert not about_software(embedder, "library visit on travel and holidays with the family")
+
+
 def test_the_anchors_are_embedded_once_per_model() -> None:
     embedder = FakeEmbedder(model_id="fake/once")
     about_software(embedder, "fix the build")
     about_software(embedder, "add tests")
-    assert [len(c) for c in embedder.calls] == [len(SOFTWARE_WORK), 1, 1]
+    assert [len(c) for c in embedder.calls] == [len(SOFTWARE_WORK) + len(EVERYDAY), 1, 1]
 
 
 def test_a_terse_software_task_is_answered_with_an_embedder() -> None:

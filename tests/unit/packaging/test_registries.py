@@ -5,6 +5,8 @@ every table of the analysis adapter is derived from them."""
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 from argparse_manpage.manpage import Manpage
@@ -15,7 +17,7 @@ from orbitkb.bootstrap import settings
 from orbitkb.cli.main import build_parser
 from orbitkb.domain import stacks
 from orbitkb.domain.stacks import StackRow, code_stacks, manifest_stacks
-from orbitkb.llm_cli import detect
+from orbitkb.llm_cli import ClaudeCliBackend, CodexCliBackend, backends, detect
 
 
 def _sub(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -77,9 +79,18 @@ def test_without_the_row_the_stack_is_refused(capsys: pytest.CaptureFixture[str]
 
 
 def test_the_backends_are_the_adapters_table_plus_auto_and_offline() -> None:
-    assert detect.CHOICES == ("auto", *detect.BACKENDS, "offline")
-    assert detect.AUTO_ORDER == tuple(detect.BACKENDS)
-    assert settings.BACKENDS == detect.CHOICES  # settings keep a copy so reading them stays cheap
+    assert backends.CHOICES == ("auto", *backends.BACKENDS, "offline") == ("auto", "claude", "codex", "offline")
+    assert detect.AUTO_ORDER == tuple(backends.BACKENDS)
+    assert settings.BACKENDS is backends.CHOICES  # one table, read without loading the backends
+    assert [ClaudeCliBackend().name, CodexCliBackend().name] == list(backends.BACKENDS)
+
+
+def test_reading_the_backend_table_loads_no_backend() -> None:
+    code = ("import sys\nfrom orbitkb.bootstrap.settings import BACKENDS\n"
+            "loaded = [m for m in ('subprocess', 'orbitkb.llm_cli.detect', 'orbitkb.llm_cli.claude') if m in sys.modules]\n"
+            "print(list(BACKENDS), loaded)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "['auto', 'claude', 'codex', 'offline'] []", done.stderr
 
 
 def test_every_backend_flag_lists_the_settings_choices() -> None:

@@ -25,7 +25,7 @@ def _score(call: list[str], api: list[str]) -> int | None:
     for c, a in zip(call, api):
         if _is_param(a) or "\x00" in c:
             continue
-        if c != a:
+        if c != a and c.lower() != a.lower():  # ASP.NET and Express route without regard to case
             return None
         score += 1
     return score
@@ -43,7 +43,7 @@ def match_api(method: str | None, path: str | None, apis: Sequence[Api]) -> Api 
             if api.kind != ApiKind.HTTP or (method and api.method.upper() not in (method, "ANY", "ALL", "*")):
                 continue
             score = _score(call[dropped:], _segments(api.path))
-            if score is not None:
+            if score is not None and (score or not dropped):  # a dropped prefix leaves something known
                 scored.append((score, api))
         if scored:
             best = max(s for s, _ in scored)

@@ -202,7 +202,11 @@ class FactBuilder:
                 if has_sentinel(name):
                     continue  # set nowhere: no entity rather than a placeholder name
                 raw = evolve(raw, name=name)
-            hint = engines.normalize_engine(raw.engine_hint)
+            named = raw.engine_hint
+            if named and "${" in named:  # an engine chosen by configuration: ``${DB_CONNECTION:mysql}``
+                named = expand(named, self.config, marks)[0]
+                named = None if has_sentinel(named) else named
+            hint = engines.normalize_engine(named)
             engine = hint or engines.pick_engine(
                 raw.kind, (from_config, depends_on_engines, from_deps, other_profiles)
             )

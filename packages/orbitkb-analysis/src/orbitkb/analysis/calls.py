@@ -18,6 +18,7 @@ from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.facts import Expr
 from orbitkb.analysis.grpc import GrpcIndex
+from orbitkb.analysis.layout.ingress import IngressRoute, route_for
 from orbitkb.analysis.matcher import LOCAL_HOSTS, ServiceIndex
 from orbitkb.analysis.resolve import Sentinels, resolve
 from orbitkb.analysis.urls import Address, parse_address
@@ -44,11 +45,14 @@ class CallResolver:
         grpc: GrpcIndex,
         implementers: Mapping[str, Sequence[str]],  # proto full name -> service names
         apis: Mapping[str, Sequence[Api]],  # service name -> its APIs
+        ingress: Sequence[IngressRoute] = (),  # the repository's Kubernetes Ingress routes
     ) -> None:
         self._index = index
         self._grpc = grpc
         self._implementers = implementers
         self._apis = apis
+        self._ingress = ingress
+        self._ingress_hosts = {r.host for r in ingress if r.host}
 
     def _accept(self, text: str) -> bool:
         addr = parse_address(text)
@@ -84,6 +88,11 @@ class CallResolver:
             owners = sorted(set(self._implementers.get(key, ())))
             if len(owners) == 1:
                 target, to, confidence = owners[0], owners[0], 0.7
+        if to is None and addr is not None and self._via_ingress(addr):
+            route = route_for(self._ingress, addr.path)
+            routed = self._index.match(route.service) if route else None
+            if routed:
+                target, to, confidence = routed.service, routed.service, 0.7
         if target is None:
             target, confidence = self._fallback_target(
                 addr, marks, host, from_default, target_hint, grpc_service
@@ -107,6 +116,16 @@ class CallResolver:
             path = to_api.path  # as the callee declares it, so readers see one spelling per API
         readable_path = marks.readable(path) if path else None
         return CallTarget(target, to, confidence, verb, readable_path, to_api, res.evidence if res else ())
+
+    def _via_ingress(self, addr: Address) -> bool:
+        """A request the repository's Ingress receives: a relative URL (a page it serves calling
+        its own origin), the host of an Ingress rule, or an ingress controller's host."""
+        if not self._ingress:
+            return False
+        if addr.relative:
+            return True
+        host = (addr.host or "").lower()
+        return host in self._ingress_hosts or "ingress" in host.split(".")[0]
 
     def _fallback_target(
         self, addr: Address | None, marks: Sentinels, host: str | None, from_default: bool,

@@ -86,6 +86,10 @@ GENERATED_FILE_GLOBS = (
     "*_generated.go",
     "zz_generated*.go",
     "*.designer.cs",
+    "*.Designer.cs",  # what Visual Studio and EF Core write (the globs are case-sensitive)
+    "*.g.cs",  # the rest of the C# compiler's own generated-file names
+    "*.g.i.cs",
+    "*.generated.cs",
 )
 
 #: Suffix -> stack of code files, whether or not that stack's analyzer could be loaded (the
@@ -177,11 +181,15 @@ TEXT_NAMES = frozenset(
         "skaffold.yml",
         "Chart.yaml",
         "README",
+        "Makefile",  # `docker build -t image -f Dockerfile context` (layout.dockerbuild)
+        "makefile",
+        "GNUmakefile",
     }
 )
 TEXT_SUFFIXES = frozenset(
     {".yml", ".yaml", ".properties", ".proto", ".csproj", ".conf", ".template", ".md", ".rst", ".txt", ".env",
-     ".ctmpl", ".tmpl"}  # consul-template / Go templates of proxy configs
+     ".ctmpl", ".tmpl",  # consul-template / Go templates of proxy configs
+     ".sh"}  # scripts: `docker build` commands name the folder an image is built from
 )  # fmt: skip
 
 #: Words in the name of a JSON/TOML file that is an API document or a gateway's route config.

@@ -169,6 +169,18 @@ def csharp_implements(text: str) -> list[str]:
     return sorted(set(re.findall(r":\s*(?:[\w.]+\.)?(\w+)\.\1Base\b", text)))
 
 
+def named_like(full_name: str, files: Iterable[str], root: str) -> bool:
+    """Whether proto service ``full_name`` (defined in ``files``) is named like the service folder
+    ``root``: its package or its folder is that folder's name (``package user`` in
+    ``proto/user/user.proto`` for the service in ``pkg/user``). It settles which of two services
+    sharing a simple name (``chat.UserService``, ``user.UserService``) a service serves or means."""
+    name = root.strip("/").rsplit("/", 1)[-1].lower()
+    if root in ("", ".") or not name:
+        return False
+    package = full_name.rsplit(".", 1)[0].rsplit(".", 1)[-1].lower() if "." in full_name else ""
+    return package == name or any(f.count("/") and f.rsplit("/", 2)[-2].lower() == name for f in files)
+
+
 class GrpcIndex:
     def __init__(self, services: Iterable[ProtoService]) -> None:
         self._by_full: dict[str, ProtoService] = {}
@@ -177,13 +189,16 @@ class GrpcIndex:
             self._by_full.setdefault(svc.full_name, svc)
             self._by_name.setdefault(svc.name, []).append(svc)
 
-    def find(self, name: str) -> ProtoService | None:
-        """By full name (``pkg.Service``) or simple name when only one package defines it."""
+    def find(self, name: str, root: str = ".") -> ProtoService | None:
+        """By full name (``pkg.Service``) or simple name when only one package defines it, or
+        one of them is named like the folder ``root`` of the service asking (``named_like``)."""
         name = name.strip().lstrip(".")
         if name in self._by_full:
             return self._by_full[name]
         simple = name.rsplit(".", 1)[-1]
         found = {s.full_name: s for s in self._by_name.get(simple, [])}
+        if len(found) > 1:
+            found = {k: s for k, s in found.items() if named_like(k, [s.file], root)}
         return next(iter(found.values())) if len(found) == 1 else None
 
     def services(self) -> list[ProtoService]:

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis.grpc import LoadedProto, ProtoRpc, ProtoService, load_proto
+from orbitkb.analysis.grpc import LoadedProto, ProtoRpc, ProtoService, load_proto, named_like
 from orbitkb.analysis.paths import is_under
 
 Shape = tuple[tuple[str, str, bool | None], ...]  # RawApi.request_fields: (field, type, required)
@@ -60,13 +60,15 @@ class ProtoCatalog:
 
     def full_name(self, name: str, root: str = ".") -> str | None:
         """``pkg.Service`` for a full or simple service name; a simple name shared by several
-        packages is settled by the copy inside ``root``, else left unknown."""
+        packages is settled by the copy inside ``root``, else by the one named like it
+        (``grpc.named_like``), else left unknown."""
         name = name.strip().lstrip(".")
         if name in self._copies:
             return name
         found = sorted(self._by_simple.get(simple(name), ()))
         if len(found) > 1:
-            found = [f for f in found if any(is_under(c[0], root) for c in self._copies[f])]
+            inside = [f for f in found if any(is_under(c[0], root) for c in self._copies[f])]
+            found = inside or [f for f in found if named_like(f, (c[0] for c in self._copies[f]), root)]
         return found[0] if len(found) == 1 else None
 
     def service(self, name: str, root: str = ".") -> ProtoService | None:

@@ -1,5 +1,6 @@
 """The shared-library code each service builds against: its manifests' sibling-module dependencies,
-the in-repository Go packages it imports, the library projects of its NestJS monorepo.
+the in-repository Go packages it imports, the library projects of its NestJS monorepo, the
+in-repository npm packages its package.json depends on by name.
 
 A multi-module build keeps constants (channel names, paths), supertypes and entities in library
 modules (``orders-api``, ``common``) that a service declares as a dependency (Gradle
@@ -10,6 +11,7 @@ own code uses (see their linkers).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -104,9 +106,10 @@ def go_library_files(
 def shared_code_files(
     units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources
 ) -> dict[int, list[str]]:
-    """unit index -> shared code it reads: Go packages it imports, NestJS library projects."""
+    """unit index -> shared code it reads: Go packages it imports, NestJS library projects, npm packages."""
     out: dict[int, list[str]] = {}
-    for found in (_go_libraries(units, owned, src), _nest_libraries(units, owned, src)):
+    finders = (_go_libraries, _nest_libraries, _package_libraries)
+    for found in (finder(units, owned, src) for finder in finders):
         for i, files in found.items():
             out[i] = sorted({*out.get(i, ()), *files})
     return out
@@ -158,3 +161,45 @@ def _nest_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[s
         for i, u in enumerate(units)
         if u.stack == "node-ts" and any(paths.is_under(u.root, b) for b in bases)
     }
+
+
+def _package_libraries(
+    units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources
+) -> dict[int, list[str]]:
+    """In-repository npm packages no service owns (a ``common/`` whose package.json is named
+    ``@shop/common``) that a Node service's manifests depend on by that name: read like a library
+    project (base classes, constants, schemas the service imports from it)."""
+    if not any(u.stack == "node-ts" for u in units):
+        return {}
+    taken = {p for files in owned.values() for p in files}
+    packages: dict[str, str] = {}  # package name -> folder
+    for path, text in sorted(src.texts.items()):
+        if paths.basename(path) == "package.json" and path not in taken:
+            name, folder = _package_name(text), paths.parent(path)
+            # a package holding services (a workspace root) is no library of theirs
+            if name and folder not in ("", ".") and not any(paths.is_under(u.root, folder) for u in units):
+                packages.setdefault(name, folder)
+    if not packages:
+        return {}
+    out: dict[int, list[str]] = {}
+    for i, unit in enumerate(units):
+        if unit.stack != "node-ts":
+            continue
+        roots = sorted({packages[d] for d in unit.deps() if d in packages})
+        found = sorted(
+            r.path for r in src.records
+            if not r.test and r.path not in taken and ft.CODE_STACKS.get(ft.suffix_of(r.name)) == "node-ts"
+            and any(paths.is_under(r.path, root) for root in roots)
+        )  # fmt: skip
+        if found:
+            out[i] = found
+    return out
+
+
+def _package_name(text: str) -> str | None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    name = data.get("name") if isinstance(data, dict) else None
+    return name if isinstance(name, str) and name.strip() else None

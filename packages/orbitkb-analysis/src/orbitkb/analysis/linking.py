@@ -12,6 +12,7 @@ are part of the cache key.
 from __future__ import annotations
 
 import multiprocessing
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -19,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 import attrs
 
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis import linkcache, vocabulary
+from orbitkb.analysis import linkcache, vendorcode, vocabulary
 from orbitkb.analysis.facts import LinkedFacts, ServiceContext
 from orbitkb.analysis.grpc import csharp_implements
 from orbitkb.analysis.grpc_bind import BIND_VERSION, BindInput, bind
@@ -66,7 +67,8 @@ class Linker:
         self.gaps: list[Gap] = []
         self._sha = {r.path: r.sha256 for r in src.records}
         self._catalog = ProtoCatalog(())
-        self._bind_key = [("\x00grpc-bind", BIND_VERSION)]
+        self._bind_key = [("\x00grpc-bind", BIND_VERSION), ("\x00vendor-code", vendorcode.version())]
+        self._shared: set[str] = set()  # library files several services read: not one's vendors
         self._context: dict[str, tuple[str, ...]] = {}  # unit root -> library files it reads
 
     def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
@@ -87,6 +89,8 @@ class Linker:
         # only services that register a gRPC implementation depend on the protos: a proto edit
         # must not re-link every service of a big repository
         protos = [("\x00" + p, d) for p, d in self._catalog.files]
+        users = Counter(p for files in (libraries or {}).values() for p in files)
+        self._shared = {p for p, n in users.items() if n > 1}
         for i, unit in enumerate(units):
             loaded = self.analyzers.get(unit.stack)
             if loaded is None:
@@ -98,7 +102,7 @@ class Linker:
             ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit))
             serves = any(p in self.src.grpc_registrations for p in inputs[i])
             files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key + (protos if serves else [])
-            files += [("\x00lib:" + p, self._sha[p]) for p in context]
+            files += [("\x00lib:" + p, self._sha[p] + ("+shared" if p in self._shared else "")) for p in context]
             keys[i] = linkcache.link_key(loaded.analyzer.stack, loaded.analyzer.version, ctx, files)
         wanted = sorted(set(keys.values()))
         hits: dict[str, str] = {}
@@ -168,6 +172,9 @@ class Linker:
             facts = loaded.analyzer.link(ctx, parsed)
             counts = vocabulary.merge((parsed[p].get(vocabulary.KEY) or () for p in inputs), inputs)
             facts = attrs.evolve(facts, vocabulary=tuple(counts))
+            mine = [*inputs, *(p for p in context if p not in self._shared)]  # a private library's too
+            found = vendorcode.calls(parsed, mine, facts.calls, facts.messages)
+            facts = attrs.evolve(facts, calls=(*facts.calls, *found)) if found else facts
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
             who = loaded.module or unit.stack

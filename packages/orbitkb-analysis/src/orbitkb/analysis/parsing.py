@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from orbitkb.analysis import vocabulary
+from orbitkb.analysis import vendorcode, vocabulary
 from orbitkb.analysis.registry import LoadedAnalyzer
 from orbitkb.analysis.walk import FileRecord
 
@@ -33,11 +33,15 @@ CHUNK = 48
 
 def _safe_parse(analyzer: Any, path: str, text: str) -> tuple[str, bool]:
     """(json text, cacheable). An analyzer crash is a gap, and is not cached (a fix may follow).
-    The file's vocabulary rides along with its parse (``vocabulary.KEY``), cached by content too."""
+    The file's vocabulary and the vendors it names ride along with its parse (``vocabulary.KEY``,
+    ``vendorcode.KEY``), cached by content too."""
     try:
         result = analyzer.parse(path, text)
         if isinstance(result, dict) and "error" not in result:
             result[vocabulary.KEY] = vocabulary.file_words(text)
+            refs = vendorcode.scan(path, text)  # the vendors its code names, cached with it too
+            if refs:
+                result[vendorcode.KEY] = refs
         return json.dumps(result, separators=(",", ":"), sort_keys=True), True
     except Exception as exc:  # noqa: BLE001 - a bug in one parser must not stop the index
         reason = (
@@ -97,7 +101,7 @@ class ParseStage:
 
     def key(self, record: FileRecord) -> str:
         analyzer = self._analyzers[record.stack or ""].analyzer
-        return f"{analyzer.stack}:{analyzer.version}+{vocabulary.VERSION}:{record.sha256}"
+        return f"{analyzer.stack}:{analyzer.version}+{vocabulary.VERSION}+{vendorcode.version()}:{record.sha256}"
 
     def feed(self, record: FileRecord, known: list[Any] | None = None) -> None:
         """Queue one file (``record.stack`` must name a loaded analyzer); its text is released.

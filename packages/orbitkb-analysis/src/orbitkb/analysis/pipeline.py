@@ -39,9 +39,16 @@ from orbitkb.analysis.matcher import ServiceIndex
 from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
 from orbitkb.analysis.parsing import ParsedResults, decode
 from orbitkb.analysis.registry import LoadedAnalyzer
-from orbitkb.analysis.sdks import NOTE_PREFIX, covered_by_messages, declared_sdks, own_manifests
+from orbitkb.analysis.sdks import (
+    NOTE_PREFIX,
+    covered_by_messages,
+    declared_sdks,
+    own_manifests,
+    sdk_ecosystem,
+)
 from orbitkb.analysis.sources import Sources
 from orbitkb.analysis.technologies import TechnologyReader
+from orbitkb.analysis.vendorcode import never_imported, without_echoes
 from orbitkb.analysis.vendorconfig import configured_vendors
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.integrations import find_vendor
@@ -107,6 +114,10 @@ class Pipeline:
         owned: dict[int, list[str]] = {}
         for path, unit_index in sorted(owners.items()):
             owned.setdefault(unit_index, []).append(path)
+        for i, unit in enumerate(self.units):  # one build deployed once per region/tenant: same files
+            twin = next((j for j in sorted(owned) if j != i and self.units[j].root == unit.root), None)
+            if i not in owned and twin is not None:
+                owned[i] = list(owned[twin])
         sids = [service_id(self.repo, u.name) for u in self.units]
         linker = Linker(self.repo, self.analyzers, self.src, self.cache, self.progress, self.workers)
         libraries = library_files(self.units, self.layout.libraries, (r.path for r in records if not r.test), owners)
@@ -145,7 +156,7 @@ class Pipeline:
             ((u.name, [*u.aliases, *sidecars.aliases(u.name)], ports[i]) for i, u in enumerate(self.units)),
             self.deployment.k8s.namespaces,
         )
-        resolver = CallResolver(index, grpc, implementers, apis)
+        resolver = CallResolver(index, grpc, implementers, apis, self.deployment.k8s.ingress)
         resources = {r.name: r.engine for r in self.layout.resources}
         present = {r.path for r in records} | {g.path for g in self.src.gaps if g.kind == "too_large"}
         tech = TechnologyReader(self.src.texts, present)
@@ -159,7 +170,8 @@ class Pipeline:
             service = self._service(unit, sids[i], linked[i], owned.get(i, []))
             messages = b.build_messages(deps)
             calls = self._calls(unit, sids, i, b, resolver, owned.get(i, []))
-            calls += self._declared_sdks(unit, sids[i], calls, messages, configs[i])
+            calls = without_echoes(calls)
+            calls += self._declared_sdks(unit, sids[i], calls, messages, configs[i], owned.get(i, []))
             technologies = tech.service(
                 sids[i], unit, own_manifests(unit.root, unit.manifests, roots), owned.get(i, []),
                 service.framework, service.evidence[:1], self.commit,
@@ -210,11 +222,11 @@ class Pipeline:
                     served.add(name)
                     if impl:
                         types.setdefault(name.rsplit(".", 1)[-1], impl)
-            protos = {p.full_name: p for p in (grpc.find(n) for n in served) if p is not None}
+            protos = {p.full_name: p for p in (grpc.find(n, unit.root) for n in served) if p is not None}
             implemented.append([protos[k] for k in sorted(protos)])
             impl_types.append(types)
             for name in sorted(served):
-                proto = grpc.find(name)
+                proto = grpc.find(name, unit.root)
                 # known protos by full name; others by simple name (no .proto in this repository)
                 implementers.setdefault(proto.full_name if proto else name.rsplit(".", 1)[-1], []).append(
                     unit.name
@@ -317,11 +329,13 @@ class Pipeline:
 
     def _declared_sdks(
         self, unit: ServiceUnit, sid: str, calls: Sequence[ServiceCall], messages: Sequence[Message],
-        config: ServiceConfig,
+        config: ServiceConfig, owned: Sequence[str],
     ) -> list[ServiceCall]:
         """One call per vendor SDK the service's own manifests declare or vendor its configuration
         names (a host in a value, a credential key), unless its code already reaches that vendor (a
-        call to its host, a message on its queue)."""
+        call to its host, a message on its queue, an import) or its code never imports a declared
+        SDK that only works imported (``vendorcode.never_imported``)."""
+        code = [p for p in owned if p in self.src.parsed and p not in self.src.failed]
         reached = {v.name for v in (find_vendor(c.target) for c in calls) if v is not None}
         providers = {m.provider for m in messages}
         manifests = own_manifests(unit.root, unit.manifests, (u.root for u in self.units))
@@ -331,6 +345,8 @@ class Pipeline:
                 continue
             if sdk.vendor == "AWS" and any(v.startswith("AWS") for v in reached):
                 continue  # the generic SDK, already seen calling one AWS service
+            if never_imported(sdk_ecosystem(sdk.file), sdk.package, code):
+                continue
             note = NOTE_PREFIX + sdk.package
             by_vendor.setdefault(sdk.vendor, []).append(
                 evidence(sdk.file, sdk.line, sdk.line, self.commit, note)

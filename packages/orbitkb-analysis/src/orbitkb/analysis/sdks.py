@@ -52,6 +52,18 @@ def covered_by_messages(vendor: str, providers: Iterable[str]) -> bool:
     return bool(wanted & set(providers))
 
 
+def npm_vendor(package: str) -> str | None:
+    """The vendor of an npm package: its row, else its scope's (``"@aws-sdk/*"``: one vendor
+    publishes every package of the scope)."""
+    npm: Mapping[str, str] = tables()["npm"]
+    return npm.get(package) or (npm.get(package.split("/")[0] + "/*") if package.startswith("@") else None)
+
+
+def sdk_ecosystem(manifest_path: str) -> str | None:
+    """The package ecosystem of a manifest (``npm``, ``pypi``, ``maven``, ``go``...) by its name."""
+    return _ECOSYSTEMS.get(manifest_kind(paths.basename(manifest_path)) or "")
+
+
 def _line_of(text: str, pattern: str) -> int | None:
     match = re.search(pattern, text, re.M | re.I)
     return text.count("\n", 0, match.start()) + 1 if match else None
@@ -125,7 +137,7 @@ def declared_sdks(manifests: Iterable[Manifest], texts: Mapping[str, str]) -> li
             continue
         table: dict[str, str] = tables()[eco]
         for key in _keys(eco, manifest.deps):
-            vendor = table.get(key)
+            vendor = npm_vendor(key) if eco == "npm" else table.get(key)
             if vendor is None:
                 continue
             line = _locate(kind or "", eco, key, text)

@@ -22,7 +22,8 @@ from attrs import frozen
 
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.sdks import tables
-from orbitkb.domain.integrations import find_vendor
+from orbitkb.analysis.vendorcode import is_page_host, vendor_of_scheme
+from orbitkb.domain.integrations import find_vendor, host_of
 
 HOST_NOTE = "configured host "
 KEY_NOTE = "configured credential "
@@ -51,9 +52,12 @@ def _words(key: str) -> list[str]:
 
 def vendor_of_value(value: str) -> str | None:
     """The vendor whose host a configured value names: a URL or a bare host name, never an e-mail
-    address (``no-reply@gmail.com`` is a sender, not a call)."""
+    address (``no-reply@gmail.com`` is a sender, not a call), nor a vendor's web page (an OAuth scope
+    ``https://www.googleapis.com/auth/userinfo.email`` names a permission)."""
     text = value.strip().strip("\"'")
-    if not (_URL.match(text) or _HOSTNAME.match(text)):
+    if by_scheme := vendor_of_scheme(text):
+        return by_scheme  # a storage URI: gs://bucket, s3://bucket
+    if not (_URL.match(text) or _HOSTNAME.match(text)) or is_page_host(host_of(text)):
         return None
     vendor = find_vendor(text)
     return vendor.name if vendor is not None else None

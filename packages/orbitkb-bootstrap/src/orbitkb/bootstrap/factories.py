@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, cast
 
 from orbitkb.bootstrap.settings import Settings
-from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.ports import Embedder, KnowledgeBackups, KnowledgeStore, LLMBackend, SourceTree
 
 
@@ -21,10 +20,25 @@ def make_store(settings: Settings) -> KnowledgeStore:
     return SqliteKnowledgeStore(settings.db_file, read_only=settings.read_only)
 
 
+def make_listing(settings: Settings, store: Any) -> KnowledgeStore:
+    """What listing services reads. A one-shot read of an SQLite file answers it with sqlite3 alone
+    (SQLAlchemy's import is a third of `orbitkb list`) and opens ``store`` — the container's store
+    provider — for anything else; otherwise, or when a test swapped the store, the store itself."""
+    if settings.read_only and not settings.db_is_url and settings.db_path != ":memory:" and not store.overridden:
+        from orbitkb.sqlite.listing import ListingSqliteStore
+
+        return cast(KnowledgeStore, ListingSqliteStore(settings.db_file, full=store))
+    built: KnowledgeStore = store()
+    return built
+
+
 def make_backups(settings: Settings) -> KnowledgeBackups:
+    """A PostgreSQL server is backed up by a logical copy into an SQLite backup file (both stores
+    restore the same files); an SQLite database through SQLite's online backup."""
     if settings.db_is_url:
-        raise InvalidInput(f"backup and restore copy SQLite files; {settings.db_label} is a PostgreSQL server",
-                           hint="use pg_dump for the server, or orbitkb copy to move it into an SQLite file")
+        from orbitkb.bootstrap.server_backups import ServerBackups
+
+        return ServerBackups(settings)
     from orbitkb.sqlite.backup import SqliteBackups
 
     return SqliteBackups(settings.db_file)

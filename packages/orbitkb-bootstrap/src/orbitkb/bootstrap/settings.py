@@ -10,11 +10,11 @@ from typing import Any
 from attrs import evolve, frozen
 
 from orbitkb.domain.errors import InvalidInput
+from orbitkb.llm_cli.backends import CHOICES  # the adapter's table only: no subprocess, no CLI
 
-#: What ``--backend`` accepts: the LLM adapter's ``orbitkb.llm_cli.CHOICES`` (its backends named once,
-#: plus auto and offline), written here so that reading settings never imports the adapter — a test
-#: keeps the two equal. The CLI and the MCP server list these.
-BACKENDS = ("auto", "claude", "codex", "offline")
+#: What ``--backend`` accepts: the LLM adapter's backends (named once, in its table) plus auto and
+#: offline. The CLI and the MCP server list these.
+BACKENDS = CHOICES
 DEFAULT_DB = "~/.orbitkb/orbitkb.db"
 #: ``--db`` / ``ORBITKB_DB`` values that name a PostgreSQL server; anything else is an SQLite file.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")

@@ -61,6 +61,11 @@ class StoreError(OrbitkbError):
     pass
 
 
+class StoreReadOnly(StoreError):
+    """The store refuses writes for this process: a read-only file or ``mode=ro`` open, a role with
+    SELECT only. Readers keep answering; what they would record (runs, feedback) is skipped."""
+
+
 class RepositoryConflict(OrbitkbError):
     """Indexing would silently replace another folder's knowledge under the same repository name."""
 

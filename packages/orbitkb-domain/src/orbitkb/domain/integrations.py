@@ -52,11 +52,13 @@ def find_vendor(target: str) -> Vendor | None:
         for v in vendors():
             if service in v.hosts and v.name.startswith("AWS"):
                 return v
-    for v in vendors():
-        for h in v.hosts:
-            if "." in h and (host == h or host.endswith("." + h)):
-                return v
-    return None
+    matches = [
+        (len(h), -i, v)
+        for i, v in enumerate(vendors())
+        for h in v.hosts
+        if "." in h and (host == h or host.endswith("." + h))
+    ]
+    return max(matches, key=lambda m: m[:2])[2] if matches else None  # the most specific host wins
 
 
 _UNRESOLVED = re.compile(r"[${}()<>*]|^\s*$")

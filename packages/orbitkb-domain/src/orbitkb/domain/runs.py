@@ -41,6 +41,21 @@ class IndexRun:
 
 
 @frozen
+class ServiceIndexCost:
+    """What the LLM spent describing one service during one index run: the calls of its units
+    (retries included) and the usage they reported; a field stays None when no call reported it."""
+
+    run_id: int
+    repository: str
+    service_id: str
+    service: str
+    llm_calls: int = 0
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cost_usd: float | None = None
+
+
+@frozen
 class SurfaceFinding:
     service: str
     tier: str  # primary | secondary | no_change_hint

@@ -94,6 +94,18 @@ class MessageRef:
 
 
 @frozen
+class IndexCost:
+    """What the LLM spent describing one service at index time, over every run that sent its units;
+    a total stays None when no call reported it (never a made-up 0)."""
+
+    runs: int
+    llm_calls: int
+    input_tokens: int | None
+    output_tokens: int | None
+    cost_usd: float | None
+
+
+@frozen
 class ServiceDescription:
     name: str
     repository: str
@@ -114,6 +126,8 @@ class ServiceDescription:
     pagination: dict[str, object] = field(factory=dict)
     #: Languages, frameworks, build tools and base images first, then declared libraries.
     technologies: tuple[TechnologyRef, ...] = ()
+    #: The LLM's index cost for this service; None (and left out of answers) when it never had one.
+    index_cost: IndexCost | None = None
 
 
 @frozen

@@ -83,6 +83,9 @@ class GitCommitSource:
         header = self._batch.stdout.readline().split()
         if len(header) == 2 and header[1] == b"missing":
             raise FileNotFoundError(f"{path} does not exist at {self._commit[:12]}")
+        if len(header) == 3 and header[1] == b"tree":
+            self._batch.stdout.read(int(header[2]) + 1)  # the listing git sent, and its newline
+            raise IsADirectoryError(f"{path} is a folder at {self._commit[:12]}")  # as a working tree says
         if len(header) < 3 or header[1] != b"blob":
             raise GitError(f"cannot read {path} at {self._commit[:12]}")
         data = self._batch.stdout.read(int(header[2]))

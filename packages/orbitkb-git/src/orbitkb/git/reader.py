@@ -96,13 +96,16 @@ class SubprocessGitReader:
         return GitCommitSource(self, path, full, self._prefix(path))
 
     def history(self, path: str, until: str, limit: int) -> list[CommitRecord]:
-        """``git log`` from ``until`` back, merges left out, file names relative to ``path``
-        (``--relative`` also drops commits that touched nothing under it)."""
+        """``git log`` from ``until`` back, merges left out, file names relative to ``path``.
+        The pathspec ``.`` (``path`` is the working directory) leaves out commits that touched
+        nothing under it *before* ``--max-count`` counts, so ``limit`` counts commits that did;
+        ``--full-history`` keeps those that a merge made redundant."""
         if limit <= 0:
             return []
         end = self.resolve_commit(path, until)
         args = ["-c", "core.quotePath=false", "log", f"--max-count={int(limit)}", "--no-merges", "--name-only",
-                "--no-renames", "--relative", f"--format={_RECORD}%H%n%s%n%b{_FILES}", end, "--"]
+                "--no-renames", "--relative", "--full-history", f"--format={_RECORD}%H%n%s%n%b{_FILES}", end,
+                "--", "."]
         proc = self._run(path, args)
         return parse_log(proc.stdout.decode("utf-8", "replace"))
 

@@ -17,14 +17,10 @@ from typing import Any
 from orbitkb.domain.errors import LlmError, LlmUnavailable
 from orbitkb.domain.ports import LlmResult
 from orbitkb.domain.runs import LlmUsage
+from orbitkb.llm_cli.backends import CLAUDE as INFO
 from orbitkb.llm_cli.jsonout import as_float, as_int, last_json_object, parse_answer
-from orbitkb.llm_cli.process import Children, CliInfo, fail_exit, quote, run_cli
+from orbitkb.llm_cli.process import Children, fail_exit, quote, run_cli
 
-INFO = CliInfo(
-    name="claude",
-    install_hint="install Claude Code: npm install -g @anthropic-ai/claude-code, then run `claude login`",
-    login_hint="run `claude login` (or pass --claude-bare with ANTHROPIC_API_KEY set)",
-)
 BARE_LOGIN_HINT = "export ANTHROPIC_API_KEY=... (--claude-bare bills the API key), or drop --claude-bare"
 API_KEY_VAR = "ANTHROPIC_API_KEY"
 MAX_SCHEMA_CHARS = 60_000  # the schema is one argv element; ours are a few KB
@@ -49,7 +45,7 @@ class ClaudeCliBackend:
 
     @property
     def name(self) -> str:
-        return "claude"
+        return INFO.name
 
     @property
     def model(self) -> str | None:

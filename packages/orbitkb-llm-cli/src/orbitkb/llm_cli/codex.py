@@ -19,14 +19,10 @@ from typing import Any
 from orbitkb.domain.errors import LlmError, LlmUnavailable
 from orbitkb.domain.ports import LlmResult
 from orbitkb.domain.runs import LlmUsage
+from orbitkb.llm_cli.backends import CODEX as INFO
 from orbitkb.llm_cli.jsonout import as_int, json_lines, parse_answer
-from orbitkb.llm_cli.process import Children, CliInfo, Finished, fail_exit, quote, run_cli
+from orbitkb.llm_cli.process import Children, Finished, fail_exit, quote, run_cli
 
-INFO = CliInfo(
-    name="codex",
-    install_hint="install Codex: npm install -g @openai/codex, then run `codex login`",
-    login_hint="run `codex login` (or pass --codex-api-key with CODEX_API_KEY set)",
-)
 API_KEY_VAR = "CODEX_API_KEY"
 API_KEY_HINT = "export CODEX_API_KEY=... (--codex-api-key bills the API key), or drop --codex-api-key"
 
@@ -50,7 +46,7 @@ class CodexCliBackend:
 
     @property
     def name(self) -> str:
-        return "codex"
+        return INFO.name
 
     @property
     def model(self) -> str | None:

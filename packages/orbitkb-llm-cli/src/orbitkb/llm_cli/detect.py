@@ -12,15 +12,11 @@ from collections.abc import Callable, Mapping
 
 from orbitkb.domain.errors import InvalidInput, LlmUnavailable
 from orbitkb.domain.ports import LLMBackend
-from orbitkb.llm_cli import claude, codex
+from orbitkb.llm_cli.backends import BACKENDS, CHOICES, CLAUDE
 from orbitkb.llm_cli.claude import ClaudeCliBackend
 from orbitkb.llm_cli.codex import CodexCliBackend
 
 ENV_VAR = "ORBITKB_BACKEND"
-#: The CLIs this adapter drives, by name, in auto's order of preference: the one place a backend is named.
-BACKENDS = {"claude": claude.INFO, "codex": codex.INFO}
-#: What ``--backend`` / ORBITKB_BACKEND accept (the settings and the entry points list these).
-CHOICES = ("auto", *BACKENDS, "offline")
 AUTO_ORDER = tuple(BACKENDS)
 _INSTALL = {name: info.install_hint for name, info in BACKENDS.items()}
 
@@ -49,7 +45,7 @@ def detect_backend(
         return None, f"backend offline (from {source}): facts only, no LLM descriptions"
 
     def make(name: str, path: str) -> LLMBackend:
-        if name == "claude":
+        if name == CLAUDE.name:
             return ClaudeCliBackend(model, bare=claude_bare, timeout=timeout, executable=path, env=env)
         return CodexCliBackend(model, api_key=codex_api_key, timeout=timeout, executable=path, env=env)
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from attrs import frozen
 
 from orbitkb.domain.errors import LlmCancelled, LlmError, LlmUnavailable
+from orbitkb.llm_cli.backends import CliInfo
 
 #: Prompts are built with per-section caps; anything this large is a bug upstream, not input.
 MAX_PROMPT_BYTES = 2_000_000
@@ -36,15 +37,6 @@ class Finished:
     stdout: str
     stderr: str
     returncode: int
-
-
-@frozen
-class CliInfo:
-    """What the error messages need to know about a CLI."""
-
-    name: str  # "claude"
-    install_hint: str
-    login_hint: str
 
 
 def quote(text: str) -> str:

@@ -46,6 +46,7 @@ class ServiceOut(Guidance, total=False):
     freshness: dict[str, Any]
     pagination: dict[str, Any]
     technologies: Items
+    index_cost: dict[str, Any]
 
 
 class ApisOut(Guidance, total=False):
@@ -112,6 +113,7 @@ class SmellsOut(Guidance, total=False):
     total: int
     truncated: bool
     trend: dict[str, Any] | None
+    note: str | None
 
 
 class SurfaceOut(Guidance, total=False):
@@ -137,6 +139,7 @@ class FeedbackOut(Guidance, total=False):
     service: str
     outcome: str
     history: dict[str, int]
+    notice: str
 
 
 class VerificationOut(Guidance, total=False):
@@ -146,6 +149,7 @@ class VerificationOut(Guidance, total=False):
     precision: float | None
     recall: float | None
     verification_id: int | None
+    notice: str
 
 
 class ProvenanceOut(Guidance, total=False):

@@ -1,6 +1,6 @@
 """The orbitkb MCP server on stdio. Nothing but protocol on stdout; logs go to stderr.
 
-    orbitkb-mcp [--db PATH] [--backend auto|claude|codex|offline] [--tools core|full]
+    orbitkb-mcp [--db PATH] [--backend auto|claude|codex|offline] [--tools core|full] [--read-only]
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from orbitkb.bootstrap.settings import BACKENDS
 from orbitkb.mcp.stdio import run_stdio
 from orbitkb.mcp.tools import register
 
+READ_ONLY_NOTICE = ("read-only: every tool answers; change-surface runs, feedback and verifications are not "
+                    "recorded, and refresh is refused")
 INSTRUCTIONS = (
     "orbitkb knows the services of the indexed system: their APIs, calls, channels and entities. "
     "On a new task call find_change_surface first; drill down with describe_service -> describe_api. "
@@ -66,6 +68,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="LLM backend for find_change_surface (default auto)")
     p.add_argument("--model")
     p.add_argument("--tools", choices=["core", "full"], default="full", help="tool set to expose")
+    p.add_argument("--read-only", action="store_true",
+                   help="open the database without writing: answers are served, runs and feedback not recorded")
     return p.parse_args(argv)
 
 
@@ -74,6 +78,8 @@ def serve(settings: Settings) -> None:
     choice = app.adapters.backend()
     if choice.notice:
         print(f"orbitkb-mcp: {choice.notice}", file=sys.stderr)
+    if settings.read_only:
+        print(f"orbitkb-mcp: {READ_ONLY_NOTICE}", file=sys.stderr)
     anyio.run(run_stdio, build_server(app, settings.tools))  # every malformed line gets an error reply
 
 
@@ -81,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         settings = Settings.resolve({"db_path": args.db, "backend": args.backend, "model": args.model,
-                                     "tools": args.tools})
+                                     "tools": args.tools, "read_only": args.read_only})
         serve(settings)
     except KeyboardInterrupt:
         return 0

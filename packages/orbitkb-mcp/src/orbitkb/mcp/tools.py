@@ -19,6 +19,7 @@ from orbitkb.domain import errors
 from orbitkb.domain.paging import check_page, page
 from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases.architecture import SMELL_KINDS
+from orbitkb.domain.usecases.feedback import VERIFICATION_NOT_RECORDED
 from orbitkb.mcp import schemas
 from orbitkb.mcp.shaping import cap, fit
 
@@ -219,6 +220,8 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
         """Compare a past prediction with the real git diff since a commit: precision and recall."""
         data = to_data(uc.verify_change_surface()(run_id, repository, since_commit))
         data["verification_id"] = data.get("id")
+        if data["verification_id"] is None:  # a read-only agent: answered, not recorded
+            data["notice"] = VERIFICATION_NOT_RECORDED
         return cast(schemas.VerificationOut, fit(data, ["unowned_files"]))
 
     @tool("find_provenance")

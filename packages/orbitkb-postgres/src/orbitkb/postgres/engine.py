@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection
 
-from orbitkb.domain.errors import OrbitkbError, StoreError
+from orbitkb.domain.errors import OrbitkbError, StoreError, StoreReadOnly
 from orbitkb.sql.parameters import cleaner, without_surrogates
 
 #: Driver messages users meet, with what to do about them.
@@ -30,6 +30,9 @@ _HINTS = (
     ("read-only transaction", "this connection may only read"),
     ("lock timeout", "another indexer of the same repository holds its lock: retry when it is done"),
 )
+#: SQLSTATEs meaning this role or connection may not write: insufficient_privilege (a role with
+#: SELECT only), read_only_sql_transaction (a read-only open).
+_READ_ONLY = ("42501", "25006")
 
 
 def parse_url(url: str) -> sa.URL:
@@ -91,7 +94,9 @@ class Database:
         except sa.exc.SQLAlchemyError as exc:
             reason = _first_line(exc)
             hint = next((h for known, h in _HINTS if known in reason), None)
-            raise StoreError(f"database error on {self.path}: {reason}", hint=hint) from exc
+            state = getattr(getattr(exc, "orig", None), "sqlstate", None)
+            error = StoreReadOnly if state in _READ_ONLY else StoreError
+            raise error(f"database error on {self.path}: {reason}", hint=hint) from exc
 
     def read(self) -> AbstractContextManager[Connection]:
         return self._unit(write=False)

@@ -9,6 +9,7 @@ naming both versions, because guessing would lose data.
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection
 
 from orbitkb.postgres import search
@@ -22,16 +23,47 @@ __all__ = ["LATEST", "MIGRATIONS", "MIGRATOR", "Migration", "Migrator", "read_ve
 MIGRATION_LOCK = int.from_bytes(b"orbitkb!", "big") & 0x7FFF_FFFF_FFFF_FFFF
 
 
+#: Tables of the shared schema that later steps add (each created by its own step, frozen there).
+_LATER = ("service_index_costs",)
+
+
 def _v1_initial(conn: Connection) -> None:
-    """Every table of the shared schema, the search table, and the snapshot tokens."""
-    tables.metadata.create_all(conn)
+    """Every table of the shared schema (but those later steps add), the search table, and the
+    snapshot tokens."""
+    tables.metadata.create_all(conn, tables=[t for t in tables.metadata.sorted_tables if t.name not in _LATER])
     search.create_index(conn)
     # The token rows exist from the start: concurrent writers then only ever UPDATE them.
     for key in (snapshot.TOKEN_KEY, "embeddings_token"):
         conn.execute(sa.insert(tables.schema_meta).values(key=key, value=snapshot.INITIAL))
 
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "initial schema", _v1_initial),)
+def _v2_service_index_costs(conn: Connection) -> None:
+    """What the LLM spent describing each service in each index run (frozen: its own metadata)."""
+    md = sa.MetaData()
+    text = postgresql.TEXT(collation="C")
+    sa.Table("index_runs", md, sa.Column("id", sa.Integer, primary_key=True))
+    costs = sa.Table(
+        "service_index_costs",
+        md,
+        sa.Column("run_id", sa.Integer, sa.ForeignKey("index_runs.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("service_id", text, primary_key=True),
+        sa.Column("repository", text, nullable=False),
+        sa.Column("service", text, nullable=False),
+        sa.Column("llm_calls", sa.Integer, nullable=False),
+        sa.Column("input_tokens", sa.Integer),
+        sa.Column("output_tokens", sa.Integer),
+        sa.Column("cost_usd", sa.Float),
+        sa.Index("ix_service_index_costs_service", "service_id"),
+        sa.Index("ix_service_index_costs_repository", "repository"),
+    )
+    costs.create(conn)
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial schema", _v1_initial),
+    Migration(2, "service_index_costs table", _v2_service_index_costs),
+    Migration(3, "search postings and corpus statistics", search.create_postings),
+)
 LATEST = MIGRATIONS[-1].version
 
 

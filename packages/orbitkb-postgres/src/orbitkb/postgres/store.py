@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from orbitkb.domain.errors import StoreError
+from orbitkb.domain.errors import StoreError, StoreReadOnly
 from orbitkb.postgres import migrations, search
 from orbitkb.postgres.engine import Database
 from orbitkb.sql.store import SqlKnowledgeStore
@@ -47,7 +47,12 @@ class PostgresKnowledgeStore(SqlKnowledgeStore):
                                      f"{migrations.MIGRATOR.latest}: it cannot be upgraded by a read-only command",
                                      hint="run orbitkb index once with a role that may write")
             else:
-                migrations.upgrade(db)
+                try:
+                    migrations.upgrade(db)
+                except StoreReadOnly as exc:  # a reader role meets a schema only an indexer may upgrade
+                    raise StoreError(f"the database {db.path} has an older orbitkb schema that this role may not "
+                                     f"upgrade to version {migrations.MIGRATOR.latest}",
+                                     hint="run orbitkb index once with the indexers' role") from exc
         except Exception:
             db.dispose()
             raise

@@ -91,12 +91,26 @@ def _reset_sequences(conn: Connection) -> None:
                     f"COALESCE((SELECT max({column.name}) FROM {table.name}), 0) + 1, false)"))
 
 
+def _clear(target: SqlKnowledgeStore, conn: Connection) -> None:
+    """Empty ``target`` inside the copy's transaction. PostgreSQL first locks every table against
+    other writers (an indexer waits for the restore); readers keep their snapshot until it commits."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text(f"LOCK TABLE {', '.join([t.name for t in _tables()] + [SEARCH])} IN EXCLUSIVE MODE"))
+    for repository in list(conn.execute(sa.text(f"SELECT DISTINCT repository FROM {SEARCH}")).scalars()):
+        target._search.delete_repository(conn, repository)
+    for table in reversed(_tables()):
+        conn.execute(sa.delete(table))
+
+
 def copy_store(source: SqlKnowledgeStore, target: SqlKnowledgeStore, source_label: str = "source",
-               target_label: str = "target") -> CopyReport:
+               target_label: str = "target", *, replace: bool = False) -> CopyReport:
     """Copy everything in ``source`` into the empty ``target``; raises RepositoryConflict when the target
-    holds anything, StoreError when the counts differ afterwards (nothing is then committed)."""
+    holds anything, StoreError when the counts differ afterwards (nothing is then committed).
+    ``replace`` (a restore) empties the target instead, in the same transaction."""
     counts: dict[str, int] = {}
     with source._db.read() as src, target._db.write() as dst:
+        if replace:
+            _clear(target, dst)
         busy = [t.name for t in _tables() if _count(dst, t.name)] + ([SEARCH] if _count(dst, SEARCH) else [])
         if busy:
             raise RepositoryConflict(f"{target_label} is not empty ({', '.join(busy[:4])} hold rows): copy fills an empty "

@@ -1,14 +1,17 @@
-"""Index runs, newest first (id descending)."""
+"""Index runs, newest first (id descending), and what each service's LLM units cost in them."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from orbitkb.domain.errors import RunNotFound
-from orbitkb.domain.runs import IndexRun
+from orbitkb.domain.runs import IndexRun, ServiceIndexCost
 from orbitkb.sql import codec
 from orbitkb.sql.tables import index_runs as t
+from orbitkb.sql.tables import service_index_costs as costs_t
 
 
 def add(conn: Connection, run: IndexRun) -> int:
@@ -30,3 +33,27 @@ def list_runs(conn: Connection, repository: str | None = None, limit: int = 20) 
     if repository is not None:
         statement = statement.where(t.c.repository == repository)
     return codec.fetch(conn, statement, IndexRun, ())
+
+
+def add_costs(conn: Connection, costs: Sequence[ServiceIndexCost]) -> None:
+    """Insert ``costs`` (a later duplicate (run, service) wins), replacing any already recorded."""
+    latest = {(c.run_id, c.service_id): c for c in costs}
+    runs = sorted({run_id for run_id, _ in latest})
+    known = {row[0] for row in conn.execute(sa.select(t.c.id).where(t.c.id.in_(runs)))} if runs else set()
+    missing = [r for r in runs if r not in known]
+    if missing:
+        raise RunNotFound(f"index run {missing[0]} does not exist")
+    for run_id, service_id in latest:
+        conn.execute(sa.delete(costs_t).where(costs_t.c.run_id == run_id, costs_t.c.service_id == service_id))
+    codec.insert_many(conn, costs_t, latest.values(), ())
+
+
+def list_costs(conn: Connection, repository: str | None = None,
+               service_id: str | None = None) -> list[ServiceIndexCost]:
+    statement = codec.select_for(costs_t, ServiceIndexCost).order_by(
+        costs_t.c.run_id.desc(), costs_t.c.service, costs_t.c.service_id)
+    if repository is not None:
+        statement = statement.where(costs_t.c.repository == repository)
+    if service_id is not None:
+        statement = statement.where(costs_t.c.service_id == service_id)
+    return codec.fetch(conn, statement, ServiceIndexCost, ())

@@ -16,8 +16,9 @@ components by (service_id, file_path, start_line, name, id); APIs by (service_id
 id); calls by (from_service_id, target, id); messages by (service_id, channel, direction, id);
 entities by (service_id, name, id); resources by (repository, name, kind, engine); gaps by
 (repository, path, kind, reason); indexed files by path; embeddings by (owner_kind, owner_id,
-field); index, change-surface and architecture runs and verifications newest first; feedback in
-the order it was given. Search hits by score, best first.
+field); index, change-surface and architecture runs and verifications newest first; per-service
+index costs by run (newest first), service name and id; feedback in the order it was given.
+Search hits by score, best first.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from orbitkb.domain.runs import (
     IndexedFile,
     IndexRun,
     SearchHit,
+    ServiceIndexCost,
     VectorHit,
     Verification,
 )
@@ -320,6 +322,18 @@ class SqlKnowledgeStore:
     def list_index_runs(self, repository: str | None = None, limit: int = 20) -> list[IndexRun]:
         with self._db.read() as conn:
             return runs_sql.list_runs(conn, repository, limit)
+
+    def add_index_costs(self, costs: Sequence[ServiceIndexCost]) -> None:
+        if not costs:
+            return
+        with self._db.write() as conn:
+            runs_sql.add_costs(conn, costs)
+            snapshot_sql.touch(conn)  # describe_service shows them: a kept model must see them
+
+    def list_index_costs(self, repository: str | None = None,
+                         service_id: str | None = None) -> list[ServiceIndexCost]:
+        with self._db.read() as conn:
+            return runs_sql.list_costs(conn, repository, service_id)
 
     def add_change_surface_run(self, run: ChangeSurfaceRun) -> int:
         with self._db.write() as conn:

@@ -9,12 +9,13 @@ here: it is SQLite-specific and lives in ``search``.
 from __future__ import annotations
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql
 
 metadata = sa.MetaData()
 #: Text that sorts by code point on every database (SQLite's default; PostgreSQL's "C" collation),
-#: so both stores list in the same documented orders whatever the server's locale.
-TEXT = sa.Text().with_variant(postgresql.TEXT(collation="C"), "postgresql")
+#: so both stores list in the same documented orders whatever the server's locale. The generic
+#: type with a collation renders ``TEXT COLLATE "C"`` there, as the dialect's own type would,
+#: without importing the PostgreSQL dialect (and asyncio with it) into every SQLite command.
+TEXT = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
 
 
 def _text(name: str, nullable: bool = True) -> sa.Column[str]:
@@ -234,6 +235,21 @@ index_runs = sa.Table(
     sa.Column("cost_usd", sa.Float),
     _text("notes"),
     sa.Index("ix_index_runs_repository", "repository"),
+)
+
+service_index_costs = sa.Table(  # added by migration 6 (SQLite) / 2 (PostgreSQL)
+    "service_index_costs",
+    metadata,
+    sa.Column("run_id", sa.Integer, sa.ForeignKey("index_runs.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("service_id", TEXT, primary_key=True),  # not a foreign key: the history outlives the facts
+    _text("repository", False),
+    _text("service", False),
+    sa.Column("llm_calls", sa.Integer, nullable=False),
+    sa.Column("input_tokens", sa.Integer),
+    sa.Column("output_tokens", sa.Integer),
+    sa.Column("cost_usd", sa.Float),
+    sa.Index("ix_service_index_costs_service", "service_id"),
+    sa.Index("ix_service_index_costs_repository", "repository"),
 )
 
 change_surface_runs = sa.Table(

@@ -106,6 +106,18 @@ class SqliteBackups:
         return BackupReport(self.db_path, target.stat().st_size, version, repositories, previous)
 
 
+def seal(path: str) -> None:
+    """Make the closed database at ``path`` one self-contained, checked file on disk (as a backup
+    is): its write-ahead log folded in, a single-file journal, integrity checked, synced."""
+    try:
+        with _open(path) as conn:
+            conn.execute("PRAGMA journal_mode = DELETE")
+            _check_integrity(conn, path)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot finish the file {path}: {exc}") from exc
+    _fsync(Path(path))
+
+
 def inspect(path: str, live: bool = False) -> tuple[int, tuple[str, ...]]:
     """(schema version, repository names) of an orbitkb database file; StoreError / SchemaTooNew
     naming what is wrong when it is not one this release can use."""

@@ -22,7 +22,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import QueuePool, StaticPool
 
-from orbitkb.domain.errors import OrbitkbError, StoreError
+from orbitkb.domain.errors import OrbitkbError, StoreError, StoreReadOnly
 from orbitkb.sql.parameters import cleaner, without_surrogates
 
 MEMORY = ":memory:"
@@ -39,6 +39,9 @@ _HINTS = (
     ("readonly", "the database file or its folder is not writable"),
     ("unable to open", "the database folder is missing or not accessible"),
 )
+#: SQLITE_READONLY (the primary result code of every extended one): this connection may not write
+#: (a read-only file or folder, ``mode=ro``, ``query_only``).
+_READ_ONLY = 8
 
 
 def _configure(dbapi_connection: Any, _record: Any) -> None:
@@ -156,7 +159,9 @@ class Database:
         except sa.exc.SQLAlchemyError as exc:
             reason = _first_line(exc)
             hint = next((h for known, h in _HINTS if known in reason), None)
-            raise StoreError(f"database error on {self.path}: {reason}", hint=hint) from exc
+            code = getattr(getattr(exc, "orig", None), "sqlite_errorcode", None)
+            error = StoreReadOnly if isinstance(code, int) and code & 0xFF == _READ_ONLY else StoreError
+            raise error(f"database error on {self.path}: {reason}", hint=hint) from exc
         finally:
             if self._lock is not None:
                 self._lock.release()

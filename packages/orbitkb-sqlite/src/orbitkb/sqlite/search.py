@@ -15,17 +15,7 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.ports import SearchDocument
 from orbitkb.domain.runs import SearchHit
-from orbitkb.sql.terms import (  # noqa: F401 (public names of this module before the move)
-    MAX_LIMIT,
-    MAX_TERM_CHARS,
-    MAX_TERMS,
-    UNINDEXED,
-    WEIGHTS,
-    best_field,
-    contains,
-    phrases,
-    tokens,
-)
+from orbitkb.sql.terms import MAX_LIMIT, UNINDEXED, WEIGHTS, best_field, phrases
 
 TABLE = "search_docs"
 

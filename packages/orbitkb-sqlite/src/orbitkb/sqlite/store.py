@@ -7,6 +7,7 @@ embeddings are the shared modules of ``orbitkb.sql`` (see ``orbitkb.sql.store`` 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from orbitkb.domain.errors import StoreError
@@ -24,13 +25,16 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
     ``read_only=True`` (commands that only read) writes nothing: a missing file is an empty
     knowledge base held in memory (no folder, no file created), an existing one is opened with
     ``mode=ro`` (``immutable`` on a read-only filesystem); only an older schema is still upgraded
-    in place first, as it must be before anything can read it.
+    in place first, as it must be before anything can read it. An existing file this process may
+    not write (its mode, its folder, a read-only mount) is opened that way too: every read works,
+    and a write raises StoreReadOnly, which readers that record runs turn into a notice.
     """
 
     def __init__(self, path: str = ":memory:", read_only: bool = False) -> None:
         self._path = path = str(path)
         if read_only and path != ":memory:" and not Path(path).expanduser().exists():
             path = ":memory:"
+        read_only = read_only or (path != ":memory:" and not _writable(Path(path).expanduser()))
         self._setup(self._open(path, read_only), search, migrations.read_version)
 
     @staticmethod
@@ -67,3 +71,11 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
 
     def __enter__(self) -> SqliteKnowledgeStore:
         return self
+
+
+def _writable(path: Path) -> bool:
+    """False for an existing database this process may not write: SQLite writes the file and, in
+    WAL mode, its ``-wal`` and ``-shm`` beside it (a missing file is created: writable)."""
+    if not path.is_file():
+        return True
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)

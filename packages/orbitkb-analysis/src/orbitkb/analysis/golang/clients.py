@@ -192,6 +192,19 @@ def grpc_invoke(it: Interp, fr: Frame, client: Obj, name: str, args: Args, e: li
     return Tup([Unk(name), Unk("err")])
 
 
+def named_grpc_client(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """A client that names the service and method it calls as strings (go-kit
+    ``grpctransport.NewClient(conn, "orders.OrderService", "Get", ...)``): the call is to the
+    service implementing that proto service."""
+    conn = arg(args, spec.get("conn", 0))
+    service, method = literal(arg(args, spec["service"])), literal(arg(args, spec["method"]))
+    if service:
+        addr = conn.a.get("addr") if isinstance(conn, Obj) and conn.kind == "grpc_conn" else None
+        emit_call(it, fr, e, "grpc", spec.get("client", "grpc"), addr if isinstance(addr, V) else None,
+                  method or None, grpc_service=service)  # fmt: skip
+    return Unk("grpc_client")  # its Endpoint() is the call already recorded
+
+
 _REGISTER = re.compile(r"^Register(\w+)Server$")
 _REGISTER_HTTP = re.compile(r"^Register(\w+)HTTPServer$")
 #: grpc-gateway: Register<X>Handler(ctx, mux, conn), ...FromEndpoint(ctx, mux, addr, opts),
@@ -265,5 +278,6 @@ ACTIONS = {
     "resty_base": resty_base,
     "resty_call": resty_call,
     "grpc_dial": grpc_dial,
+    "named_grpc_client": named_grpc_client,
     "first_func": lambda it, fr, recv, args, e, spec: pass_through(args, "HandlerFunc"),
 }

@@ -94,6 +94,8 @@ def emit_message(
         if isinstance(ch, Seq):
             emit_message(it, fr, e, direction, ch, provider, client)
             continue
+        if isinstance(ch, Unk) and ch.param is not None and fr.caller is None:
+            continue  # a helper's own parameter, run with no caller: its call sites name the channel
         it.sink.messages.append(
             MsgRec(direction, as_str(ch), provider, fr.file, e[3], e[4], client, api, comp)
         )

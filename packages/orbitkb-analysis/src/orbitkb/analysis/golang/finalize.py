@@ -42,6 +42,7 @@ def _prefixes(router: Obj, depth: int = 0) -> list[tuple[str, bool]]:
 
 def apis(sink: Sink) -> list[RawApi]:
     variants: dict[tuple[Any, ...], list[tuple[bool, RawApi]]] = {}
+    bare: dict[tuple[Any, ...], str] = {}  # the route's own segment alone, per site
     for rec in sink.routes:
         if rec.handler is None or not grpcserver.belongs(rec, sink):
             continue
@@ -64,10 +65,16 @@ def apis(sink: Sink) -> list[RawApi]:
                 )
                 site = (rec.file, rec.line, rec.kind, render(rec.seg))
                 variants.setdefault(site, []).append((bound, api))
+                bare[site] = normalize_path(render(rec.seg, route_part))
     out: set[RawApi] = set()
-    for items in variants.values():
+    for site, items in variants.items():
         any_bound = any(b for b, _ in items)
-        out.update(a for b, a in items if b or not any_bound)
+        kept = [a for b, a in items if b or not any_bound]
+        if not any_bound and site[2] == "http":
+            # no variant is known to be served: a route under its groups' prefixes says more
+            # than the same route seen on a receiver of unknown type (no prefix at all)
+            kept = [a for a in kept if a.path != bare[site]] or kept
+        out.update(kept)
     return sorted(out, key=lambda a: (a.path, a.method, a.file, a.start_line, a.handler))
 
 

@@ -424,7 +424,9 @@ class Interp(Resolver):
                 fkey = (x.dir, "", name)
                 if fkey in self.prog.funcs:
                     return self._mark(self.run_function(fkey, None, args, fr, line, arg_ir=e[2]), args)
-                return actions.pass_through(args, e)
+                # not in the walked code: a generated protobuf package of the repository
+                # (``*.pb.go`` is never walked) registers servers and builds clients
+                return actions.generic_ext(self, fr, x, name, args, e, "")
             lib = LIBS.get(normalize_import(x.path), "")
             spec = EXT_FUNCS.get((lib, name))
             if spec is not None:
@@ -455,12 +457,20 @@ class Interp(Resolver):
             return Unk(name)
         if isinstance(x, Unk):
             keys = self.prog.methods_by_name.get(name, [])
-            if len(keys) == 1 and name[:1].isupper():
+            if len(keys) == 1 and name[:1].isupper() and self._fits(keys[0], args):
                 return self.run_function(keys[0], None, args, fr, line)
         spec = ANY_RECEIVER.get(name)
         if spec is not None and len(args) >= spec[1].get("min_args", 0):
             return actions.ACTIONS[spec[0]](self, fr, x, args, e, spec[1])
         return actions.unknown_receiver(self, fr, x, name, args, e)
+
+    def _fits(self, key: FuncKey, args: list[V]) -> bool:
+        """Whether a call with ``args`` can be a call of ``key``: an unknown receiver's ``Get(k)``
+        is not the service's own ``Get(ctx, key, dst)`` (an http.Header or a gin context's)."""
+        params = self.prog.funcs[key][1]["p"]
+        if any(typ.startswith("...") for _n, typ in params):
+            return len(args) >= len(params) - 1
+        return len(args) == len(params)
 
     # ------------------------------------------------------------------ wrappers
     def wrapper_lines(self, key: FuncKey) -> frozenset[int]:

@@ -1,6 +1,6 @@
 """Messaging and persistence actions: Kafka (sarama, kafka-go, confluent), RabbitMQ (amqp091,
-streadway), NATS, Redis pub/sub and streams, SQS/SNS, MongoDB collections and GORM AutoMigrate,
-plus the fallbacks for calls on receivers of unknown type."""
+streadway), NATS, watermill over any of its backends, Redis pub/sub and streams, SQS/SNS, MongoDB
+collections and GORM AutoMigrate, plus the fallbacks for calls on receivers of unknown type."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from orbitkb.analysis.golang.emit import arg, emit_message, literal, new_obj, pass_through
 from orbitkb.analysis.golang.routing import add_route, loose_handle, message_handler
 from orbitkb.analysis.golang.sink import EntityRec
+from orbitkb.analysis.golang.tables import WATERMILL_BACKENDS, normalize_import
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Tup, Unk, V
 
 if TYPE_CHECKING:
@@ -60,6 +61,38 @@ def publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
             channel = exchange
     emit_message(it, fr, e, "publishes", channel, spec["provider"], _client(recv, spec))
     return Tup([Unk("published"), Unk("err")])
+
+
+def wm_message(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """A watermill publish or subscription: the broker is the backend the publisher or subscriber
+    was built with (``kafka.NewPublisher``), else unknown."""
+    via = arg(args, spec["via"]) if "via" in spec else recv
+    found = via.a.get("provider") if isinstance(via, Obj) else None
+    provider = found if isinstance(found, str) else _watermill_backend(it)
+    channel = arg(args, spec["ch"])
+    emit_message(it, fr, e, spec["dir"], channel, provider, "watermill")
+    if "handler" in spec:
+        message_handler(it, fr, e, channel, provider, arg(args, spec["handler"]), None)
+    return Tup([Unk("watermill"), Unk("err")])
+
+
+def _watermill_backend(it: Interp) -> str:
+    """The one watermill backend the service imports (a publisher passed around as the
+    ``message.Publisher`` interface no longer says which), else unknown."""
+    found = {
+        WATERMILL_BACKENDS[p]
+        for d in it.prog.files.values()
+        for p in (normalize_import(x) for x in d.get("imports", {}).values())
+        if p in WATERMILL_BACKENDS
+    }
+    return found.pop() if len(found) == 1 else "unknown"
+
+
+def wm_handler(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``router.AddHandler(name, subscribeTopic, sub, publishTopic, pub, handler)``."""
+    wm_message(it, fr, recv, args, e, {"dir": "consumes", "ch": 1, "via": 2, "handler": 5})
+    wm_message(it, fr, recv, args, e, {"dir": "publishes", "ch": 3, "via": 4})
+    return Unk("handler")
 
 
 def consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
@@ -212,4 +245,6 @@ ACTIONS = {
     "mongo_db": mongo_db,
     "mongo_coll": mongo_coll,
     "automigrate": automigrate,
+    "wm_message": wm_message,
+    "wm_handler": wm_handler,
 }

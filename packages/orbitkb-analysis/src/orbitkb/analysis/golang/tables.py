@@ -17,6 +17,18 @@ def normalize_import(path: str) -> str:
     return _VERSION_SEG.sub("", path)
 
 
+#: Watermill's Pub/Sub backends: the broker their publishers and subscribers speak.
+WATERMILL_BACKENDS: dict[str, str] = {
+    "github.com/ThreeDotsLabs/watermill-kafka/pkg/kafka": "kafka",
+    "github.com/ThreeDotsLabs/watermill-amqp/pkg/amqp": "rabbitmq",
+    "github.com/ThreeDotsLabs/watermill-nats/pkg/nats": "nats",
+    "github.com/ThreeDotsLabs/watermill-nats/pkg/jetstream": "nats",
+    "github.com/ThreeDotsLabs/watermill-redisstream/pkg/redisstream": "redis",
+    "github.com/ThreeDotsLabs/watermill-googlecloud/pkg/googlecloud": "pubsub",
+    "github.com/ThreeDotsLabs/watermill-aws/sqs": "sqs",
+    "github.com/ThreeDotsLabs/watermill-aws/sns": "sns",
+}
+
 LIBS: dict[str, str] = {
     "net/http": "http",
     "os": "os",
@@ -59,6 +71,9 @@ LIBS: dict[str, str] = {
     "github.com/jinzhu/gorm": "gorm",
     "github.com/spf13/viper": "viper",
     "github.com/grpc-ecosystem/grpc-gateway/runtime": "gwruntime",
+    "github.com/go-kit/kit/transport/grpc": "gokit_grpc",
+    "github.com/ThreeDotsLabs/watermill/message": "watermill",
+    **{path: "wm_" + provider for path, provider in WATERMILL_BACKENDS.items()},
 }
 
 #: GORM driver imports: the code itself names the engine.
@@ -81,7 +96,8 @@ REDIS_KEY_COMMANDS = (
     "ZScore", "JSONSet", "JSONGet",
 )  # fmt: skip
 
-#: SQL drivers (normalized import) -> engine, for statements run through database/sql, pgx, sqlx, sqlc.
+#: SQL drivers (normalized import) -> engine, for statements run through database/sql, pgx, sqlx, sqlc
+#: (and CQL through gocql).
 SQL_DRIVERS: dict[str, str] = {
     "github.com/jackc/pgx": "postgres",
     "github.com/jackc/pgx/pgxpool": "postgres",
@@ -92,6 +108,8 @@ SQL_DRIVERS: dict[str, str] = {
     "modernc.org/sqlite": "sqlite",
     "github.com/denisenkom/go-mssqldb": "sqlserver",
     "github.com/microsoft/go-mssqldb": "sqlserver",
+    "github.com/gocql/gocql": "cassandra",  # CQL text in session.Query(...) reads like SQL
+    "github.com/scylladb/gocqlx": "cassandra",
 }
 
 FRAMEWORKS: dict[str, str] = {
@@ -250,6 +268,13 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("grpc", "NewClient"): ("grpc_dial", {"addr": 0}),
     ("grpc", "DialContext"): ("grpc_dial", {"addr": 1}),
     ("grpc", "NewServer"): ("new", {"kind": "grpc_server"}),
+    ("gokit_grpc", "NewClient"): ("named_grpc_client", {"service": 1, "method": 2, "client": "go-kit"}),
+    ("watermill", "NewRouter"): ("new", {"kind": "wm_router", "tup": True}),
+    **{
+        ("wm_" + provider, ctor): ("new", {"kind": kind, "provider": provider, "tup": True})
+        for provider in sorted(set(WATERMILL_BACKENDS.values()))
+        for ctor, kind in (("NewPublisher", "wm_pub"), ("NewSubscriber", "wm_sub"))
+    },
     ("sarama", "NewSyncProducer"): ("new", {"kind": "sarama_producer", "tup": True}),
     ("sarama", "NewAsyncProducer"): ("new", {"kind": "sarama_producer", "tup": True}),
     ("sarama", "NewConsumerGroup"): ("new", {"kind": "sarama_cg", "tup": True}),
@@ -322,6 +347,9 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("mongo", "Collection"): ("mongo_coll", {}),
     ("gorm", "DB"): ("gorm", {}),
     ("viper", "Viper"): ("viper", {}),
+    ("watermill", "Publisher"): ("wm_pub", {}),
+    ("watermill", "Subscriber"): ("wm_sub", {}),
+    ("watermill", "Router"): ("wm_router", {}),
 }
 
 #: Package-level variables of libraries.
@@ -405,6 +433,15 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "mongo_db": {"Collection": ("mongo_coll", {})},
     "gorm": {"AutoMigrate": ("automigrate", {}), "*": SAME},
     "viper": {**_VIPER, "SetDefault": ("prop_default", {})},
+    # watermill: Publish(topic, msgs...), Subscribe(ctx, topic); a router's handlers consume
+    # (and AddHandler's also publish) through the subscriber/publisher passed to them
+    "wm_pub": {"Publish": ("wm_message", {"dir": "publishes", "ch": 0})},
+    "wm_sub": {"Subscribe": ("wm_message", {"dir": "consumes", "ch": 1})},
+    "wm_router": {
+        "AddNoPublisherHandler": ("wm_message", {"dir": "consumes", "ch": 1, "via": 2, "handler": 3}),
+        "AddConsumerHandler": ("wm_message", {"dir": "consumes", "ch": 1, "via": 2, "handler": 3}),
+        "AddHandler": ("wm_handler", {}),
+    },
 }
 
 #: Composite literals of library types: COMPOSITES[(lib, Type)] = (action, spec).

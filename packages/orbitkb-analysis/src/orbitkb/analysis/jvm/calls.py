@@ -163,7 +163,7 @@ class CallBuilder:
             self._jaxrs_client(ref, base, prefix, client)
             return
         else:
-            base = None
+            base = self._interface_base(ref)
             urls = ann_values(exchange, "url", "value")
             prefix = render(self.index.resolve(urls[0], ref)) if urls and isinstance(urls[0], list) else ""
             client = "http-interface"
@@ -189,6 +189,22 @@ class CallBuilder:
                         component=ref.name,
                     )
                     self._declared_call(ref, declared["name"], call)
+
+    def _interface_base(self, ref: ClassRef) -> Expr | None:
+        """The address of a Spring HTTP-interface client: the @Bean method returning it builds its
+        proxy on a RestClient/WebClient with a base URL, in the method itself or a client bean it takes."""
+        for owner in self.index.classes:
+            for m in owner.data["methods"]:
+                if simple_type(m["ret"]) != ref.name or not any(a[0] == "Bean" for a in m["anns"]):
+                    continue
+                if m.get("target") is not None:
+                    return self.index.resolve(m["target"], owner)
+                for name, declared, _anns in m.get("params") or []:
+                    beans = self._beans.get(simple_type(declared).removesuffix(".Builder"), [])
+                    named = [b for b in beans if b[0] == name] or (beans if len(beans) == 1 else [])
+                    if named:
+                        return self.index.resolve(named[0][2], named[0][1])
+        return None
 
     def _jaxrs_client(self, ref: ClassRef, base: Expr | None, prefix: str, client: str) -> None:
         for m in ref.data["methods"]:

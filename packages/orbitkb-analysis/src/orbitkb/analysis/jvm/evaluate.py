@@ -15,10 +15,13 @@ import re
 from typing import Any
 
 from orbitkb.analysis.jvm.syntax import Arr, Bin, Call, E, Field, Name, Other, Str
+from orbitkb.analysis.jvm.tables import DISCOVERY_LOOKUPS, INSTANCE_ADDRESSES
 
 Parts = list[list[Any]]
 
 _PLACEHOLDER = re.compile(r"\$\{")
+# a SpEL expression that is one string literal: `#{'${app.topic}'}` reads the property as text
+_SPEL_STRING = re.compile(r"#\{\s*'([^']*)'\s*\}")
 _FORMAT = re.compile(r"%[-#+ 0,(]*\d*(?:\.\d+)?[sdfxX]")
 _PASS_THROUGH = {
     "toString", "trim", "strip", "toUri", "toURI", "toUriString", "encode", "build", "toExternalForm",
@@ -87,7 +90,8 @@ def placeholders(text: str) -> Parts:
     if "${" not in text and "#{" not in text:
         return lit(text)
     if text.startswith("#{"):
-        return unknown(text)
+        spel = _SPEL_STRING.fullmatch(text.strip())
+        return placeholders(spel.group(1)) if spel and "#{" not in spel.group(1) else unknown(text)
     out: Parts = []
     pos = 0
     for m in _PLACEHOLDER.finditer(text):
@@ -140,6 +144,9 @@ def evaluate(e: E | None, scope: Scope, ann: bool = False) -> Parts:  # noqa: C9
         name = dotted(e)
         if name is None:
             return unknown(e.hint())
+        found = _instance_address(e.name, e.obj, scope)
+        if found is not None:
+            return found
         owner = _declared(e.obj, scope)
         if owner:  # ``props.baseUrl`` (Kotlin property of a typed value): the owner type's field
             return [["call", owner, e.name, [], e.hint()]]
@@ -172,6 +179,8 @@ def _literal_arg(args: list[E], i: int, scope: Scope) -> str | None:
 def _call(e: Call, scope: Scope) -> Parts:  # noqa: C901
     recv = dotted(e.recv) if e.recv is not None else None
     name, args = e.name, e.args
+    if not args and (found := _instance_address(name, e.recv, scope)) is not None:
+        return found
     if name == "getenv" and recv == "System" and args:
         key = _literal_arg(args, 0, scope)
         return [["env", key, None]] if key else unknown(e.hint())
@@ -217,6 +226,24 @@ def _call(e: Call, scope: Scope) -> Parts:  # noqa: C901
     if e.new_ and name in ("URI", "URL", "String") and args:
         return evaluate(args[0], scope)
     return _method_value(e, scope)
+
+
+def _instance_address(getter: str, recv: E | None, scope: Scope) -> Parts | None:
+    """``instance.getUri()`` of an instance looked up by service name: that service's address."""
+    pattern = INSTANCE_ADDRESSES.get(getter)
+    service = _looked_up(recv, scope, 0) if pattern else None
+    return lit(pattern.format(service)) if pattern and service else None
+
+
+def _looked_up(e: E | None, scope: Scope, depth: int) -> str | None:
+    """The service name a discovery lookup in ``e`` (or the local it names) asks for."""
+    if isinstance(e, Name) and e.id in scope.local_exprs and depth < 4:
+        return _looked_up(scope.local_exprs[e.id], scope, depth + 1)
+    while isinstance(e, Call):
+        if e.name in DISCOVERY_LOOKUPS and e.args:
+            return _literal_arg(e.args, 0, scope)
+        e = e.recv
+    return None
 
 
 def _declared(recv: E | None, scope: Scope) -> str:

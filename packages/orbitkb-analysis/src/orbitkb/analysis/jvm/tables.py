@@ -265,6 +265,14 @@ GATEWAY_IMPORT = "org.springframework.cloud.gateway"
 
 #: annotations that make a service a proxy to every service registered with discovery
 DISCOVERY_PROXIES = {"EnableZuulProxy"}
+#: service-discovery lookups by name: ``discoveryClient.getInstances("orders")``,
+#: ``loadBalancer.choose("orders")``, Eureka's ``getNextServerFromEureka("orders", false)``
+DISCOVERY_LOOKUPS = frozenset({"getInstances", "choose", "getNextServerFromEureka"})
+#: what a looked-up instance's getter (or Kotlin property) gives: a format of the service name
+INSTANCE_ADDRESSES = {
+    "getUri": "http://{}", "uri": "http://{}", "getHomePageUrl": "http://{}/", "homePageUrl": "http://{}/",
+    "getHost": "{}", "host": "{}", "getServiceId": "{}", "serviceId": "{}",
+}  # fmt: skip
 #: classes whose fields Spring binds to properties under the annotation's prefix
 CONFIG_PROPERTIES = {"ConfigurationProperties", "ConfigProperties"}
 

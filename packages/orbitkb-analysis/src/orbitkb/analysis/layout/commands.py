@@ -5,7 +5,10 @@ compose services or Kubernetes workloads, each started with its own sub-command
 (``app orders``, ``--role=payments``). The deployment, not the folder, draws the boundary: each
 such deployment becomes a unit rooted at the folder its command names (the only folder below the
 build called ``orders``). Words every deployment of the build shares (the binary's own name) say
-nothing; deployments whose command names no folder stay on the build's unit.
+nothing; a deployment whose command names no folder (or that has none, running the image's
+default beside deployments that do) splits off when its own name is a folder below the build,
+else it stays on the build's unit. Deployments with the same command whose environments differ
+(a region or a tenant each) are a service each, all rooted at the build.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout.candidates import Unit
+from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.layout.refs import Refs
 
 
@@ -44,31 +48,71 @@ def _deployments(refs: Refs) -> dict[str, tuple[set[str], Refs]]:
     return out
 
 
-def folder_index(code_paths: Iterable[str]) -> dict[str, set[str]]:
-    """Folder basename (lower-case) -> every folder of that name holding code (at any depth)."""
-    out: dict[str, set[str]] = {}
-    seen: set[str] = set()
+def folder_index(code_paths: Iterable[str]) -> dict[str, dict[str, int]]:
+    """Folder basename (lower-case) -> every folder of that name holding code (at any depth), with
+    the number of code files below it."""
+    out: dict[str, dict[str, int]] = {}
     for path in code_paths:
         folder = paths.parent(path)
-        while folder != "." and folder not in seen:
-            seen.add(folder)
-            out.setdefault(paths.basename(folder).lower(), set()).add(folder)
+        while folder != ".":
+            counts = out.setdefault(paths.basename(folder).lower(), {})
+            counts[folder] = counts.get(folder, 0) + 1
             folder = paths.parent(folder)
     return out
 
 
-def _named_folder(names: Iterable[str], root: str, folders: dict[str, set[str]], taken: set[str]) -> str | None:
-    """The one outermost folder below ``root`` called by one of ``names``, not another unit's root."""
-    found = {f for n in names for f in folders.get(n, ()) if f != root and paths.is_under(f, root)}
-    outer = {f for f in found if not any(o != f and paths.is_under(f, o) for o in found)}
-    if len(outer) != 1:
+def _named_folder(
+    names: Iterable[str], root: str, folders: dict[str, dict[str, int]], taken: set[str]
+) -> str | None:
+    """The outermost folder below ``root`` called by one of ``names``, not another unit's root.
+
+    Several such folders (``pkg/orders`` beside the ``proto/orders`` and ``docs/orders`` generated
+    from it): the one holding the most code, when it holds more than each of the others."""
+    found = {
+        f: n
+        for name in names
+        for f, n in folders.get(name, {}).items()
+        if f != root and paths.is_under(f, root)
+    }
+    outer = sorted(
+        (f for f in found if not any(o != f and paths.is_under(f, o) for o in found)),
+        key=lambda f: (-found[f], f),
+    )
+    if not outer or (len(outer) > 1 and found[outer[0]] == found[outer[1]]):
         return None
-    folder = next(iter(outer))
+    folder = outer[0]
     return None if folder in taken or any(paths.is_under(t, folder) for t in taken) else folder
 
 
+def _env_signature(svc: ComposeService) -> tuple[tuple[str, str], ...]:
+    """What a compose service's environment says about its role: ports and host names aside (two
+    replicas on different ports are one service)."""
+    return tuple(
+        sorted(
+            (k, v.value) for k, v in svc.env.items() if "PORT" not in k.upper() and "HOST" not in k.upper()
+        )
+    )
+
+
+def _by_environment(deployments: dict[str, tuple[set[str], Refs]]) -> list[Refs]:
+    """Compose services running one build with the same command but different environments (a
+    region or a tenant each: ``REGION=emea``, ``REGION=apac``): one unit each, by environment;
+    replicas with the same environment stay together. Empty when they do not differ."""
+    if len(deployments) < 2 or any(own.workloads for _w, own in deployments.values()):
+        return []
+    commands = {frozenset(words) for words, _own in deployments.values()}
+    builds = {(svc.build_context, svc.dockerfile) for _w, own in deployments.values() for svc in own.compose}
+    if len(builds) != 1:
+        return []  # several Dockerfiles over one context are several programs, not one build
+    groups: dict[tuple[tuple[str, str], ...], Refs] = {}
+    for _name, (_words, own) in sorted(deployments.items()):
+        for svc in own.compose:
+            groups.setdefault(_env_signature(svc), Refs()).compose.append(svc)
+    return list(groups.values()) if len(commands) == 1 and len(groups) > 1 else []
+
+
 def split_by_command(
-    units: Sequence[Unit], refs: dict[int, Refs], folders: dict[str, set[str]]
+    units: Sequence[Unit], refs: dict[int, Refs], folders: dict[str, dict[str, int]]
 ) -> tuple[list[Unit], dict[int, Refs]]:
     """Units (and their refs, re-indexed) with each multi-command build split per deployment."""
     roots = {u.root for u in units}
@@ -80,10 +124,13 @@ def split_by_command(
         elsewhere = False  # a deployment naming a folder that is already another unit
         if len(deployments) > 1 and not unit.split:
             common = set.intersection(*(words for words, _ in deployments.values()))
+            commanded = any(words - common for words, _ in deployments.values())
             for name, (words, own) in sorted(deployments.items()):
                 distinct = words - common
                 folder = _named_folder(distinct, unit.root, folders, roots) if distinct else None
-                if folder is None and distinct:
+                if folder is None and commanded:
+                    # its own command names no folder, or it runs the image's default command
+                    # beside deployments that do: its name may still be a folder of the build
                     folder = _named_folder([name.lower()], unit.root, folders, roots)
                 if folder is None and distinct and _named_folder(distinct, unit.root, folders, set()):
                     elsewhere = True
@@ -98,8 +145,10 @@ def split_by_command(
         # one deployment naming its own folder splits off too when another stays on the build
         # (a web app and its worker: ``celery -A app.worker worker`` next to the server)
         if not mapped or (len(mapped) < 2 and (elsewhere or not (rest.compose or rest.workloads))):
-            out_refs[len(out_units)] = refs[i] if i in refs else Refs()
-            out_units.append(unit)
+            by_env = _by_environment(deployments) if not mapped and not unit.split else []
+            for own in by_env or [refs[i] if i in refs else Refs()]:
+                out_refs[len(out_units)] = own
+                out_units.append(unit)
             continue
         if rest.compose or rest.workloads:
             out_refs[len(out_units)] = rest

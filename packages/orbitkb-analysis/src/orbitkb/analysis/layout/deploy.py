@@ -1,4 +1,5 @@
-"""Reads every deployment description of a repository: compose, Kubernetes, helm, skaffold.
+"""Reads every deployment description of a repository: compose, Kubernetes, helm, skaffold,
+`docker build` commands in Makefiles and scripts.
 
 Only files that can be deployment config are parsed (by name, or a cheap ``apiVersion``/``kind:``
 text check), so a repository full of unrelated YAML costs nothing. Bad YAML becomes a gap.
@@ -12,7 +13,7 @@ import yaml
 from attrs import define, field
 
 from orbitkb.analysis import paths
-from orbitkb.analysis.layout import helm
+from orbitkb.analysis.layout import dockerbuild, helm
 from orbitkb.analysis.layout.compose import ComposeService, compose_rank, is_compose_file, read_compose
 from orbitkb.analysis.layout.k8s import K8sModel, looks_like_k8s, read_k8s
 from orbitkb.analysis.yamlines import LDict, LList, load_all
@@ -33,6 +34,7 @@ class Deployment:
     compose: list[ComposeService] = field(factory=list)  # overrides first, then base files
     k8s: K8sModel = field(factory=K8sModel)
     charts: dict[str, helm.Chart] = field(factory=dict)
+    # images built from a folder: skaffold artifacts and `docker build` in Makefiles and scripts
     skaffold: list[SkaffoldArtifact] = field(factory=list)
 
 
@@ -96,6 +98,8 @@ class DeploymentReader:
                 read_k8s(dep.k8s, path, self._load(path))
         for chart in dep.charts.values():
             dep.k8s.workloads.extend(helm.values_workloads(chart))
+        for path in sorted(p for p in self._texts if dockerbuild.is_build_script(p)):
+            dep.skaffold.extend(SkaffoldArtifact(*b) for b in dockerbuild.read_builds(path, self._texts[path]))
         return dep
 
     def _chart(self, dep: Deployment, path: str) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from attrs import define, field
 
 from orbitkb.analysis.config.model import ConfigRef, ConfigValue
+from orbitkb.analysis.layout.ingress import IngressRoute, ingress_routes
 from orbitkb.analysis.yamlines import LDict, LList
 
 WORKLOAD_KINDS = frozenset(
@@ -66,6 +67,7 @@ class K8sModel:
     services: list[KService] = field(factory=list)
     configmaps: dict[str, dict[str, ConfigValue]] = field(factory=dict)
     namespaces: set[str] = field(factory=lambda: {"default"})
+    ingress: list[IngressRoute] = field(factory=list)  # path prefix -> Service, of every Ingress
 
 
 def looks_like_k8s(text: str) -> bool:
@@ -160,6 +162,8 @@ def read_k8s(
         spec = doc.get("spec")
         if kind in ("ConfigMap", "Secret") and name:
             model.configmaps.setdefault(name, {}).update(_data(kind, doc, path, source, fix))
+        elif kind == "Ingress":
+            model.ingress.extend(ingress_routes(doc, path, fix))
         elif kind == "Service" and isinstance(spec, LDict) and "template" not in spec:
             selector: dict[str, object] = spec["selector"] if isinstance(spec.get("selector"), LDict) else {}
             ports = [p.get("port") for p in spec.get("ports") or [] if isinstance(p, LDict)]

@@ -259,7 +259,14 @@ def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list) -> list[Ser
     for compose in list(loose_compose):
         if not infra.is_proxy(compose.image):
             continue
-        confs = [c for c in inp.nginx_confs for m in compose.mounts if c == m or paths.is_under(c, m)]
+        # the image in the base file, the mounted config in docker-compose.override.yml
+        mounts = [
+            m
+            for c in inp.deployment.compose
+            if c.name == compose.name and paths.parent(c.file) == paths.parent(compose.file)
+            for m in c.mounts
+        ]
+        confs = [c for c in inp.nginx_confs for m in mounts if c == m or paths.is_under(c, m)]
         labelled = infra.is_label_proxy(compose.image) and bool(label_sources(compose, inp.deployment.compose))
         if not confs and not labelled:
             continue

@@ -16,8 +16,8 @@ _MAX_BYTES = 1_500_000
 
 class NodeAnalyzer:
     stack = "node-ts"
-    version = "14"
-    reads_libraries = True  # the library projects of a NestJS monorepo (``@app/common``)
+    version = "15"
+    reads_libraries = True  # NestJS monorepo library projects (``@app/common``), in-repository npm packages
     suffixes = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".prisma")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

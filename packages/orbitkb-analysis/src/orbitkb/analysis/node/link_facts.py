@@ -16,6 +16,7 @@ from .naming import mongoose_collection, sequelize_table, snake_case
 from .resolve import Resolver, Target, path_text
 from .routing import Handled, stem
 from .signatures import INSTANCE_VERBS
+from .subclass_channels import SubclassChannels
 from .wrappers import WrapperSites, is_wrapper
 
 _NEST_COMPONENT_DECORATORS = frozenset(
@@ -182,6 +183,9 @@ class FactBuilder:
         message_sites = MessageSites(self.files, self.r, reach)
         for file, msg, channel in message_sites.run():
             self._message(file, msg, channel)
+        inherited = SubclassChannels(self.files, self.r)
+        for file, msg, channel in inherited.run():
+            self._message(file, msg, channel)
         for file in sorted(self.files):
             data = self.files[file]
             for call in data.get("calls", []):
@@ -191,7 +195,7 @@ class FactBuilder:
             for msg in data.get("messages", []):
                 if msg.get("requires") and not any(d.get(msg["requires"]) for d in self.files.values()):
                     continue  # an event-store feature stream of a service that publishes no events
-                if not message_sites.wrapped(file, msg):
+                if not message_sites.wrapped(file, msg) and not inherited.covers(file, msg):
                     self._message(file, msg)
             self._queue_messages(file)
             for ent in data.get("entities", []):

@@ -15,6 +15,8 @@ from .resolve import Resolver, Target, join_path, path_text, ref_text
 from .signatures import FRAMEWORK_OF, INSTANCE_VERBS, ROUTER_KINDS
 
 Node = tuple[Any, ...]
+#: route paths that match every request: on an any-method route, the unknown-route fallback
+_CATCH_ALL = frozenset({"*", "(.*)", "(.*)?", "{*path}", "*path", "*splat"})
 
 
 @frozen
@@ -147,6 +149,8 @@ class RouteGraph:
             fw = self.framework(node) or declared
             handler, loc, doc = self._handler(file, route)
             path = path_text(self.r.expr(file, route["path"]))
+            if route["method"] == "ALL" and path.strip("/") in _CATCH_ALL:
+                continue  # `app.all("*", notFound)`: the fallback for every unknown route, not an API
             for base in self.prefixes(node):
                 api = RawApi(
                     method=route["method"],

@@ -19,18 +19,18 @@ from typing import TYPE_CHECKING, Any
 from tree_sitter import Node
 
 from ..facts import RawCall
-from ..sdks import covered_by_messages, tables
+from ..sdks import covered_by_messages, npm_vendor, tables
 
 if TYPE_CHECKING:
     from .extract import Extractor
 
 
 def vendor_of(spec: str) -> str | None:
-    """The vendor of an imported module: its package (`@scope/name` or `name`, before any subpath)."""
+    """The vendor of an imported module: its package (`@scope/name` or `name`, before any subpath),
+    or its scope when one vendor publishes every package of it (`@aws-sdk/*`)."""
     parts = spec.split("/")
     package = "/".join(parts[:2]) if spec.startswith("@") else parts[0]
-    npm: Mapping[str, str] = tables()["npm"]
-    return npm.get(spec) or npm.get(package)
+    return npm_vendor(package) if spec not in tables()["npm"] else tables()["npm"][spec]
 
 
 #: nodemailer's well-known service names (lower case) -> vendor, as named in vendors.json

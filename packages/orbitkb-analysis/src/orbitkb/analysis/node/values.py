@@ -207,6 +207,10 @@ def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:
     binding = resolve_binding(name, scope)
     if binding is not None:
         kind = binding.get("k")
+        if kind == "val" and name.startswith("this."):
+            # a field set from the constructor's parameters (`this.items = `${base}/items``): those
+            # are not the parameters of the method reading the field
+            return [["unknown", p[2]] if p[0] == "param" else list(p) for p in binding["v"]]
         if kind == "val":
             return [list(p) for p in binding["v"]]
         if kind == "param":

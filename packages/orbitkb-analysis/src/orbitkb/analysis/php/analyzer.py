@@ -32,7 +32,7 @@ _CONFIG_FILE = re.compile(r"(?:^|/)config/([\w\-]+)\.php$")
 
 class PhpAnalyzer(TreeSitterAnalyzer):
     stack = "php"
-    version = "php-2"
+    version = "php-3"
     suffixes = (".php",)
     grammar = ("tree_sitter_php", "language_php")
     skipped_endings = ("Test.php", "_ide_helper.php", ".blade.php")
@@ -172,6 +172,11 @@ class _Linker(OutlineLinker):
         default = self.config_literal("database.default")
         driver = self.config_literal(f"database.connections.{default}.driver") if default else None
         engine = tables.DRIVERS.get(driver or default or "")
+        chosen = self.expr(self.config.get("database.default") or []).parts
+        if len(chosen) == 1 and isinstance(chosen[0], Env):
+            # ``env('DB_CONNECTION', 'sqlite')``: the deployment names the connection, the default is a
+            # fallback; the build resolves it (connection names are the drivers' in Laravel's config)
+            return f"${{{chosen[0].name}:{engine}}}" if engine else f"${{{chosen[0].name}}}"
         if engine:
             return engine
         found = sorted(set(dsn))

@@ -18,6 +18,7 @@ from orbitkb.analysis.php.syntax import (
     call_name,
     call_object,
     doc_comment,
+    facade,
     fold,
     literal,
     named_args,
@@ -187,11 +188,11 @@ class PhpFile(RouteRecorder):
                 return ["http", client, base]
         if node.type in ("scoped_call_expression", "member_call_expression"):
             root, chain = chain_of(node)
-            if root is not None and text(call_object(root)).lstrip("\\") in tables.HTTP_FACADES:
+            if root is not None and facade(text(call_object(root))) in tables.HTTP_FACADES:
                 base = next((fold(positional(c)[0], scope) for c in [*chain, node]
                              if call_name(c) == "baseUrl" and positional(c)), [])  # fmt: skip
                 if call_name(node) not in tables.HTTP_VERBS:
-                    return ["http", tables.HTTP_FACADES[text(call_object(root)).lstrip("\\")], base]
+                    return ["http", tables.HTTP_FACADES[facade(text(call_object(root)))], base]
         if node.type in ("variable_name", "member_access_expression"):
             value = scope.get(text(node))
             if value and value[0][0] == "obj":
@@ -207,8 +208,8 @@ class PhpFile(RouteRecorder):
         recv = text(obj).lstrip("\\") if obj is not None else ""
         where = {"line": line(node), "end": end_line(node), "fn": ctx["fn"], "cls": ctx["cls"]["name"] if ctx["cls"] else None}
         root, chain = chain_of(node)
-        root_recv = text(call_object(root)).lstrip("\\") if root is not None and call_object(root) is not None else ""
-        if root_recv == "Route" and (node.type == "scoped_call_expression" or name in _LARAVEL_CHAINED):
+        root_recv = facade(text(call_object(root))) if root is not None and call_object(root) is not None else ""
+        if root_recv == "route" and (node.type == "scoped_call_expression" or name in _LARAVEL_CHAINED):
             return self._laravel(node, name, chain, ctx)
         if node.type == "member_call_expression" and self._router(node, name, ctx):
             return True
@@ -218,8 +219,8 @@ class PhpFile(RouteRecorder):
                 client = self._object(root, ctx["scope"]) or ["http", tables.HTTP_FACADES[root_recv], []]
                 client = ["http", client[1], next((fold(positional(c)[0], ctx["scope"]) for c in chain
                                                     if call_name(c) == "baseUrl" and positional(c)), [])]  # fmt: skip
-            if client is None and recv in tables.HTTP_FACADES and node.type == "scoped_call_expression":
-                client = ["http", tables.HTTP_FACADES[recv], []]
+            if client is None and facade(recv) in tables.HTTP_FACADES and node.type == "scoped_call_expression":
+                client = ["http", tables.HTTP_FACADES[facade(recv)], []]
             if client is not None and client[0] == "http":
                 args = positional(node) or call_args(node)
                 verb = tables.HTTP_VERBS.get(name)

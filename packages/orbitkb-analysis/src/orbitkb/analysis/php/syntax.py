@@ -23,6 +23,12 @@ def short(name: str) -> str:
     return name.rsplit("\\", 1)[-1]
 
 
+def facade(name: str) -> str:
+    """A static receiver as facades are looked up: short and lower-case (``\\Illuminate\\Support\\Facades\\Http``,
+    ``route``: PHP class names are case-insensitive, and real route files write ``route::get``)."""
+    return short(name.lstrip("\\")).lower()
+
+
 # --------------------------------------------------------------------------- calls
 
 

@@ -17,8 +17,8 @@ API_RESOURCE_EXCLUDED = frozenset({"create", "edit"})
 #: Laravel route files the framework mounts under a prefix by convention (RouteServiceProvider).
 ROUTE_FILE_PREFIXES = {"routes/api.php": "/api"}
 
-#: Static HTTP facades: class -> client name (``Http::get``, ``Http::baseUrl(x)->get``).
-HTTP_FACADES = {"Http": "laravel-http"}
+#: Static HTTP facades: class, lower-case (``syntax.facade``) -> client name (``Http::get``, ``Http::baseUrl(x)->get``).
+HTTP_FACADES = {"http": "laravel-http"}
 HTTP_VERBS = {"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH", "delete": "DELETE", "head": "HEAD",
               "getAsync": "GET", "postAsync": "POST", "putAsync": "PUT", "patchAsync": "PATCH",
               "deleteAsync": "DELETE"}  # fmt: skip

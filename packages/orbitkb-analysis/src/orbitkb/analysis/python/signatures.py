@@ -169,6 +169,9 @@ FAMILIES: dict[str, str] = {
     "celery.Celery": "celery",
     "pymongo.MongoClient": "mongo-client",
     "motor.motor_asyncio.AsyncIOMotorClient": "mongo-client",
+    # a session's ``client`` is the client it was started from (``session.client.shop.orders``)
+    "motor.motor_asyncio.AsyncIOMotorClientSession": "mongo-session",
+    "pymongo.client_session.ClientSession": "mongo-session",
     "mongomock.MongoClient": "mongo-client",
     # Firestore: the Cloud client library and the Firebase Admin SDK (``firestore.client()``)
     "google.cloud.firestore.Client": "firestore-client",
@@ -243,6 +246,7 @@ METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]]
 }
 ATTR_RESULTS: dict[tuple[str, str], tuple[str, str]] = {
     ("amqp-channel", "default_exchange"): ("amqp-exchange", ""),
+    ("mongo-session", "client"): ("mongo-client", ""),
 }
 #: attributes of a Mongo database/client that are methods, not collection/database names
 MONGO_NON_NAMES = frozenset(

@@ -29,7 +29,7 @@ from orbitkb.analysis.treesitter import OutlineLinker, TreeSitterAnalyzer, outli
 
 class RubyAnalyzer(TreeSitterAnalyzer):
     stack = "ruby"
-    version = "ruby-3"
+    version = "ruby-4"
     suffixes = (".rb",)
     grammar = ("tree_sitter_ruby", "language")
     skipped_endings = ("_spec.rb", "_test.rb")

@@ -48,7 +48,7 @@ class RubyFile:
             owner = cls["name"] if cls else "main"
             body = node.child_by_field_name("body")
             if body is not None:
-                local = dict(scope)
+                local = {**scope, **self._defaults(node, scope)}
                 self._body(body, cls, f"{owner}.{name}", local, prefix)
             return
         if t in ("assignment", "operator_assignment"):
@@ -91,6 +91,8 @@ class RubyFile:
         for method in body.named_children:
             if method.type != "method":
                 continue
+            if text(method.child_by_field_name("name")) == "initialize":
+                self._injected(method, scope)
             for node in walk(method):
                 left = node.child_by_field_name("left") if node.type in ("assignment", "operator_assignment") else None
                 if left is not None and left.type == "instance_variable":
@@ -106,6 +108,32 @@ class RubyFile:
             obj = self._object(last, scope) if last is not None else None
             if obj is not None:
                 scope[text(method.child_by_field_name("name"))] = [["obj", *obj]]
+
+    def _defaults(self, method: Any, scope: dict[str, Value]) -> dict[str, Value]:
+        """Parameters with a default (``http: HTTParty``, ``url = ENV.fetch("X", "d")``): their value
+        when the caller passes nothing, which is how the deployed code runs."""
+        params = method.child_by_field_name("parameters")
+        out: dict[str, Value] = {}
+        for p in params.named_children if params is not None else ():
+            name, default = p.child_by_field_name("name"), p.child_by_field_name("value")
+            if p.type in ("keyword_parameter", "optional_parameter") and name is not None and default is not None:
+                client = text(default)
+                if default.type in ("constant", "scope_resolution") and client in tables.HTTP_CLASS_CALLS:
+                    out[text(name)] = [["obj", "http", tables.CLIENT_NAMES[client], []]]  # an injected client class
+                else:
+                    obj = self._object(default, scope)
+                    out[text(name)] = [["obj", *obj]] if obj is not None else fold(default, scope)
+        return out
+
+    def _injected(self, ctor: Any, scope: dict[str, Value]) -> None:
+        """``def initialize(http: HTTParty, base_url: ENV.fetch(...)); @http = http; @base_url = base_url``:
+        the fields a constructor keeps from its parameters' defaults, for every method of the class."""
+        defaults = self._defaults(ctor, scope)
+        for node in walk(ctor) if defaults else ():
+            left = node.child_by_field_name("left") if node.type == "assignment" else None
+            right = node.child_by_field_name("right") if left is not None else None
+            if left is not None and left.type == "instance_variable" and right is not None and text(right) in defaults:
+                scope.setdefault(text(left), defaults[text(right)])
 
     # ----------------------------------------------------------------- class-level DSL and routes
 

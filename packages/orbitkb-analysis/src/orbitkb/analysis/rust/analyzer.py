@@ -44,7 +44,7 @@ _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
 
 class RustAnalyzer(TreeSitterAnalyzer):
     stack = "rust"
-    version = "rust-2"
+    version = "rust-3"
     suffixes = (".rs",)
     grammar = ("tree_sitter_rust", "language")
     skip_reason = "build script, test, benchmark or binary file"
@@ -77,14 +77,17 @@ class RustAnalyzer(TreeSitterAnalyzer):
         handlers = {a.handler.rsplit(".", 1)[-1]: a.handler for a in apis}
         reach = _reach(prog, handlers)
         calls, messages, entities = [], [], []
-        for site in _best(sites.found):
+        called = {s.method for s in sites.found if s.kind == "grpc" and s.extra}  # a client's bare
+        for site in _best(sites.found):  # constructor says less than the rpcs called on it
+            if site.kind == "grpc" and not site.extra and site.method in called:
+                continue
             reached = [handlers[h] for h, fns in reach.items() if h in handlers and site.handler.rsplit(".", 1)[-1] in fns]
             for handler in reached or [None]:
                 if site.kind == "http":
                     calls.append(RawCall("http", site.file, site.line, site.line, "reqwest", site.value,
                                          method=site.method, api_handler=handler))  # fmt: skip
                 elif site.kind == "grpc":
-                    calls.append(RawCall("grpc", site.file, site.line, site.line, "tonic", site.value,
+                    calls.append(RawCall("grpc", site.file, site.line, site.line, "tonic", site.value, method=site.extra,
                                          grpc_service=site.method, api_handler=handler))  # fmt: skip
                 elif site.kind in ("publishes", "consumes") and site.value is not None:
                     messages.append(RawMessage(site.kind, site.value, site.method or "unknown", site.file, site.line,

@@ -13,7 +13,17 @@ from typing import Any
 from orbitkb.analysis.facts import Env, Expr
 from orbitkb.analysis.rust import tables as t
 from orbitkb.analysis.rust.program import Fn, Program
-from orbitkb.analysis.rust.values import Filter, FnRef, Methods, Route, Routes, concat, join, unknown
+from orbitkb.analysis.rust.values import (
+    Filter,
+    FnRef,
+    GrpcClient,
+    Methods,
+    Route,
+    Routes,
+    concat,
+    join,
+    unknown,
+)
 
 _FORMAT = re.compile(r"\{\{|\}\}|\{([A-Za-z_]\w*)?(?::[^}]*)?\}")
 MAX_STEPS = 400_000
@@ -262,6 +272,9 @@ class Interp:
         if text in ("String::from", "String::new", "Into::into", "From::from", "Cow::from", "Url::parse",
                     "url::Url::parse", "reqwest::Url::parse", "Uri::from_static") and args:  # fmt: skip
             return args[0] if isinstance(args[0], Expr) else None
+        service = grpc_client_type(self.prog, text)
+        if service is not None:
+            return GrpcClient(service, args_ir, frame)
         fns = self.prog.lookup(text, frame.fn.owner)
         if fns:
             return self.call_fn(fns, args, frame)
@@ -474,3 +487,16 @@ def _hint(ir: Any) -> str:
         if ir[0] == "call":
             return f"{_hint(ir[1])}()"
     return "?"
+
+
+def grpc_client_type(prog: Program, text: str) -> str | None:
+    """The proto service of a tonic client constructor (``TideServiceClient::connect``): a type named
+    through its ``<x>_client`` module or imported from one; None for anything else."""
+    parts = text.split("::")
+    if len(parts) < 2 or parts[-1] not in t.GRPC_CLIENT_CTORS:
+        return None
+    name = parts[-2]
+    if not name.endswith("Client") or len(name) <= len("Client"):
+        return None
+    return name[: -len("Client")] if "_client::" in text or name in prog.grpc_clients else None
+

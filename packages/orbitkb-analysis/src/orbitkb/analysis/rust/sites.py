@@ -12,7 +12,8 @@ from attrs import define, field
 from orbitkb.analysis.facts import Expr
 from orbitkb.analysis.python.sqltext import tables_in
 from orbitkb.analysis.rust import tables as t
-from orbitkb.analysis.rust.interp import Frame, Interp, _hint
+from orbitkb.analysis.rust.interp import Frame, Interp, _hint, grpc_client_type
+from orbitkb.analysis.rust.values import GrpcClient
 
 
 @define
@@ -23,7 +24,7 @@ class Site:
     handler: str  # the function it is in (Type.fn)
     value: Expr | None = None
     method: str | None = None  # HTTP verb; gRPC service; broker; entity kind
-    extra: str | None = None  # engine hint for entities
+    extra: str | None = None  # engine hint for entities; the rpc a gRPC call names
 
 
 @define
@@ -47,7 +48,12 @@ class Sites:
     def _method(self, it: Interp, frame: Frame, ir: list[Any]) -> None:
         recv_ir, name, args_ir, line = ir[1], ir[2], ir[3], ir[4]
         mentions = it.prog.mentions
-        if name == "send" and any(c in mentions for c in t.HTTP_CRATES):
+        client = frame.env.get(recv_ir[1]) if recv_ir and recv_ir[0] == "id" else None
+        if isinstance(client, GrpcClient) and name not in t.PASS_THROUGH and name not in ("clone", "unwrap", "await"):
+            at = client.frame  # an rpc called on a client bound to a name: ``client.get_stock(req)``
+            url = self._channel_url(it, at, client.args[0]) if client.args else None
+            self._add(frame, "grpc", line, url, client.service, name)
+        elif name == "send" and any(c in mentions for c in t.HTTP_CRATES):
             builder = _builder(recv_ir)
             if builder is not None:
                 verb, url_ir, at = builder
@@ -85,23 +91,14 @@ class Sites:
             if text.endswith(ctor) and args_ir:
                 self._add(frame, "publishes", line, it.string(args_ir[0], frame), provider)
                 return
-        parts = text.split("::")
-        if len(parts) >= 2 and parts[-1] in t.GRPC_CLIENT_CTORS and parts[-2].endswith("Client") and len(parts[-2]) > 6:
-            if not self._is_grpc_client(it, text, parts[-2]):
-                return
-            service = parts[-2][: -len("Client")]
+        service = grpc_client_type(it.prog, text)
+        if service is not None:
             url = self._channel_url(it, frame, args_ir[0]) if args_ir else None
             self._add(frame, "grpc", line, url, service)
             return
+        parts = text.split("::")
         if parts[-1] in ("query", "query_as", "query_scalar", "query_with", "query_as_with") and "sqlx" in text and args_ir:
             self._sql(it, frame, args_ir[0], line)
-
-    @staticmethod
-    def _is_grpc_client(it: Interp, text: str, type_name: str) -> bool:
-        """A tonic-generated client: named through its ``<x>_client`` module, or imported from one."""
-        if "_client::" in text:
-            return True
-        return type_name in it.prog.grpc_clients
 
     def _channel_url(self, it: Interp, frame: Frame, ir: Any, depth: int = 0) -> Expr | None:
         """The address a client is built on: a URL, or the ``Channel``/``Endpoint`` it connects."""

@@ -1,5 +1,5 @@
-"""Abstract values the Rust interpreter computes: strings as ``Expr``, and the routing values of
-axum, actix-web, rocket and warp (a route table, a method router, a warp filter)."""
+"""Abstract values the Rust interpreter computes: strings as ``Expr``, the routing values of
+axum, actix-web, rocket and warp (a route table, a method router, a warp filter), and tonic clients."""
 
 from __future__ import annotations
 
@@ -50,6 +50,16 @@ class Filter:
 
     items: list[tuple[tuple[str, ...], str | None, str | None, str, int]] = field(factory=list)
     consumed: bool = False
+
+
+@define(eq=False)
+class GrpcClient:
+    """A tonic client (``XClient::connect(url)``): its rpcs are called as its methods
+    (``client.get_stock(req)``); the address is folded where it was built (``frame``)."""
+
+    service: str
+    args: list[Any]
+    frame: Any
 
 
 @define(eq=False)

@@ -48,7 +48,8 @@ def run_analyze(args: argparse.Namespace) -> int:
         print_json(s)
         return 0
     print(f"task: {s.task}")
-    print(f"run #{s.run_id} — retrieval {s.retrieval}, classified {s.classified_by}"
+    print(f"{f'run #{s.run_id}' if s.run_id is not None else 'run not recorded'} — retrieval {s.retrieval}, "
+          f"classified {s.classified_by}"
           + (f", cost ${s.run_cost_usd:.4f}" if s.run_cost_usd is not None else ""))
     if s.note:
         print(f"note: {s.note}")
@@ -71,23 +72,28 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from orbitkb.domain.usecases.feedback import VERIFICATION_NOT_RECORDED
+
     v = app_from(args).use_cases.verify_change_surface()(args.run_id, args.repository, args.since, args.until,
                                                           args.record_feedback)
     if args.json:
         from orbitkb.domain.serialization import to_data  # cattrs: only when needed
-        print_json({**to_data(v), "verification_id": v.id})  # the reference's name for the id
+        extra = {} if v.id is not None else {"notice": VERIFICATION_NOT_RECORDED}
+        print_json({**to_data(v), "verification_id": v.id, **extra})  # the reference's name for the id
         return 0
     def fmt(x: float | None) -> str:
         return "n/a" if x is None else f"{x:.2f}"
 
     print(f"run #{v.run_id} against {v.repository} since {v.since_commit}: precision {fmt(v.precision)}, "
-          f"recall {fmt(v.recall)} (verification #{v.id})")
+          f"recall {fmt(v.recall)}" + (f" (verification #{v.id})" if v.id is not None else ""))
     print(f"  predicted: {', '.join(v.predicted) or '-'}")
     print(f"  actual:    {', '.join(v.actual) or '-'}")
     print(f"  missed:    {', '.join(v.false_negatives) or '-'}   extra: {', '.join(v.false_positives) or '-'}")
     if v.unowned_files:
         print(f"  {len(v.unowned_files)} changed files belong to no service (e.g. {v.unowned_files[0]})")
-    if args.record_feedback and not v.actual and not v.unowned_files:
+    if v.id is None:
+        print(f"  {VERIFICATION_NOT_RECORDED}")
+    elif args.record_feedback and not v.actual and not v.unowned_files:
         print("  no feedback recorded: nothing changed since that commit")
     elif args.record_feedback:
         print(f"  feedback recorded: {len(v.true_positives)} confirmed, {len(v.false_positives)} rejected")

@@ -7,7 +7,7 @@ from typing import Any
 
 from orbitkb.cli.commands._common import add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, print_json
-from orbitkb.domain.usecases.architecture import SMELL_KINDS
+from orbitkb.domain.architecture.smells import SMELL_KINDS  # a table: the use case loads when a command runs
 
 
 def register(sub: Any) -> None:
@@ -72,6 +72,8 @@ def run_smells(args: argparse.Namespace) -> int:
     for f in rep.findings:
         print(f"[{f.severity}] {f.kind}: {', '.join(f.services)} — {f.reason}")
     print(f"{rep.total} findings (run {rep.run_id}){' — more with --offset' if rep.truncated else ''}")
+    if rep.note:
+        print(f"note: {rep.note}")
     if rep.trend:
         t = rep.trend
         print(f"since run {t.previous_run_id}: {len(t.new_findings)} new, {len(t.resolved_findings)} resolved, "

@@ -15,6 +15,8 @@ def register(sub: Any) -> None:
         "orbitkb backup ~/backups/orbitkb-$(date +%F).db", run,
         description="Copy the whole database to FILE with SQLite's online backup: one consistent snapshot, "
         "including what is still in the write-ahead log, taken while another process indexes or serves. "
+        "A postgresql:// database is copied the same way into the same kind of file, read in one snapshot "
+        "(a read-only role may take it). "
         "FILE is a single self-contained SQLite file; bring it back with `orbitkb restore FILE`.",
     )
     p.add_argument("file", help="the backup file to write (an existing file is refused without --force)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, notice, print_json, sigterm_interrupts
@@ -11,7 +11,9 @@ from orbitkb.cli.exit import ExitStatus
 from orbitkb.cli.progress import Progress
 from orbitkb.domain import stacks
 from orbitkb.domain.errors import InvalidInput
-from orbitkb.domain.usecases.indexing import IndexRequest, IndexResult
+
+if TYPE_CHECKING:  # the use case loads when an index runs, not when the parser is built
+    from orbitkb.domain.usecases.indexing import IndexResult
 
 STATUS_NOTE = """
 
@@ -53,6 +55,8 @@ def register(sub: Any) -> None:
 def run_index(args: argparse.Namespace) -> int:
     if bool(args.service) != bool(args.stack):
         raise InvalidInput("--service and --stack go together", hint="e.g. --service billing --stack python")
+    from orbitkb.domain.usecases.indexing import IndexRequest
+
     app = app_from(args)  # the path is checked by the use case (PathNotFound: exit status 2)
     _backend_notice(app)
     progress = Progress(enabled=not args.json)

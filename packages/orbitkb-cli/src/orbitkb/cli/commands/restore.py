@@ -16,8 +16,9 @@ def register(sub: Any) -> None:
         description="Replace the database with FILE, a backup written by `orbitkb backup`. FILE is checked "
         "first: anything that is not an undamaged orbitkb database, or was written by a newer orbitkb, is "
         "refused and nothing changes. The database it replaces is copied to <db>.before-restore-<time> "
-        "first; an older schema is upgraded in place. A running `orbitkb serve` sees the restored "
-        "knowledge at its next call.",
+        "first (a postgresql:// database to <database>.before-restore-<time>.db beside FILE, then replaced "
+        "in one transaction); an older schema is upgraded in place. A running `orbitkb serve` sees the "
+        "restored knowledge at its next call.",
     )
     p.add_argument("file", help="a backup file written by `orbitkb backup`")
     add_json(p)

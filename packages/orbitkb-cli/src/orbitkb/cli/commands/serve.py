@@ -13,7 +13,10 @@ def register(sub: Any) -> None:
     p = add_command(sub, "serve", "run the MCP server on stdio (for Claude Code, Codex and other MCP clients)",
                     "orbitkb serve --tools core --db ~/.orbitkb/orbitkb.db", run)
     p.add_argument("--tools", choices=["core", "full"], default="full",
-                   help="core: the 7 task-shaped tools; full: all 16")
+                   help="core: the 7 task-shaped tools; full: all 17")
+    p.add_argument("--read-only", action="store_true",
+                   help="open the database without writing (a shared one): every tool answers, runs and "
+                        "feedback are not recorded (automatic when the file cannot be written)")
     add_backend(p)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from orbitkb.cli.commands._common import add_command, add_json
 from orbitkb.cli.context import app_from, print_json
-from orbitkb.domain.runs import IndexRun
+from orbitkb.domain.runs import IndexRun, ServiceIndexCost
 
 
 def register(sub: Any) -> None:
@@ -23,10 +23,22 @@ def _fmt(v: object) -> str:
     return "None" if v is None else (f"{v:.4f}" if isinstance(v, float) else str(v))
 
 
-def _run_line(r: IndexRun) -> str:
+def _usage(u: IndexRun | ServiceIndexCost) -> str:
+    return (f"llm_calls={u.llm_calls} tokens=(in={_fmt(u.input_tokens)},out={_fmt(u.output_tokens)}) "
+            f"cost_usd={_fmt(u.cost_usd)}")
+
+
+def _run_line(r: IndexRun, scoped: bool = False, share: ServiceIndexCost | None = None) -> str:
+    """A run; scoped to a service, its usage is the service's share (the repository's in brackets)."""
+    if not scoped:
+        usage = _usage(r)
+    elif share is not None:
+        usage = f"{_usage(share)} [repository: llm_calls={r.llm_calls} cost_usd={_fmt(r.cost_usd)}]"
+    else:
+        usage = "llm_calls=0" + (f" [repository: llm_calls={r.llm_calls} cost_usd={_fmt(r.cost_usd)}, "
+                                 "not split by service]" if r.llm_calls else "")
     return (f"  run#{r.id} {r.started_at} status={r.status} backend={r.backend} files_changed={r.files_changed} "
-            f"parsed={r.files_parsed} llm_calls={r.llm_calls} tokens=(in={_fmt(r.input_tokens)},"
-            f"out={_fmt(r.output_tokens)}) cost_usd={_fmt(r.cost_usd)} notes={r.notes}")
+            f"parsed={r.files_parsed} {usage} notes={r.notes}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,11 +73,16 @@ def run(args: argparse.Namespace) -> int:
         if args.gaps:
             for g in rs.gaps:
                 print(f"    {g.kind:<16} {g.path}: {g.reason}")
+        shares = {c.run_id: c for c in report.service_costs}
         for r in rs.runs:
-            print(_run_line(r))
+            print(_run_line(r, report.service is not None, shares.get(r.id or 0)))
     t = report.totals
-    print(f"cumulative usage: input_tokens={_fmt(t.input_tokens)} output_tokens={_fmt(t.output_tokens)} "
+    whose = f" of {report.service.name}" if report.service is not None else ""
+    print(f"cumulative usage{whose}: input_tokens={_fmt(t.input_tokens)} output_tokens={_fmt(t.output_tokens)} "
           f"cost_usd={_fmt(t.cost_usd)}")
+    if report.unattributed_runs:
+        print(f"  ({report.unattributed_runs} earlier index runs used the LLM before costs were recorded per "
+              "service: their cost is counted for the repository only)")
     for v in report.verifications:
         print(f"  verification#{v.id} run#{v.run_id} {v.repository}@{v.since_commit[:12]} "
               f"precision={_fmt(v.precision)} recall={_fmt(v.recall)}")

@@ -202,6 +202,9 @@ def self_consumed_channel(_: SystemGraph, __: Sequence[PersistenceEntity], s: Sm
 
 Detector = Callable[..., list[ArchitectureFinding]]
 GRAPH_DETECTORS: tuple[Detector, ...] = (cycles, fan, duplicate_external, deep_sync_chain)
+#: every kind of finding the detectors report (what ``smells --kind`` and the MCP tool accept)
+SMELL_KINDS = ("cycle", "fan_in", "fan_out", "shared_database", "duplicate_external_integration", "deep_sync_chain",
+               "self_consumed_channel")
 
 
 def detect_all(graph: SystemGraph, entities: Sequence[PersistenceEntity], messages: Sequence[Message],

@@ -9,11 +9,11 @@ import json
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
@@ -49,6 +49,8 @@ SOURCE_WEIGHT = 2.0  # the best bm25 match over the code is worth about one name
 #: where commit messages are descriptive). Shipped at 0: the history still shows in reasons and in
 #: search (kind "history"), but does not move the ranking until a larger held-out set says it should.
 HISTORY_WEIGHT = 0.0
+#: HTTP methods: a task word that matches an API only by its method ("patch the fence") names no API.
+HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 FIRM_KINDS = frozenset({"service", "api", "entity", "message", "component", "technology"})
 MIN_PREFIX_WORD = 4  # shorter task words match whole words only
 MAX_TECH_NAMES = 12  # a word in more distinct technology names than this names none of them
@@ -151,8 +153,10 @@ def _by_service(catalog: ServiceCatalog) -> dict[str, Service]:
 
 
 def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, graph: SystemGraph,
-             hints: Sequence[Service] = ()) -> tuple[dict[str, Candidate], list[str]]:
-    """Candidates by service name, and the task terms that matched nothing at all."""
+             hints: Sequence[Service] = (), files: Mapping[str, Sequence[str]] | None = None,
+             ) -> tuple[dict[str, Candidate], list[str]]:
+    """Candidates by service name, and the task terms that matched nothing at all. ``files``: per
+    service id, the paths of its files the task names (change/files.py)."""
     services = _by_service(catalog)
     n = max(len(services), 1)
     cands: dict[str, Candidate] = {}
@@ -187,6 +191,11 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
                     w *= max(0.3, h.score / top_source) if top_source > 0 else 1.0
                 pool = source_only if h.kind == "source" else best
                 if w > pool.get(h.service, (0.0, h))[0]:
+                    other = factor < 1.0 and not _same_family(word, term)
+                    if h.field == "name_text" and (other or (h.kind == "api" and word in HTTP_METHODS)):
+                        # another word code tends to use for the task's word ("buy" -> order), or an
+                        # HTTP method in an API's name, is evidence but names nothing: never firm or "named"
+                        h = evolve(h, field="synonym" if other else "method")
                     pool[h.service] = (w, h)
         if not best and not source_only:
             unmatched.append(term)
@@ -216,6 +225,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             if h.kind == "technology":
                 c.tech_terms.add(term)
     _loose_names(task, services, cands, n)
+    _named_files(files or {}, services, cands, n)
     _rank_by_source(retriever, code_words, cands)
     _rank_by_history(retriever, code_words, cands)
     vector = retriever.vector(task, 60)
@@ -323,7 +333,8 @@ def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Seq
     component or technology by name, or a close semantic match) or most of the task's words are
     words of this system. An off-topic task always brushes a few words that are everywhere in
     descriptions, field names or code ("name", "read", "table"), never most of them."""
-    if any(c.firm or c.semantic >= SEMANTIC_ALONE for c in cands.values()):
+    if any((_names_beyond_technology(c) if semantic_on else c.firm) or c.semantic >= SEMANTIC_ALONE
+           for c in cands.values()):
         return False
     weak = max((c.strength for c in cands.values()), default=0.0) < ABSTAIN_FLOOR
     if len(unmatched) * 2 > len(terms) and (weak or semantic_on):
@@ -331,6 +342,19 @@ def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Seq
     # with embeddings, a task far from everything indexed needs two thirds of its words to be the system's
     return (semantic_on and len(unmatched) * 3 > len(terms)
             and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC)
+
+
+def _same_family(variant: str, term: str) -> bool:
+    """"payment" for "pay", "notify" for "notification": one word in another form, not another word."""
+    a, b = stem(variant), stem(term)
+    return len(min(a, b, key=len)) >= 3 and (a.startswith(b) or b.startswith(a))
+
+
+def _names_beyond_technology(c: Candidate) -> bool:
+    """Firm evidence other than a technology's name: many libraries are named by everyday words
+    ("spring", "history", "express"), which keep a task on topic only when it reads like software."""
+    return any(h.field == "name_text" and (h.kind in FIRM_KINDS or h.kind == "file") and h.kind != "technology"
+               for h in c.hits)
 
 
 def _names_word(name: str, word: str) -> bool:
@@ -354,6 +378,26 @@ def _loose_names(task: str, services: dict[str, Service], cands: dict[str, Candi
         c.matched_terms.add(m.matched)
         c.hits.append(SearchHit("service", m.service, m.service, 1.0, "name_text",
                                 f"named as '{m.matched}' ({m.how})", services[m.service].id))
+
+
+def _named_files(files: Mapping[str, Sequence[str]], services: dict[str, Service], cands: dict[str, Candidate],
+                 n: int) -> None:
+    """Services owning a file the task names: as if the task named the service, shared among the
+    few services that own a file of that name."""
+    by_id = {s.id: s for s in services.values()}
+    owned = {sid: paths for sid, paths in files.items() if sid in by_id}
+    if not owned:
+        return
+    rarity = max(0.2, math.log((n + 1) / (len(owned) + 0.5)))
+    for sid, paths in sorted(owned.items()):
+        svc = by_id[sid]
+        c = cands.setdefault(svc.name, Candidate(svc))
+        w = KIND_WEIGHT["service"] * FIELD_WEIGHT["name_text"] * 1.5
+        c.keyword += rarity * w
+        c.strength = max(c.strength, rarity * w)
+        c.firm = True
+        c.matched_terms.add(paths[0].rsplit("/", 1)[-1])
+        c.hits.append(SearchHit("file", svc.name, paths[0], 1.0, "name_text", f"the task names its file {paths[0]}", sid))
 
 
 def _combine(cands: dict[str, Candidate]) -> None:

@@ -58,7 +58,8 @@ def _hit_text(c: Candidate) -> str:
             if "words of its source code" not in parts:
                 parts.append("words of its source code")
             continue
-        where = {"name_text": "name", "keywords": "keywords", "text": "description"}.get(h.field, h.field)
+        where = {"name_text": "name", "keywords": "keywords", "text": "description", "synonym": "a synonym in its name",
+                 "method": "its HTTP method"}.get(h.field, h.field)
         parts.append(f"{h.kind} '{h.name}' ({where})")
     return "; ".join(parts)
 
@@ -135,7 +136,8 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
         conf = (0.9 if c.via == "hint" else WEAK_CONFIDENCE if weak
                 else primary_confidence(rel, coverage, _named(c), len(primary) == 1))
         reason = reason_for(c, total_terms) + (f"; a guess: only words common to many services match, and "
-                                                f"it is the most connected of them ({c.degree} links)" if weak and c.hits else "")
+                                                f"it is the most connected of them ({c.degree} links)"
+                                                if weak and c.hits else "")
         out.append(Classified(c.service.name, "primary", reason, round(conf, 2), evidence_for(c, lookup)))
     # a secondary needs more than one stray word: two task words, a link to a strong candidate,
     # or its own name in the task (a lone shared word pulled in unrelated repositories)

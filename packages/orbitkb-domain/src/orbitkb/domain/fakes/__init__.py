@@ -6,6 +6,7 @@ from orbitkb.domain.fakes.folders import FakeFolderLocator
 from orbitkb.domain.fakes.git import FakeGitReader
 from orbitkb.domain.fakes.llm import FakeLLMBackend
 from orbitkb.domain.fakes.memory_store import InMemoryKnowledgeStore
+from orbitkb.domain.fakes.read_only import ReadOnlyStore
 from orbitkb.domain.fakes.source_tree import MemorySourceTree
 
 __all__ = [
@@ -16,5 +17,6 @@ __all__ = [
     "FakeLLMBackend",
     "InMemoryKnowledgeStore",
     "MemorySourceTree",
+    "ReadOnlyStore",
     "ScriptedAnalyzer",
 ]

@@ -5,6 +5,9 @@ Scripts, in order of precedence:
   exception instance to raise;
 - ``script``: a list consumed one item per call (same item kinds); when it runs out, or with no
   script at all, a minimal valid answer is synthesized from the schema.
+
+Like the CLI backends it is ``Cancellable``: after ``cancel()`` every call raises LlmCancelled
+and is not recorded (nothing was sent).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 from attrs import frozen
 
+from orbitkb.domain.errors import LlmCancelled
 from orbitkb.domain.ports import LlmResult
 from orbitkb.domain.runs import LlmUsage
 
@@ -43,6 +47,7 @@ class FakeLLMBackend:
         self._usage = usage
         self._lock = threading.Lock()
         self.calls: list[FakeCall] = []
+        self.cancelled = False
 
     @property
     def name(self) -> str:
@@ -56,8 +61,15 @@ class FakeLLMBackend:
     def prompt_bytes(self) -> int:
         return sum(len(c.prompt.encode("utf-8")) for c in self.calls)
 
+    def cancel(self) -> None:
+        """Refuse every later call (an interrupted run), as the CLI backends do."""
+        with self._lock:
+            self.cancelled = True
+
     def generate(self, prompt: str, schema: Mapping[str, Any]) -> LlmResult:
         with self._lock:
+            if self.cancelled:
+                raise LlmCancelled(f"{self._name} was not started: the run was interrupted")
             self.calls.append(FakeCall(prompt, schema))
             item: Scripted | None = self._script.pop(0) if self._script else None
         if item is None:

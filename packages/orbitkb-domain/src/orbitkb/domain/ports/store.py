@@ -45,6 +45,7 @@ from orbitkb.domain.runs import (
     IndexedFile,
     IndexRun,
     SearchHit,
+    ServiceIndexCost,
     VectorHit,
     Verification,
 )
@@ -109,7 +110,8 @@ class ModelReader(Protocol):
     def snapshot_fingerprint(self) -> str:
         """Cheap (one small read): changes whenever the facts or their search documents change —
         index, update, reconciliation, enrichment, remove, restore — from any process; equal
-        fingerprints mean equal snapshots. (Embeddings and runs are not part of the snapshot.)"""
+        fingerprints mean equal snapshots. (Embeddings and runs are not part of the snapshot; the
+        per-service index costs describe_service shows move it, as a read model caches them.)"""
         ...
 
 
@@ -235,6 +237,16 @@ class RunLog(Protocol):
     def add_index_run(self, run: IndexRun) -> int: ...
     def update_index_run(self, run: IndexRun) -> None: ...
     def list_index_runs(self, repository: str | None = None, limit: int = 20) -> list[IndexRun]: ...
+    def add_index_costs(self, costs: Sequence[ServiceIndexCost]) -> None:
+        """What each service's LLM units cost in one index run, in one transaction that also moves
+        the snapshot fingerprint; a cost of a (run, service) already recorded is replaced.
+        RunNotFound, nothing written, for an unknown run."""
+        ...
+    def list_index_costs(
+        self, repository: str | None = None, service_id: str | None = None
+    ) -> list[ServiceIndexCost]:
+        """Per-service LLM costs of index runs, newest run first, then by service name and id."""
+        ...
 
     def add_change_surface_run(self, run: ChangeSurfaceRun) -> int: ...
     def get_change_surface_run(self, run_id: int) -> ChangeSurfaceRun | None: ...

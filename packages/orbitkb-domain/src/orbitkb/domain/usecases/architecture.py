@@ -11,12 +11,14 @@ from attrs import frozen
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from orbitkb.domain.architecture.graph import Edge, SystemGraph
+from orbitkb.domain.architecture.smells import SMELL_KINDS as SMELL_KINDS  # the MCP tool lists them from here
 from orbitkb.domain.architecture.smells import SmellSettings, detect_all
 from orbitkb.domain.architecture.trend import Trend, compare
 from orbitkb.domain.errors import InvalidInput
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Evidence, Freshness, Repository, ServiceFacts
 from orbitkb.domain.ports import GitReader, KnowledgeStore, ModelReader
+from orbitkb.domain.recording import attempt, not_recorded
 from orbitkb.domain.runs import ArchitectureFinding, ArchitectureRun
 from orbitkb.domain.serialization import converter
 from orbitkb.domain.usecases._clock import Clock, utc_now
@@ -190,9 +192,6 @@ def _smells_data(report: SmellsReport) -> dict[str, object]:
 _smells_fields = make_dict_unstructure_fn(SmellsReport, converter)
 converter.register_unstructure_hook(SmellsReport, _smells_data)
 
-#: every kind of finding the detectors report (smells.py)
-SMELL_KINDS = ("cycle", "fan_in", "fan_out", "shared_database", "duplicate_external_integration", "deep_sync_chain",
-               "self_consumed_channel")
 SEVERITIES = ("warning", "info")
 
 
@@ -211,9 +210,12 @@ class RecomputeArchitecture:
     def __name__(self) -> str:
         return "architecture"
 
-    def __call__(self, repo: Repository | None = None, facts: Sequence[ServiceFacts] = ()) -> HookOutcome:
+    def findings(self) -> list[ArchitectureFinding]:
         graph = SystemGraph.load(self.store)
-        findings = detect_all(graph, self.store.list_entities(), self.store.list_messages(), self.settings)
+        return detect_all(graph, self.store.list_entities(), self.store.list_messages(), self.settings)
+
+    def __call__(self, repo: Repository | None = None, facts: Sequence[ServiceFacts] = ()) -> HookOutcome:
+        findings = self.findings()
         run_id = self.store.add_architecture_run(ArchitectureRun(None, self.clock(), tuple(findings)))
         return HookOutcome("architecture", True, f"run {run_id}: {len(findings)} findings")
 
@@ -231,15 +233,20 @@ class FindArchitectureSmells:
         if severity is not None and severity not in SEVERITIES:
             raise InvalidInput(f"unknown severity: {severity!r}", hint="one of " + ", ".join(SEVERITIES))
         runs = self.store.list_architecture_runs(limit=2)
+        note = None
         if not runs:
             if not facts_of(self.store, self.models).list_services():
                 from orbitkb.domain.errors import EmptyKnowledgeBase
 
                 raise EmptyKnowledgeBase("the knowledge base is empty")
-            RecomputeArchitecture(self.store)()
-            runs = self.store.list_architecture_runs(limit=2)
+            recompute = RecomputeArchitecture(self.store)
+            run = ArchitectureRun(None, recompute.clock(), tuple(recompute.findings()))
+            _, recorded = attempt(lambda: self.store.add_architecture_run(run))
+            runs = self.store.list_architecture_runs(limit=2) if recorded else [run]
+            if not recorded:  # a read-only agent: detected now, not kept
+                note = not_recorded("this detection", "the next index records it")
         latest = runs[0]
         findings = [f for f in latest.findings if kind in (None, f.kind) and severity in (None, f.severity)]
         chunk, p = page(findings, limit, offset)
         trend = compare(latest, runs[1]) if len(runs) > 1 else None
-        return SmellsReport(latest.id, chunk, p.total, p.truncated, limit, offset, trend)
+        return SmellsReport(latest.id, chunk, p.total, p.truncated, limit, offset, trend, note)

@@ -13,7 +13,8 @@ Business rules:
   have a service of that name, so every name in the answer can be asked about again.
 - Confidence is recalibrated from feedback: with >= 3 entries for a service, 30% of it comes from
   that service's confirmed rate.
-- Every run is recorded and its run_id returned; run_cost_usd is null (never 0) when unknown.
+- Every run is recorded and its run_id returned; run_cost_usd is null (never 0) when unknown. A
+  store that refuses writes (a read-only agent) still gets the answer: run_id null and a note.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from attrs import evolve, frozen
 
 from orbitkb.domain.architecture.graph import SystemGraph
+from orbitkb.domain.change import files
 from orbitkb.domain.change.candidates import Candidate, name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
@@ -45,9 +47,11 @@ from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.ids import make_id
 from orbitkb.domain.model import Freshness, Service
 from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend, ModelReader
+from orbitkb.domain.recording import attempt, joined, not_recorded
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, Embedding, SurfaceFinding
 from orbitkb.domain.serialization import to_data
+from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.usecases._clock import Clock, utc_now
 
 MAX_TASK = 4000
@@ -109,7 +113,7 @@ class FindChangeSurface:
         graph = model.graph
         retriever = HybridRetriever(self.store, self.embedder, model, embeds_anyway=record)
         history = self.store.change_history(model_id=self.embedder.model_id if self.embedder else None)
-        cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints)
+        cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints, self._named_files(task, model))
         terms = task_terms(task, name_words(services))
         probe = FreshnessProbe(self.git)
         unknowns: list[Unknown] = []
@@ -169,6 +173,14 @@ class FindChangeSurface:
             return surface
         return self._record(surface, hint_services, findings, usage, retriever)
 
+    def _named_files(self, task: str, model: SystemModel) -> dict[str, list[str]]:
+        """Per service id, its files the task names — one store read per repository, and only when
+        the task names a file at all."""
+        named = files.mentioned(task)
+        if not named:
+            return {}
+        return files.owners(named, (f for r in model.list_repositories() for f in self.store.list_indexed_files(r.name)))
+
     def _similar(self, history: ChangeHistory, retriever: HybridRetriever, task: str) -> list[dict[str, Any]]:
         vector = retriever.embed(task) if self.embedder is not None and history.task_vectors else None
         return similar_past_tasks(history, task, self.embedder, vector)
@@ -191,7 +203,10 @@ class FindChangeSurface:
             usage.input_tokens if usage else None, usage.output_tokens if usage else None,
             usage.cost_usd if usage else None,
         )
-        run_id = self.store.add_change_surface_run(run)
+        run_id, recorded = attempt(lambda: self.store.add_change_surface_run(run))
+        if not recorded:  # a read-only agent: the answer, without its record
+            return evolve(surface, note=joined(surface.note, not_recorded(
+                "run", "run_id is null, so feedback and verify cannot refer to it")))
         if self.embedder is not None:
             try:
                 vec = retriever.embed(surface.task) if retriever else self.embedder.embed([surface.task])[0]

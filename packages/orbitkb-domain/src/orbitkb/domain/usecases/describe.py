@@ -5,14 +5,18 @@ describe_service stays lean. Every service-level answer carries freshness."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 
 from attrs import frozen
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput, RepositoryNotFound
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Api, Direction, Evidence, Service
 from orbitkb.domain.paths import path_key
-from orbitkb.domain.ports import GitReader, KnowledgeStore, ModelReader
+from orbitkb.domain.ports import FactsReader, GitReader, KnowledgeStore, ModelReader
+from orbitkb.domain.runs import ServiceIndexCost
+from orbitkb.domain.serialization import converter
 from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.usecases._common import call_view, check_page, facts_of, find_service, labels_of, page
 from orbitkb.domain.views import (
@@ -24,6 +28,7 @@ from orbitkb.domain.views import (
     EntityFieldView,
     EntityRef,
     EntityView,
+    IndexCost,
     MessageRef,
     MessagesView,
     MessageView,
@@ -119,7 +124,41 @@ class DescribeService:
             persists=ent_refs, messages=msg_refs,
             called_by=tuple(sorted({by_id.get(c.from_service_id, c.from_service_id) for c in inbound})),
             freshness=FreshnessProbe(self.git).of(repo), pagination=pagination, technologies=tech_refs,
+            index_cost=index_cost(self._costs(facts, svc)),
         )
+
+    def _costs(self, facts: FactsReader | SystemModel, svc: Service) -> Sequence[ServiceIndexCost]:
+        """The service's index costs: read once per snapshot on a kept model (writing them moves
+        the fingerprint), else one query."""
+        if isinstance(facts, SystemModel):
+            return facts.derived("index-costs", lambda: _by_service(self.store.list_index_costs())).get(svc.id, ())
+        return self.store.list_index_costs(svc.repository, svc.id)
+
+
+def index_cost(costs: Sequence[ServiceIndexCost]) -> IndexCost | None:
+    """The LLM's index cost of one service over its runs; None when no run sent its units."""
+    if not costs:
+        return None
+
+    def total(values: list[int | None] | list[float | None]) -> float | int | None:
+        known = [v for v in values if v is not None]
+        return sum(known) if known else None
+
+    return IndexCost(len({c.run_id for c in costs}), sum(c.llm_calls for c in costs),
+                     total([c.input_tokens for c in costs]), total([c.output_tokens for c in costs]),  # type: ignore[arg-type]
+                     total([c.cost_usd for c in costs]))
+
+
+# an index cost only appears once the LLM described the service: offline answers stay as they were
+converter.register_unstructure_hook(ServiceDescription, make_dict_unstructure_fn(
+    ServiceDescription, converter, index_cost=override(omit_if_default=True)))
+
+
+def _by_service(costs: list[ServiceIndexCost]) -> dict[str, tuple[ServiceIndexCost, ...]]:
+    grouped: dict[str, list[ServiceIndexCost]] = {}
+    for c in costs:
+        grouped.setdefault(c.service_id, []).append(c)
+    return {k: tuple(v) for k, v in grouped.items()}
 
 
 @frozen

@@ -50,4 +50,4 @@ class EnrichAfterIndex:
         return HookOutcome("llm", ok=not result.failed and not result.aborted, message=msg,
                            llm_calls=result.llm_calls, input_tokens=result.usage.input_tokens,
                            output_tokens=result.usage.output_tokens, cost_usd=result.usage.cost_usd,
-                           causes=result.causes)
+                           causes=result.causes, service_costs=result.services)

@@ -1,16 +1,22 @@
 """RecordFeedback and VerifyChangeSurface: closing the loop on a change-surface prediction, by hand
-(confirmed / rejected per service) or against the real git diff since a commit."""
+(confirmed / rejected per service) or against the real git diff since a commit.
+
+A store that refuses writes (a read-only agent) still gets its answer — the verdict counts so far,
+the precision and recall — with a notice that nothing was recorded (and a null verification id)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from attrs import frozen
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from orbitkb.domain.errors import InvalidInput, RepositoryNotFound, RunNotFound
 from orbitkb.domain.model import Service
 from orbitkb.domain.ports import GitReader, KnowledgeStore
+from orbitkb.domain.recording import attempt, not_recorded
 from orbitkb.domain.runs import Feedback, Verification
+from orbitkb.domain.serialization import converter
 from orbitkb.domain.usecases._clock import Clock, utc_now
 from orbitkb.domain.usecases._common import find_service
 
@@ -29,6 +35,15 @@ class FeedbackRecorded:
     service: str
     outcome: str
     history: dict[str, int]
+    #: Set (and only then in answers) when the verdict could not be recorded.
+    notice: str | None = None
+
+
+converter.register_unstructure_hook(FeedbackRecorded, make_dict_unstructure_fn(
+    FeedbackRecorded, converter, notice=override(omit_if_default=True)))
+
+#: What a verification answered on a store that refuses writes carries instead of its id.
+VERIFICATION_NOT_RECORDED = not_recorded("verification", "verification_id is null and no feedback was recorded")
 
 
 @frozen
@@ -43,10 +58,11 @@ class RecordFeedback:
         if self.store.get_change_surface_run(run_id) is None:
             raise RunNotFound(f"no change-surface run {run_id}", hint="run_id comes from find_change_surface")
         svc, _ = find_service(self.store, service)
-        self.store.add_feedback(Feedback(run_id, svc.name, outcome, self.clock()))
+        _, recorded = attempt(lambda: self.store.add_feedback(Feedback(run_id, svc.name, outcome, self.clock())))
         history = self.store.list_feedback(svc.name)
         return FeedbackRecorded(run_id, svc.name, outcome,
-                                {o: sum(1 for f in history if f.outcome == o) for o in OUTCOMES})
+                                {o: sum(1 for f in history if f.outcome == o) for o in OUTCOMES},
+                                None if recorded else not_recorded("feedback"))
 
 
 def owner_of(path: str, services: Sequence[Service]) -> Service | None:
@@ -63,7 +79,8 @@ def owner_of(path: str, services: Sequence[Service]) -> Service | None:
 class VerifyChangeSurface:
     """Compare a run's primary and secondary services with the services owning the files changed
     since a commit. With ``record_feedback``, each true positive is confirmed and each false
-    positive rejected, once per (run, service); an empty diff records nothing."""
+    positive rejected, once per (run, service); an empty diff records nothing. A store that refuses
+    writes answers all the same, with a null id (``VERIFICATION_NOT_RECORDED`` says why)."""
 
     store: KnowledgeStore
     git: GitReader
@@ -106,10 +123,10 @@ class VerifyChangeSurface:
             round(len(tp) / len(predicted), 4) if predicted else None,
             round(len(tp) / len(actual), 4) if actual else None,
         )
-        vid = self.store.add_verification(v)
+        vid, recorded = attempt(lambda: self.store.add_verification(v))
         # an empty diff proves nothing about the prediction; repeats replace (one verdict per run
         # and service, kept by the store), so verifying again never drags confidence further down
-        if record_feedback and changed:
+        if record_feedback and changed and recorded:
             for name in tp:
                 self.store.add_feedback(Feedback(run_id, name, "confirmed", self.clock()))
             for name in fp:

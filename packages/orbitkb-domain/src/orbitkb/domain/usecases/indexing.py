@@ -12,6 +12,8 @@ Business rules:
   repositories that named one of these services are reconciled to it.
 - After the facts are written, the post-index hooks run (architecture smells, LLM enrichment,
   embeddings); a failing hook is reported in the run's notes and never loses the facts.
+- What the LLM spent is recorded twice: the run's totals, and one cost per service whose units
+  were sent (cached units cost nothing), so ``status SERVICE`` can scope the index cost.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from attrs import evolve, field, frozen
 
 from orbitkb.domain.catalog import ServiceCatalog
 from orbitkb.domain.change_history import HISTORY_LIMIT, with_history
+from orbitkb.domain.enrichment.results import ServiceCost
 from orbitkb.domain.errors import OrbitkbError, RepositoryConflict, RepositoryNotFound
 from orbitkb.domain.ids import content_hash
 from orbitkb.domain.model import Gap, Repository, ServiceFacts
@@ -36,7 +39,7 @@ from orbitkb.domain.ports import (
     KnowledgeStore,
     SourceTree,
 )
-from orbitkb.domain.runs import IndexRun
+from orbitkb.domain.runs import IndexRun, LlmUsage, ServiceIndexCost
 from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.summaries import describe_from_facts
 from orbitkb.domain.usecases._clock import Clock, utc_now
@@ -68,6 +71,8 @@ class HookOutcome:
     cost_usd: float | None = None
     #: Why it failed, first distinct causes first (for the LLM: exit status, stderr, invalid JSON).
     causes: tuple[str, ...] = ()
+    #: What the hook's LLM calls cost, service by service (the enrichment hook).
+    service_costs: tuple[ServiceCost, ...] = ()
 
 
 @frozen
@@ -152,7 +157,6 @@ class IndexRepository:
         others = [s for s in self.store.list_services() if s.repository != name]
         catalog = ServiceCatalog([*others, *(f.service for f in analysis.services)])
         facts = [describe_from_facts(f) for f in classify_facts(analysis.services, catalog, self.store)]
-        facts = with_history(facts, self._history(path, is_git, commit))
         repo = Repository(name=name, root_path=path, vcs="git" if is_git else "none",
                           indexed_commit=commit, indexed_at=self.clock())
         files = [evolve(f, repository=name) if f.repository != name else f for f in analysis.files]
@@ -163,6 +167,11 @@ class IndexRepository:
         cache = self.store.analysis_cache()
         key = f"snapshot:{name}"
         unchanged = cache.get_many([key]).get(key) == fingerprint and self.store.get_repository(name) is not None
+        if not unchanged:
+            # the history vocabulary is not part of the fingerprint: a commit that changes no fact
+            # (docs, tests) neither re-reads the log nor rewrites every fact and reloads every
+            # server's model for words whose ranking weight is nil; it catches up at the next change
+            facts = with_history(facts, self._history(path, is_git, commit))
         reconciled = 0
         if unchanged:  # same facts as stored: only the commit and time move (freshness)
             self.store.upsert_repository(repo, if_indexed=request.if_indexed)
@@ -193,6 +202,7 @@ class IndexRepository:
                      files_changed=changed + removed, files_parsed=analysis.files_parsed,
                      services=len(facts), llm_calls=llm_calls, input_tokens=tokens_in,  # type: ignore[arg-type]
                      output_tokens=tokens_out, cost_usd=cost, notes=notes)  # type: ignore[arg-type]
+        self.store.add_index_costs(_service_costs(run, outcomes))
         self.store.update_index_run(run)
         return IndexResult(repo, run, tuple(sorted(f.service.name for f in facts)), tuple(gaps),
                            len(current), changed, analysis.files_parsed, removed, reconciled, tuple(outcomes))
@@ -229,3 +239,19 @@ class IndexRepository:
 def _sum_optional(values: object) -> float | int | None:
     vals = [v for v in values if v is not None]  # type: ignore[attr-defined]
     return sum(vals) if vals else None
+
+
+def _service_costs(run: IndexRun, outcomes: Sequence[HookOutcome]) -> list[ServiceIndexCost]:
+    """One record per service whose LLM units were sent in this run, summed over the hooks."""
+    if run.id is None:  # never: the run was stored before the analysis began
+        return []
+    calls: dict[str, int] = {}
+    usage: dict[str, LlmUsage] = {}
+    names: dict[str, str] = {}
+    for cost in (c for o in outcomes for c in o.service_costs if c.llm_calls):
+        calls[cost.service_id] = calls.get(cost.service_id, 0) + cost.llm_calls
+        usage[cost.service_id] = usage.get(cost.service_id, LlmUsage()) + cost.usage
+        names[cost.service_id] = cost.service
+    return [ServiceIndexCost(run.id, run.repository, sid, names[sid], calls[sid], usage[sid].input_tokens,
+                             usage[sid].output_tokens, usage[sid].cost_usd)
+            for sid in sorted(calls, key=lambda i: (names[i], i))]

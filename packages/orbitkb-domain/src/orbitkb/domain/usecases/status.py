@@ -1,4 +1,12 @@
-"""Status: what is indexed, from which commit, how fresh, with which gaps, and what it cost."""
+"""Status: what is indexed, from which commit, how fresh, with which gaps, and what it cost.
+
+Business rules:
+- Without a service: every repository, its runs, and the usage of every index and change-surface run.
+- With a service: its repository only, and the usage scoped to that service — what the LLM spent
+  describing it in each index run (per-service costs) plus the change-surface runs that named it.
+  Runs recorded before per-service costs existed only hold repository totals: they are counted
+  (``unattributed_runs``), never guessed into the service's share.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,7 @@ from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Freshness, Gap, Repository, Service
 from orbitkb.domain.ports import GitReader, KnowledgeStore
-from orbitkb.domain.runs import IndexRun, Verification
+from orbitkb.domain.runs import IndexRun, ServiceIndexCost, Verification
 from orbitkb.domain.usecases._common import find_service
 
 
@@ -49,6 +57,11 @@ class StatusReport:
     service_files: int | None
     totals: UsageTotals
     verifications: tuple[Verification, ...]
+    #: With a service: what the LLM spent describing it, one entry per index run, newest first.
+    service_costs: tuple[ServiceIndexCost, ...] = ()
+    #: With a service: its repository's index runs that used the LLM before per-service costs
+    #: were recorded (their cost is the repository's, not split by service).
+    unattributed_runs: int = 0
 
 
 def _total(values: list[float | int | None]) -> float | int | None:
@@ -79,16 +92,24 @@ class GetStatus:
                                         tuple(self.store.list_gaps(repo.name)), tuple(repo_runs),
                                         self._counts(repo.name, {s.id for s in services})))
         surface = self.store.list_change_surface_runs(limit=100000)
+        costs: list[ServiceIndexCost] = []
+        unattributed = 0
+        index_usage: list[IndexRun | ServiceIndexCost] = list(all_runs)
         if svc is not None:  # the change-surface runs that named this service (bare or repository/name)
             mine = (svc.name, f"{svc.repository}/{svc.name}")
             surface = [r for r in surface if any(f.service in mine for f in r.findings)]
+            costs = self.store.list_index_costs(svc.repository, svc.id)
+            split = {c.run_id for c in self.store.list_index_costs(svc.repository)}
+            unattributed = sum(1 for r in all_runs if r.llm_calls and r.id not in split)
+            index_usage = list(costs)
         totals = UsageTotals(
-            _total([r.input_tokens for r in all_runs] + [r.input_tokens for r in surface]),  # type: ignore[arg-type]
-            _total([r.output_tokens for r in all_runs] + [r.output_tokens for r in surface]),  # type: ignore[arg-type]
-            _total([r.cost_usd for r in all_runs] + [r.cost_usd for r in surface]),
+            _total([r.input_tokens for r in index_usage] + [r.input_tokens for r in surface]),  # type: ignore[arg-type]
+            _total([r.output_tokens for r in index_usage] + [r.output_tokens for r in surface]),  # type: ignore[arg-type]
+            _total([r.cost_usd for r in index_usage] + [r.cost_usd for r in surface]),
         )
         verifications = [v for v in self.store.list_verifications() if svc is None or v.repository == svc.repository]
-        return StatusReport(tuple(out), svc, service_files, totals, tuple(verifications[-10:]))
+        return StatusReport(tuple(out), svc, service_files, totals, tuple(verifications[-10:]), tuple(costs),
+                            unattributed)
 
     def _counts(self, repository: str, ids: set[str]) -> FactCounts:
         calls = [c for c in self.store.list_calls() if c.from_service_id in ids]

@@ -16,6 +16,7 @@ from orbitkb.sqlite.migrations import (
     v0003_technologies,
     v0004_many_apis,
     v0005_compressed_analysis_cache,
+    v0006_service_index_costs,
 )
 
 __all__ = ["LATEST", "MIGRATIONS", "Migration", "read_version", "upgrade"]
@@ -23,7 +24,7 @@ __all__ = ["LATEST", "MIGRATIONS", "Migration", "read_version", "upgrade"]
 MIGRATIONS: tuple[Migration, ...] = tuple(
     Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (
         v0001_initial, v0002_llm_cache_embeddings, v0003_technologies, v0004_many_apis,
-        v0005_compressed_analysis_cache,
+        v0005_compressed_analysis_cache, v0006_service_index_costs,
     )
 )
 LATEST = MIGRATIONS[-1].version

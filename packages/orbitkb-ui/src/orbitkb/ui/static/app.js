@@ -4,6 +4,7 @@
 import { get, readOnly } from "./api.js";
 import { button, clear, el, fill, go } from "./dom.js";
 import { PROTOCOLS, applyFilters, createMap, focusNode, highlight, initialProtocols } from "./map.js";
+import { prefetchNode } from "./evidence.js";
 import { edgePanel, nodePanel } from "./panel.js";
 import { renderService } from "./service.js";
 import { renderSmells } from "./smells.js";
@@ -18,6 +19,7 @@ function status(text) {
 
 function showNode(d) {
   fill($("panel"), nodePanel(state.cy, d, { onEdge: showEdge }));
+  prefetchNode(d.id);  // its edges' evidence, before one of them is clicked
 }
 
 function showEdge(e) {

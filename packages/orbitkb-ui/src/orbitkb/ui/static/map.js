@@ -9,7 +9,6 @@ const C = { blue: "#0072B2", orange: "#E69F00", green: "#009E73", vermillion: "#
   sky: "#56B4E9", yellow: "#F0E442", ink: "#1b1b1b", grey: "#8a8a8a" };
 
 const LARGE = 400;  // edges: above this, the faster drawing
-const FAR = 0.45;  // zoom below which arrow heads are sub-pixel noise on a large map
 const PAD_X = 62 + 18;  // half a node and a margin around the services of a repository
 const PAD_Y = 18 + 18;
 const MIN_ZOOM = 0.05;
@@ -54,7 +53,6 @@ const STYLE = [
   { selector: "edge.MESSAGE", style: { "line-color": C.green, "target-arrow-color": C.green, "line-style": "dotted",
     width: 2.4, "target-arrow-shape": "chevron" } },
   { selector: "edge.USES", style: { "line-color": C.grey, "target-arrow-color": C.grey, width: 1, "target-arrow-shape": "none" } },
-  { selector: "edge.far", style: { "target-arrow-shape": "none" } },
   { selector: ".hidden", style: { display: "none" } },
   { selector: ".faded", style: { opacity: .18 } },
   { selector: "node.match", style: { "border-width": 4, "border-color": C.blue, "background-color": "#dcefff" } },
@@ -65,7 +63,7 @@ const STYLE = [
   { selector: ":selected", style: { "overlay-color": C.yellow, "overlay-opacity": .45, "overlay-padding": 6 } },
 ];
 
-export function buildElements(model, { deferred = new Set(), far = false } = {}) {
+export function buildElements(model, { deferred = new Set() } = {}) {
   const groups = new Map();
   const groupOf = (n) => (n.kind === "vendor" ? "group:external" : `group:${n.repository}`);
   for (const n of model.nodes) {
@@ -95,7 +93,7 @@ export function buildElements(model, { deferred = new Set(), far = false } = {})
     elements.push({ group: "nodes", data: { ...n, group: groupOf(n) }, position: positions.get(n.id), classes });
   }
   for (const e of model.edges) {
-    if (!deferred.has(e.protocol)) elements.push({ group: "edges", data: { ...e }, classes: far ? `${e.protocol} far` : e.protocol });
+    if (!deferred.has(e.protocol)) elements.push({ group: "edges", data: { ...e }, classes: e.protocol });
   }
   return elements;
 }
@@ -126,7 +124,7 @@ export function createMap(container, model, { onNode, onEdge, onBackground }) {
   const style = large ? STYLE.map((r) => (r.selector === "edge" ? { ...r, style: { ...r.style, "curve-style": "straight" } } : r))
     : STYLE;
   const deferred = new Set(model.protocols.filter((p) => !initialProtocols(model).includes(p)));
-  const elements = buildElements(model, { deferred, far: large });
+  const elements = buildElements(model, { deferred });
   performance.mark("orbitkb:elements-built");
   const cy = cytoscape({
     container, elements, style, pixelRatio: large ? 1 : "auto", layout: { name: "preset", fit: false },
@@ -137,18 +135,9 @@ export function createMap(container, model, { onNode, onEdge, onBackground }) {
   cy.on("tap", "node", (evt) => { if (evt.target.data("kind") !== "repository") onNode(evt.target.data()); });
   cy.on("tap", "edge", (evt) => onEdge(evt.target.data()));
   cy.on("tap", (evt) => { if (evt.target === cy) onBackground(); });
-  cy.scratch("orbitkb", { model, deferred, far: large });
-  if (large) {
-    const arrows = () => {
-      const far = cy.zoom() < FAR;
-      if (far !== cy.scratch("orbitkb").far) {
-        cy.scratch("orbitkb").far = far;
-        cy.batch(() => cy.edges().toggleClass("far", far));
-      }
-    };
-    cy.on("zoom", arrows);
-    arrows();
-  }
+  // arrow heads stay at every zoom: dropping them on a far view saved nothing measurable on the first
+  // render and cost the first choice a restyle of every edge (twice its main-thread time)
+  cy.scratch("orbitkb", { model, deferred });
   return cy;
 }
 
@@ -165,7 +154,7 @@ export function applyFilters(cy, f) {
   if (due.length) {
     due.forEach((p) => kept.deferred.delete(p));
     cy.add(kept.model.edges.filter((e) => due.includes(e.protocol)).map((e) => ({
-      group: "edges", data: { ...e }, classes: kept.far ? `${e.protocol} far` : e.protocol })));
+      group: "edges", data: { ...e }, classes: e.protocol })));
   }
   const q = (f.query || "").trim().toLowerCase();
   cy.batch(() => {
@@ -183,10 +172,9 @@ export function applyFilters(cy, f) {
       setClass(n, "match", hit);
       if (show && d.kind === "service" && (!q || hit)) visible.push(d);
     });
-    cy.edges().forEach((e) => {
-      const show = f.protocols.has(e.data("protocol")) && !e.source().hasClass("hidden") && !e.target().hasClass("hidden");
-      setClass(e, "hidden", !show);
-    });
+    // an edge is hidden by its kind only: one whose end is hidden is not drawn anyway, and leaving
+    // its class alone spares restyling a thousand edges when a filter hides or shows their services
+    cy.edges().forEach((e) => setClass(e, "hidden", !f.protocols.has(e.data("protocol"))));
     const shown = new Set(cy.nodes().not(".repository").not(".hidden").map((n) => n.data("group")));
     cy.nodes(".repository").forEach((p) => setClass(p, "hidden", !shown.has(p.id())));
   });
@@ -213,11 +201,22 @@ export function highlight(cy, tiers) {
   });
 }
 
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// centre the map on a node, close enough to read it: a short glide, or at once for a reader who
+// asked for less motion. (Skipping the glide on a large map was measured: the same main-thread
+// work, only moved into the frame that paints the panel.)
 export function focusNode(cy, id) {
   const node = cy.getElementById(id);
   if (!node || node.empty()) return null;
   cy.elements().unselect();
   node.select();
-  cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 0.8) }, { duration: 150 });
+  const zoom = Math.max(cy.zoom(), 0.8);
+  if (reducedMotion()) {
+    const { x, y } = node.position();
+    cy.viewport({ zoom, pan: { x: cy.width() / 2 - zoom * x, y: cy.height() / 2 - zoom * y } });
+  } else {
+    cy.animate({ center: { eles: node }, zoom }, { duration: 150 });
+  }
   return node.data();
 }

@@ -1,6 +1,7 @@
 // The side panel of the map: what a clicked node or edge is, with its evidence.
 
-import { button, el, evidenceList, go, section } from "./dom.js";
+import { button, el, evidenceList, fill, go, section } from "./dom.js";
+import { edgeDetail } from "./evidence.js";
 import { PROTOCOLS } from "./map.js";
 
 const KINDS = { service: "service", resource: "resource (database, broker, cache…)", vendor: "external vendor" };
@@ -34,6 +35,17 @@ export function nodePanel(cy, d, { onEdge }) {
   );
 }
 
+// the reason and the evidence arrive after the panel is shown: aria-busy until then
+function edgeEvidence(id) {
+  const detail = el("div", { class: "edge-detail", "aria-busy": "true" }, el("p", { class: "muted" }, "loading the evidence…"));
+  const done = (...children) => { fill(detail, ...children); detail.setAttribute("aria-busy", "false"); };
+  edgeDetail(id).then(
+    (d) => done(d.reason ? el("p", {}, d.reason) : el("p", { class: "muted" }, "no reason recorded"),
+      section("Evidence", evidenceList(d.evidence, 20))),
+    (err) => done(el("p", { class: "error" }, err.message)));
+  return detail;
+}
+
 export function edgePanel(cy, e) {
   const label = (id) => cy.getElementById(id).data("label") || id;
   return el("div", { class: "edge-panel" },
@@ -41,7 +53,6 @@ export function edgePanel(cy, e) {
     el("p", {}, el("span", { class: "tag" }, (PROTOCOLS[e.protocol] || {}).label || e.protocol),
       e.count > 1 ? ` ${e.count} call sites` : ""),
     e.channel ? el("p", {}, "channel: ", el("strong", {}, e.channel)) : null,
-    e.reason ? el("p", {}, e.reason) : el("p", { class: "muted" }, "no reason recorded"),
-    section("Evidence", evidenceList(e.evidence, 20)),
+    edgeEvidence(e.id),
   );
 }

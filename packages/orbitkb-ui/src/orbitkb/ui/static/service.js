@@ -4,6 +4,7 @@
 
 import { get } from "./api.js";
 import { button, el, evidenceList, evidenceText, fill, go, percent, section } from "./dom.js";
+import { nodeEdges } from "./evidence.js";
 
 const PAGE = 20;
 
@@ -49,9 +50,28 @@ function pager(page, total, offset, onPage) {
   );
 }
 
+const KIND_OF = { HTTP: "HTTP", GRPC: "gRPC", MESSAGE: "message", USES: "uses" };
+
+// the calls and messages into a service, with their reasons and evidence: its incoming edges on the map
+function callersSection(incoming, names) {
+  if (!incoming) {  // a name the map does not draw (an alias): the callers' names only
+    return section(`Called by (${names.length})`, el("ul", { class: "items" }, names.map((n) =>
+      el("li", {}, button(n, () => go("service", n), { class: "link" })))));
+  }
+  const from = (id) => id.replace(/^(service|vendor|resource):/, "");
+  return section(`Called by and messages in (${incoming.total})`, el("ul", { class: "items callers" }, incoming.edges.map((e) =>
+    el("li", {},
+      e.source.startsWith("service:") ? button(from(e.source), () => go("service", from(e.source)), { class: "link" }) : from(e.source),
+      ` · ${KIND_OF[e.protocol] || e.protocol}${e.channel ? ` ${e.channel}` : ""}${e.count > 1 ? ` ×${e.count}` : ""}`,
+      e.reason ? el("div", {}, e.reason) : null,
+      el("div", { class: "evidence" }, (e.evidence || []).slice(0, 3).map(evidenceText).join(" · "))))));
+}
+
 export async function renderService(target, name, offset = 0) {
   fill(target, el("p", { class: "muted" }, `loading ${name}…`));
   let data;
+  // the incoming edges of the service on the map; null when the map has no node by this name
+  const incoming = nodeEdges(`service:${name}`, { direction: "in", limit: PAGE, offset }).catch(() => null);
   try {
     data = await get("/api/service", { name, limit: PAGE, offset });
   } catch (err) {
@@ -62,7 +82,8 @@ export async function renderService(target, name, offset = 0) {
     return;
   }
   const s = data.service;
-  const total = Math.max(data.apis.total, data.persistence.total || 0, data.messages.total || 0,
+  const callers = await incoming;
+  const total = Math.max(data.apis.total, data.persistence.total || 0, data.messages.total || 0, callers ? callers.total : 0, data.gaps.total || 0,
     ...Object.values(s.pagination || {}).map((p) => (p && p.total) || 0));
   const apiDetail = el("div", { class: "api-detail" });
   fill(target, 
@@ -86,8 +107,7 @@ export async function renderService(target, name, offset = 0) {
       ` · ${c.target_kind} · confidence ${percent(c.confidence)} · ${c.provenance}`,
       c.reason ? el("div", {}, c.reason) : null,
       el("div", { class: "evidence" }, (c.evidence || []).slice(0, 3).map(evidenceText).join(" · ")))))),
-    section(`Called by (${s.called_by.length})`, el("ul", { class: "items" }, s.called_by.map((n) =>
-      el("li", {}, button(n, () => go("service", n), { class: "link" }))))),
+    callersSection(callers, s.called_by),
     section(`Channels (${data.messages.total})`, el("ul", { class: "items" }, data.messages.messages.map((m) => el("li", {},
       `${m.direction} `, el("strong", {}, m.channel), ` · ${m.provider}`,
       (m.counterparts || []).length ? ` · other side: ${m.counterparts.join(", ")}` : "",

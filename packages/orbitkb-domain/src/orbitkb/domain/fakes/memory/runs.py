@@ -1,9 +1,11 @@
-"""The in-memory ``RunLog``: index, change-surface and architecture runs, feedback and
-verifications, newest first; ids counted per kind as a database's would be."""
+"""The in-memory ``RunLog``: index runs and their per-service LLM costs, change-surface and
+architecture runs, feedback and verifications, newest first; ids counted per kind as a database's
+would be."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import attrs
 
@@ -15,6 +17,7 @@ from orbitkb.domain.runs import (
     ChangeSurfaceRun,
     Feedback,
     IndexRun,
+    ServiceIndexCost,
     Verification,
 )
 
@@ -36,6 +39,22 @@ class MemoryRunLog(MemoryEmbeddingStore):  # the change history carries the runs
         with self._lock:
             runs = [r for _, r in sorted(self._index_runs.items(), reverse=True)]
         return [r for r in runs if repository in (None, r.repository)][: max(limit, 0)]
+
+    def add_index_costs(self, costs: Sequence[ServiceIndexCost]) -> None:
+        with self._lock:
+            missing = sorted({c.run_id for c in costs} - set(self._index_runs))
+            if missing:
+                raise RunNotFound(f"index run {missing[0]} does not exist")
+            for c in costs:
+                self._index_costs[(c.run_id, c.service_id)] = c
+            if costs:
+                self._changed()  # describe_service shows them: a kept model must see them
+
+    def list_index_costs(self, repository: str | None = None,
+                         service_id: str | None = None) -> list[ServiceIndexCost]:
+        with self._lock:
+            found = sorted(self._index_costs.values(), key=lambda c: (-c.run_id, c.service, c.service_id))
+        return [c for c in found if repository in (None, c.repository) and service_id in (None, c.service_id)]
 
     def add_change_surface_run(self, run: ChangeSurfaceRun) -> int:
         with self._lock:

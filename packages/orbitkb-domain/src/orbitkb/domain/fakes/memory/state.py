@@ -16,6 +16,7 @@ from orbitkb.domain.runs import (
     Feedback,
     IndexedFile,
     IndexRun,
+    ServiceIndexCost,
     Verification,
 )
 
@@ -60,6 +61,7 @@ class MemoryState:
         self._cache = MemoryAnalysisCache()
         self._llm_cache: dict[str, str] = {}
         self._index_runs: dict[int, IndexRun] = {}
+        self._index_costs: dict[tuple[int, str], ServiceIndexCost] = {}
         self._surface_runs: dict[int, ChangeSurfaceRun] = {}
         self._feedback: list[Feedback] = []
         self._verifications: dict[int, Verification] = {}
