@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 from orbitkb.bootstrap.factories import make_store
 from orbitkb.bootstrap.settings import Settings
-from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryConflict, SchemaTooNew, StoreError
+from orbitkb.domain.errors import InvalidInput, PathNotFound, SchemaTooNew, StoreError
 from orbitkb.domain.ports import BackupReport
 
 
@@ -44,10 +44,10 @@ class ServerBackups:
     def _backup(self, destination: str, overwrite: bool) -> tuple[BackupReport, int]:
         """The report and how many rows were copied."""
         from orbitkb.sql.copy import copy_store
-        from orbitkb.sqlite.backup import inspect, seal
+        from orbitkb.sqlite.backup import destination_of, inspect, seal
         from orbitkb.sqlite.store import SqliteKnowledgeStore
 
-        dest = _destination(destination, overwrite)
+        dest = destination_of(destination, overwrite)
         tmp = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
         _remove(tmp)
         try:
@@ -112,17 +112,6 @@ class ServerBackups:
             _remove(path)
             return None
         return str(path)
-
-
-def _destination(destination: str, overwrite: bool) -> Path:
-    dest = Path(destination).expanduser()
-    if dest.is_dir():
-        raise PathNotFound(f"{dest} is a folder", hint="pass the path of the backup file to write")
-    if not dest.parent.is_dir():
-        raise PathNotFound(f"the folder {dest.parent} does not exist")
-    if os.path.lexists(dest) and not overwrite:
-        raise RepositoryConflict(f"{dest} already exists", hint="choose another file, or pass --force to replace it")
-    return dest
 
 
 def _database_name(url: str) -> str:

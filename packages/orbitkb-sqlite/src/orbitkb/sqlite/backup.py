@@ -44,13 +44,7 @@ class SqliteBackups:
         if not os.path.isfile(self.db_path):
             raise PathNotFound(f"no database at {self.db_path}: nothing to back up",
                                hint="index a repository first, or choose the database with --db")
-        dest = Path(destination).expanduser()
-        if dest.is_dir():
-            raise PathNotFound(f"{dest} is a folder", hint="pass the path of the backup file to write")
-        if not dest.parent.is_dir():
-            raise PathNotFound(f"the folder {dest.parent} does not exist")
-        if os.path.lexists(dest) and not overwrite:
-            raise RepositoryConflict(f"{dest} already exists", hint="choose another file, or pass --force to replace it")
+        dest = destination_of(destination, overwrite)
         if dest.exists() and os.path.samefile(dest, self.db_path):
             raise RepositoryConflict(f"{dest} is the live database itself")
         version, repositories = inspect(self.db_path, live=True)
@@ -104,6 +98,18 @@ class SqliteBackups:
             kept = f"; the previous database is kept at {previous}" if previous else ""
             raise StoreError(f"restore from {source} failed: {exc}{kept}") from exc
         return BackupReport(self.db_path, target.stat().st_size, version, repositories, previous)
+
+
+def destination_of(destination: str, overwrite: bool) -> Path:
+    """The backup file to write: a file in an existing folder, never replaced unless asked."""
+    dest = Path(destination).expanduser()
+    if dest.is_dir():
+        raise PathNotFound(f"{dest} is a folder", hint="pass the path of the backup file to write")
+    if not dest.parent.is_dir():
+        raise PathNotFound(f"the folder {dest.parent} does not exist")
+    if os.path.lexists(dest) and not overwrite:
+        raise RepositoryConflict(f"{dest} already exists", hint="choose another file, or pass --force to replace it")
+    return dest
 
 
 def seal(path: str) -> None:
