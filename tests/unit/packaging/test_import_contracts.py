@@ -4,6 +4,7 @@ contract (scripts/import_contracts.py) catches a direct import of ``_name`` modu
 from __future__ import annotations
 
 import importlib.util
+import json
 import tomllib
 from pathlib import Path
 
@@ -73,3 +74,48 @@ def test_a_direct_import_of_a_private_module_is_reported_with_its_line(tmp_path:
     assert contracts.private_imports(graph, ["hexa.core"], "hexa.core") == [
         ("hexa.core.public", "hexa.core._shared", 1)]  # (the contract is given only outside packages)
     assert contracts.private_imports(graph, ["hexa.missing"], "hexa.core") == []
+
+
+def _acyclic() -> dict:
+    return next(c for c in _config()["contracts"] if c["type"] == "acyclic_siblings")
+
+
+def test_every_analyzer_package_is_held_to_the_acyclic_contract() -> None:
+    assert _acyclic()["ancestors"] == ["orbitkb.analysis.*"]
+
+
+_WALKER = "from acyc.stack import calls\n\nclass Walker:\n    name = 'w'\n"
+_DETECTOR_BACK = ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                  "    from acyc.stack.walker import Walker\n\ndef detect(w: 'Walker') -> None: ...\n")
+_DETECTOR_SHARED = "from acyc.stack.shapes import Walker\n\ndef detect(w: Walker) -> None: ...\n"
+_SHAPES = "from typing import Protocol\n\nclass Walker(Protocol):\n    name: str\n"
+
+
+@pytest.mark.parametrize(("detector", "kept"), [
+    (_DETECTOR_BACK, False),  # a detector naming the walker back, even for annotations only, is a circle
+    ("from acyc.stack import walker\n\ndef detect(w: 'walker.Walker') -> None: ...\n", False),
+    (_DETECTOR_SHARED, True),  # the shared type in a module of its own: imports go one way
+    ("def detect(w: object) -> None: ...\n", True),
+])
+def test_the_acyclic_contract_as_configured_breaks_on_a_circle_inside_a_package(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, detector: str, kept: bool) -> None:
+    from importlinter.cli import lint_imports
+
+    _package(tmp_path, {
+        "acyc/__init__.py": "",
+        "acyc/stack/__init__.py": "",
+        "acyc/stack/walker.py": _WALKER,
+        "acyc/stack/calls.py": detector,
+        "acyc/stack/shapes.py": _SHAPES,
+        "acyc/other/__init__.py": "",
+        "acyc/other/a.py": "from acyc.other import b\n",
+        "acyc/other/b.py": "X = 1\n",
+    })
+    monkeypatch.syspath_prepend(str(tmp_path))
+    contract = _acyclic()
+    ancestors = [a.replace("orbitkb.analysis", "acyc") for a in contract["ancestors"]]
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.importlinter]\nroot_packages = ["acyc"]\n\n[[tool.importlinter.contracts]]\n'
+        f'name = "acyclic"\ntype = {json.dumps(contract["type"])}\nancestors = {json.dumps(ancestors)}\n')
+    monkeypatch.chdir(tmp_path)
+    assert (lint_imports(config_filename=str(tmp_path / "pyproject.toml"), no_cache=True, no_logo=True) == 0) is kept

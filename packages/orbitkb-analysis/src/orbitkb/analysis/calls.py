@@ -2,13 +2,15 @@
 
 Confidence: 1.0 when the host comes from a literal or from configuration and names a service
 (or an external host) exactly; 0.7 when the service was found by a hint (Feign name, ``lb://``
-name, gRPC service implemented elsewhere), a naming variant or a localhost port; 0.5 when the
-host is the code's fallback default and names no service; 0.3 when nothing but a variable name is known — the
-call is then kept with a readable target such as ``${PAYMENTS_URL}``.
+name, gRPC service implemented elsewhere, an unset ``USERS_SERVICE_URL`` naming one service), a
+naming variant or a localhost port; 0.5 when the host is the code's fallback default and names no
+service; 0.3 when nothing but a variable name is known — the call is then kept with a readable
+target such as ``${PAYMENTS_URL}``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from attrs import frozen
@@ -25,6 +27,11 @@ from orbitkb.analysis.urls import Address, parse_address
 from orbitkb.domain.model import Api
 
 HTTP_VERBS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
+#: Endings of a variable that holds another service's base address (``USER_SERVICE_URL``, ``BILLING_HOST``).
+ADDRESS_ENDINGS = ("_BASE_URL", "_BASE_URI", "_URL", "_URI", "_HOST", "_ADDR", "_ADDRESS", "_ENDPOINT")
+#: Words such a variable uses for the service's own address, or too vague to name another one.
+_OWN_ADDRESS = frozenset({"app", "api", "base", "server", "host", "site", "self", "public", "root", "local"})
+_WHOLE_MARK = re.compile("\x00(\\d+)\x00(?::\\d+)?")
 
 
 @frozen
@@ -93,6 +100,8 @@ class CallResolver:
             routed = self._index.match(route.service) if route else None
             if routed:
                 target, to, confidence = routed.service, routed.service, 0.7
+        if to is None and (named := self._named_by_variable(addr, marks)):
+            target, to, confidence = named, named, 0.7
         if target is None:
             target, confidence = self._fallback_target(
                 addr, marks, host, from_default, target_hint, grpc_service
@@ -116,6 +125,23 @@ class CallResolver:
             path = to_api.path  # as the callee declares it, so readers see one spelling per API
         readable_path = marks.readable(path) if path else None
         return CallTarget(target, to, confidence, verb, readable_path, to_api, res.evidence if res else ())
+
+    def _named_by_variable(self, addr: Address | None, marks: Sentinels) -> str | None:
+        """The service named by an environment variable set nowhere in the repository when it stands
+        for the whole host: ``env('USER_SERVICE_URL') . '/api/users'`` -> ``user-service``."""
+        if addr is None or addr.host is not None:
+            return None
+        whole = _WHOLE_MARK.fullmatch(addr.host_region.strip())
+        if whole is None:
+            return None
+        readable, kind = marks.items[int(whole.group(1))]
+        name = readable[2:-1].upper()
+        ending = next((e for e in ADDRESS_ENDINGS if name.endswith(e) and len(name) > len(e)), None)
+        if kind != "env" or ending is None:
+            return None
+        word = name[: -len(ending)].lower().replace("_", "-")
+        found = self._index.named(word) if word not in _OWN_ADDRESS else None
+        return found.service if found else None
 
     def _via_ingress(self, addr: Address) -> bool:
         """A request the repository's Ingress receives: a relative URL (a page it serves calling

@@ -87,3 +87,13 @@ class ServiceIndex:
             return None  # a real domain name: never a naming variant of a service
         found = self._unique(self._variants, _variant(host))
         return Match(found, "variant") if found else None
+
+    def named(self, word: str) -> Match | None:
+        """The service a bare word names (``user-service``), as a host would, else the one service
+        whose name ends with it (``shop-user-service``, ``lumen-user-service``)."""
+        found = self.match(word)
+        if found or "." in word or _norm(word) in LOCAL_HOSTS:
+            return found
+        tail = "-" + _variant(word)
+        ends = {name for key, names in self._variants.items() if key.endswith(tail) for name in names}
+        return Match(next(iter(ends)), "variant") if len(ends) == 1 else None

@@ -33,7 +33,7 @@ from orbitkb.analysis.golang.values import (
 )
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.golang.interp import Frame, Interp
+    from orbitkb.analysis.golang.frame import Frame, Interp
 
 Args = list[V]
 Spec = dict[str, Any]

@@ -12,7 +12,7 @@ from orbitkb.analysis.golang.tables import STATIC_HANDLERS
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, as_parts, ir_text
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.golang.interp import Frame, Interp
+    from orbitkb.analysis.golang.frame import Frame, Interp
 
 
 def arg(args: list[V], i: int) -> V:

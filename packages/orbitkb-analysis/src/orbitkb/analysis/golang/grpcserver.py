@@ -21,7 +21,7 @@ from orbitkb.analysis.golang.values import FuncRef, Struct, Unk, V, lit
 from orbitkb.analysis.grpc_bind import TRANSCODED
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.golang.interp import Frame, Interp
+    from orbitkb.analysis.golang.frame import Frame, Interp
 
 _STREAM = re.compile(r"\b([A-Za-z]\w*?)_\w+(?:Server|Client)\b")
 _QUALIFIED = re.compile(r"\b([A-Za-z_]\w*)\.[A-Za-z_]")

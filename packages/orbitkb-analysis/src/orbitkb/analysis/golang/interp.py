@@ -16,10 +16,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from orbitkb.analysis.golang import actions
+from orbitkb.analysis.golang.frame import Frame
 from orbitkb.analysis.golang.outparams import OutParams
 from orbitkb.analysis.golang.program import FuncKey, Program
 from orbitkb.analysis.golang.providers import Providers
-from orbitkb.analysis.golang.resolve import Frame, Resolver
+from orbitkb.analysis.golang.resolve import Resolver
 from orbitkb.analysis.golang.sink import Sink
 from orbitkb.analysis.golang.tables import (
     ANY_RECEIVER,

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.golang.emit import arg, emit_message, literal, new_obj, pass_through
-from orbitkb.analysis.golang.routing import add_route, loose_handle, message_handler
+from orbitkb.analysis.golang.routing import _pick_handler, add_route, loose_handle, message_handler
 from orbitkb.analysis.golang.sink import EntityRec
 from orbitkb.analysis.golang.tables import WATERMILL_BACKENDS, normalize_import
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Tup, Unk, V
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.golang.interp import Frame, Interp
+    from orbitkb.analysis.golang.frame import Frame, Interp
 
 Args = list[V]
 Spec = dict[str, Any]
@@ -210,8 +210,6 @@ def unknown_receiver(it: Interp, fr: Frame, x: V, name: str, args: Args, e: list
         if any(isinstance(a, FuncRef) for a in args[1:]):
             lib = "gin" if name in _UPPER_VERBS else "chi"
             router = new_obj("router", {"lib": lib}, unbound=True)
-            from orbitkb.analysis.golang.routing import _pick_handler
-
             add_route(it, fr, e, router, args[0], [name.upper()], _pick_handler(lib, args[1:]), lib)
             return Unk("route")
     if name in ("Handle", "HandleFunc"):

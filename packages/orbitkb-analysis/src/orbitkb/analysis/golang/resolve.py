@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from orbitkb.analysis.golang import actions
+from orbitkb.analysis.golang.frame import Frame
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.tables import (
     COMPOSITES,
@@ -21,9 +22,6 @@ from orbitkb.analysis.golang.tables import (
     normalize_import,
 )
 from orbitkb.analysis.golang.values import FuncRef, Obj, Pkg, Seq, Struct, Tup, Unk, V, lit
-
-if TYPE_CHECKING:
-    pass
 
 _TAG = re.compile(r'(\w+):"([^"]*)"')
 
@@ -38,45 +36,6 @@ def _prop_key(tags: dict[str, str]) -> str:
         if key and key != "-":
             return key
     return ""
-
-
-class Frame:
-    __slots__ = (
-        "vars",
-        "parent",
-        "file",
-        "dir",
-        "fn",
-        "handler",
-        "hop",
-        "component",
-        "caller",
-        "site",
-        "depth",
-        "pending",
-        "returns",
-        "refs",
-    )
-
-    def __init__(self, file: str, fn: Any, parent: Frame | None = None) -> None:
-        self.vars: dict[str, V] = {}
-        self.parent = parent
-        self.file = file
-        self.dir = posixpath.dirname(file)
-        self.fn = fn
-        self.handler: str | None = None
-        self.hop = 0
-        self.component = ""
-        self.caller: Frame | None = None
-        self.site = 0
-        self.depth = 0
-        self.pending: list[FuncRef] = []
-        self.returns: list[list[V]] = []
-        #: pointer parameters -> (the caller's frame, the expression it passed): ``*p = v`` writes there
-        self.refs: dict[str, tuple[Frame, list[Any]]] = {}
-
-    def imports(self, it: Resolver) -> dict[str, str]:
-        return it.prog.files[self.file]["imports"]  # type: ignore[no-any-return]
 
 
 class Resolver:

@@ -12,7 +12,7 @@ from orbitkb.analysis.golang.tables import FRAMEWORKS, HANDLER_LAST, STATIC_HAND
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Unk, V, concat, lit
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.golang.interp import Frame, Interp
+    from orbitkb.analysis.golang.frame import Frame, Interp
 
 Args = list[V]
 

@@ -23,7 +23,7 @@ from orbitkb.analysis.node.store_entities import key_name
 from orbitkb.analysis.python.sqltext import tables_in
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.golang.interp import Frame, Interp
+    from orbitkb.analysis.golang.frame import Frame, Interp
 
 Args = list[V]
 Spec = dict[str, Any]

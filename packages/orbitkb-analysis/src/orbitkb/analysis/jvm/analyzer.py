@@ -11,7 +11,7 @@ from orbitkb.analysis.jvm import apis as api_rules
 from orbitkb.analysis.jvm import axon, store_sites
 from orbitkb.analysis.jvm.calls import CallBuilder
 from orbitkb.analysis.jvm.datarest import data_rest_apis, uses_data_rest
-from orbitkb.analysis.jvm.entities import entity_of, repository_entity, repository_stand_in
+from orbitkb.analysis.jvm.entities import _entity, entity_of, repository_entity, repository_stand_in, snake
 from orbitkb.analysis.jvm.eventuate import aggregate_entity, aggregate_publisher, event_subscriber
 from orbitkb.analysis.jvm.grammar import count_errors, parser
 from orbitkb.analysis.jvm.ir import build
@@ -185,8 +185,6 @@ def _entities(index: ServiceIndex) -> list[RawEntity]:
             continue
         target = index.find(simple)
         if target is not None and target.data["kind"] not in ("interface", "file"):
-            from orbitkb.analysis.jvm.entities import _entity, snake
-
             kind, engine, framework = sig
             name = snake(simple) if kind != "document_collection" else simple[:1].lower() + simple[1:]
             entity = _entity(index, target, name, kind, engine, framework)

@@ -27,8 +27,8 @@ from orbitkb.analysis.jvm.tables import (
 )
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.jvm.body import Walker
     from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
+    from orbitkb.analysis.jvm.walking import Walker
 
 PROVIDER = "axon"
 #: parameter types that say nothing about the payload

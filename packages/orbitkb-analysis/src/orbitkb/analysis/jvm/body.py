@@ -8,10 +8,14 @@ from orbitkb.analysis.jvm import axon, eventuate, http_sites, msg_sites, routes,
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate
 from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, Other, walk
 from orbitkb.analysis.jvm.tables import RECEIVER_NAME_HINTS, ROUTER_MARKERS
+from orbitkb.analysis.jvm.walking import BodyContext
 
 _NOISE_RECEIVERS = {"log", "logger", "LOG", "LOGGER", "System.out", "System.err", "it"}
 _MAX_INVOKE_ARGS = 6
 _RETURNS = ("return", "return_expression")
+
+#: the site detectors every call of a walked body is handed to, in this order
+_DETECTORS = (http_sites.detect, msg_sites.detect, eventuate.detect, axon.detect, store_sites.detect)
 
 
 def simple_type(type_text: str) -> str:
@@ -23,21 +27,8 @@ def simple_type(type_text: str) -> str:
     return segments[-1]
 
 
-class BodyContext:
-    """What a body walk knows about its class: field types, the file's imports, the class name."""
-
-    __slots__ = ("cls", "fields", "imports", "targets", "package")
-
-    def __init__(self, cls: str, fields: dict[str, str], imports: list[str], package: str = "") -> None:
-        self.cls = cls
-        self.fields = fields  # field name -> simple type
-        self.imports = imports
-        self.package = package
-        self.targets: dict[str, Parts] = {}  # field name -> address known in this file
-
-
 class Walker:
-    """State of one body walk; detectors in http_sites/msg_sites call back into it."""
+    """State of one body walk; the detectors see it through ``walking.Walker``."""
 
     def __init__(self, ctx: BodyContext, scope: Scope) -> None:
         self.ctx = ctx
@@ -141,11 +132,8 @@ class Walker:
             self.router = True
         if self.want_target and self.first_target is None:
             self.first_target = http_sites.chain_target(call, self.scope)
-        http_sites.detect(self, call)
-        msg_sites.detect(self, call)
-        eventuate.detect(self, call)
-        axon.detect(self, call)
-        store_sites.detect(self, call)
+        for detect in _DETECTORS:
+            detect(self, call)
         self._invoke(call)
 
     def _invoke(self, call: Call) -> None:

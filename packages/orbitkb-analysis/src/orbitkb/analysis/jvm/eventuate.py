@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from orbitkb.analysis.facts import Expr, Lit, RawEntity, RawMessage
 from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate
+from orbitkb.analysis.jvm.resolve import qualified as qualified
 from orbitkb.analysis.jvm.syntax import Call, E, Field, MRef, Other
 from orbitkb.analysis.jvm.tables import (
     EVENTUATE_AGGREGATE_PUBLISHERS,
@@ -35,8 +36,8 @@ from orbitkb.analysis.jvm.tables import (
 )
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.jvm.body import Walker
     from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
+    from orbitkb.analysis.jvm.walking import Walker
 
 PROVIDER = "eventuate"
 
@@ -216,11 +217,3 @@ def _event_entity(index: ServiceIndex, event: ClassRef | None, depth: int = 0) -
         if found:
             return found
     return None
-
-
-def qualified(index: ServiceIndex, part: list[Any]) -> str:
-    """The fully qualified name of a ``cls`` part: the class's own package when it is in the service
-    (the one in the guessed package first), else the guess."""
-    hits = index.by_qname.get(part[1]) or index.by_name.get(part[1]) or []
-    named = [f"{h.file['package']}.{h.qname}" if h.file.get("package") else h.qname for h in hits]
-    return str(part[2]) if part[2] in named or not named else named[0]

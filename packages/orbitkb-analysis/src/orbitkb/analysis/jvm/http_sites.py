@@ -20,7 +20,7 @@ from orbitkb.analysis.jvm.tables import (
 )
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.jvm.body import Walker
+    from orbitkb.analysis.jvm.walking import Walker
 
 _HTTP = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
 _FACTORY_TYPES = {

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.jvm.body import BodyContext, analyze, simple_type, value_annotation
+from orbitkb.analysis.jvm.body import analyze, simple_type, value_annotation
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, evaluate_list
 from orbitkb.analysis.jvm.http_sites import infer_type
 from orbitkb.analysis.jvm.syntax import Ann, Arr, Assign, Call, ClassDecl, E, Field, FileSyntax, Method, Name
 from orbitkb.analysis.jvm.tables import APP_ANNOTATIONS, CONFIG_PROPERTIES
+from orbitkb.analysis.jvm.walking import BodyContext
 
 #: declared return types whose value may be an address or a name ("" : a Kotlin inferred type)
 _TEXT_TYPES = {"", "String", "URI", "URL", "CharSequence", "HttpUrl"}

@@ -17,7 +17,7 @@ from orbitkb.analysis.jvm.tables import (
 )
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.jvm.body import Walker
+    from orbitkb.analysis.jvm.walking import Walker
 
 _ALL_METHODS = {m for _p, methods in PUBLISHERS.values() for m in methods}
 _CONTAINER_SETTERS = {m for _p, setters in LISTENER_CONTAINERS.values() for m in setters}

@@ -195,8 +195,6 @@ class ServiceIndex:
                 folded = self._returned(part, ref, depth) if depth < _MAX_DEPTH else None
                 out.extend(folded.parts if folded is not None else (Unknown(part[4]),))
             elif tag == "cls":  # a class named in code (Eventuate aggregate types): its qualified name
-                from orbitkb.analysis.jvm.eventuate import qualified
-
                 out.append(Lit(qualified(self, part)))
             else:
                 out.append(Unknown(part[1] or ""))
@@ -293,3 +291,11 @@ def join_path(*segments: str) -> str:
         joined = joined.replace("//", "/")
     joined = "/" + joined.lstrip("/")
     return joined.rstrip("/") or "/"
+
+
+def qualified(index: ServiceIndex, part: list[Any]) -> str:
+    """The fully qualified name of a ``cls`` part: the class's own package when it is in the service
+    (the one in the guessed package first), else the guess."""
+    hits = index.by_qname.get(part[1]) or index.by_name.get(part[1]) or []
+    named = [f"{h.file['package']}.{h.qname}" if h.file.get("package") else h.qname for h in hits]
+    return str(part[2]) if part[2] in named or not named else named[0]

@@ -13,7 +13,7 @@ from orbitkb.analysis.jvm.syntax import Call, E, Lam, MRef, Name, Str, children
 from orbitkb.analysis.jvm.tables import ROUTER_VERBS
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.jvm.body import Walker
+    from orbitkb.analysis.jvm.walking import Walker
 
 
 def extract(statements: list[E], w: Walker) -> list[dict[str, Any]]:

@@ -11,8 +11,8 @@ from orbitkb.analysis.jvm.syntax import Call
 from orbitkb.analysis.jvm.tables import STORE_HANDLES
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.jvm.body import Walker
     from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
+    from orbitkb.analysis.jvm.walking import Walker
 
 _METHODS = {m for *_rest, methods in STORE_HANDLES.values() for m in methods}
 

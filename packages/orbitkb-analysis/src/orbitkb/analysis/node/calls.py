@@ -26,7 +26,7 @@ from .syntax import FUNCTION_TYPES, args_of, dotted, jsdoc, object_pairs, string
 from .values import fold, value_ref
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 _PATHY = frozenset({"string", "template_string", "binary_expression", "identifier", "member_expression"})
 _ENTRY_FACTORIES = (

@@ -16,7 +16,7 @@ from .syntax import dotted, object_pairs, string_value, text, unwrap
 from .values import fold, merge, resolve_binding
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 _NAMES = frozenset({"identifier", "shorthand_property_identifier"})
 _CASE_METHODS = frozenset({"toUpperCase", "toLowerCase", "toLocaleUpperCase"})

@@ -9,11 +9,11 @@ from tree_sitter import Node
 from . import dto, queues
 from .messaging import pattern_parts, transport_of
 from .signatures import NEST_CLIENT_TYPES, NEST_MESSAGE_DECORATORS, NEST_METHODS
-from .syntax import args_of, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
+from .syntax import args_of, decorated_start, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
 from .values import fold
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 Decorator = tuple[str, list[Node]]
 _ENTITY_DECORATORS = {"Entity": "typeorm", "Schema": "mongoose", "Table": "sequelize"}
@@ -47,18 +47,6 @@ def _members(body: Node | None) -> list[tuple[list[Decorator], Node]]:
             out.append((_decorators(pending + own), child))
             pending = []
     return out
-
-
-def _decorated_start(member: Node) -> int:
-    """The line of the first decorator written before a member (the line that binds a route or a
-    listener to its handler), else the member's own first line."""
-    start = lines(member)[0]
-    prev = member.prev_named_sibling
-    while prev is not None and prev.type in ("decorator", "comment"):
-        if prev.type == "decorator":
-            start = lines(prev)[0]
-        prev = prev.prev_named_sibling
-    return start
 
 
 def _type_text(node: Node | None) -> str:
@@ -165,7 +153,7 @@ def _controller(
             method = NEST_METHODS.get(deco)
             if method is None:
                 continue
-            start, end = _decorated_start(member), lines(member)[1]
+            start, end = decorated_start(member), lines(member)[1]
             routes.append(
                 {
                     "method": method,
@@ -185,7 +173,7 @@ def _handlers(ex: Extractor, cls: str, members: list[tuple[list[Decorator], Node
         if member.type != "method_definition":
             continue
         for deco, dargs in decs:
-            start, end = _decorated_start(member), lines(member)[1]
+            start, end = decorated_start(member), lines(member)[1]
             base = {"fid": ex.fid_for(member), "line": start, "end": end, "doc": jsdoc(member), "cls": cls}
             if deco in NEST_MESSAGE_DECORATORS and dargs:
                 provider = transport_of(dargs[1]) if len(dargs) > 1 else None

@@ -19,7 +19,7 @@ from .syntax import dotted, object_pairs, unwrap
 from .values import fold
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 PROVIDER = "eventstore"
 #: the methods of an event-store Nest module that take the feature's options

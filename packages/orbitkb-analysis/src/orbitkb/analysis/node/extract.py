@@ -12,7 +12,7 @@ from tree_sitter import Node
 
 from . import calls, decorators, queues, stores
 from .sdk_imports import mail_service, sdk_import
-from .signatures import FACTORIES, MESSAGE_MODULES
+from .signatures import BASE_URL_KEYS, FACTORIES, MESSAGE_MODULES
 from .syntax import (
     CLASS_TYPES,
     FUNCTION_TYPES,
@@ -429,8 +429,6 @@ class Extractor:
         args = args_of(call)
         opts = object_pairs(args[0]) if args else {}
         if kind == "http_instance":
-            from .signatures import BASE_URL_KEYS
-
             base = next((opts[k] for k in BASE_URL_KEYS if k in opts), None)
             out["base"] = fold(base, self.scope) if base is not None else []
             out["client"] = where[0] if where else "axios"

@@ -18,7 +18,7 @@ from .syntax import args_of, dotted, lines, object_pairs, string_value, text, un
 from .values import fold, literal, resolve_binding
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 _CHANNEL_NODES = frozenset(
     {"string", "template_string", "binary_expression", "identifier", "member_expression"}

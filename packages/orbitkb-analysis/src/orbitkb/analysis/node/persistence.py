@@ -10,7 +10,7 @@ from .syntax import args_of, dotted, lines, object_pairs, text, unwrap
 from .values import fold, resolve_binding, value_ref
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 Field = list[Any]  # [name, type, nullable, primary_key]
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from .syntax import FUNCTION_TYPES, dotted, jsdoc, lines, object_pairs, text, unwrap
+from .syntax import FUNCTION_TYPES, decorated_start, dotted, jsdoc, lines, object_pairs, text, unwrap
 from .values import fold, resolve_binding, value_ref
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 PROVIDER = "redis"
 PUBLISH_METHODS = frozenset({"add", "addBulk"})
@@ -118,15 +118,13 @@ def processor_class(
 ) -> None:
     """`@Processor('emails')` with `@Process()` methods (@nestjs/bull) or a WorkerHost `process`
     method (@nestjs/bullmq)."""
-    from .decorators import _decorated_start
-
     channel = queue_name(ex, args[0] if args else None)
     candidates = []
     for decs, member in members:
         if member.type != "method_definition":
             continue
         if any(d[0] == "Process" for d in decs):
-            candidates.append((member, _decorated_start(member)))
+            candidates.append((member, decorated_start(member)))
         elif text(member.child_by_field_name("name")) == "process" and "WorkerHost" in (extends or ""):
             candidates.append((member, lines(member)[0]))
     for member, start in candidates:

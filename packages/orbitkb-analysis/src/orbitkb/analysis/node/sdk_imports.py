@@ -22,7 +22,7 @@ from ..facts import RawCall
 from ..sdks import covered_by_messages, npm_vendor, tables
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 
 def vendor_of(spec: str) -> str | None:

@@ -20,7 +20,7 @@ from .syntax import dotted, string_value, unwrap
 from .values import fold, resolve_binding, value_ref
 
 if TYPE_CHECKING:
-    from .extract import Extractor
+    from .extractor import Extractor
 
 # Driver packages -> the engine they talk to; an import of one makes the service a client of it.
 DRIVER_MODULES = {

@@ -101,6 +101,18 @@ def lines(node: Node) -> tuple[int, int]:
     return node.start_point[0] + 1, node.end_point[0] + 1
 
 
+def decorated_start(member: Node) -> int:
+    """The line of the first decorator written before a member (the line that binds a route or a
+    listener to its handler), else the member's own first line."""
+    start = lines(member)[0]
+    prev = member.prev_named_sibling
+    while prev is not None and prev.type in ("decorator", "comment"):
+        if prev.type == "decorator":
+            start = lines(prev)[0]
+        prev = prev.prev_named_sibling
+    return start
+
+
 def jsdoc(node: Node) -> str | None:
     """The `/** ... */` comment right above ``node`` (decorators and `export` in between allowed)."""
     target = node

@@ -32,7 +32,7 @@ _CONFIG_FILE = re.compile(r"(?:^|/)config/([\w\-]+)\.php$")
 
 class PhpAnalyzer(TreeSitterAnalyzer):
     stack = "php"
-    version = "php-3"
+    version = "php-4"
     suffixes = (".php",)
     grammar = ("tree_sitter_php", "language_php")
     skipped_endings = ("Test.php", "_ide_helper.php", ".blade.php")
@@ -168,7 +168,7 @@ class _Linker(OutlineLinker):
         parent = self.classes.get(cls["extends"] or "")
         return bool(parent and depth < 6 and parent[1] is not cls and self._eloquent(parent[1], depth + 1))
 
-    def _engine(self, dsn: list[str]) -> str | None:
+    def _engine(self, dsn: list[str], eloquent: bool) -> str | None:
         default = self.config_literal("database.default")
         driver = self.config_literal(f"database.connections.{default}.driver") if default else None
         engine = tables.DRIVERS.get(driver or default or "")
@@ -180,11 +180,18 @@ class _Linker(OutlineLinker):
         if engine:
             return engine
         found = sorted(set(dsn))
-        return found[0] if len(found) == 1 else None
+        if len(found) == 1:
+            return found[0]
+        if "database.default" not in self.config and eloquent:
+            # no config/database.php: the framework's own (Laravel's, Lumen's) picks the connection
+            # by the environment, which the build resolves from compose, k8s or a .env file
+            return f"${{{tables.CONNECTION_ENV}}}"
+        return None
 
     def entities(self) -> list[RawEntity]:
         out: set[RawEntity] = set()
-        engine = self._engine([e for d in self.files.values() for e in d["dsn"]])
+        models = any(self._eloquent(c) for d in self.files.values() for c in d["classes"])
+        engine = self._engine([e for d in self.files.values() for e in d["dsn"]], models)
         for path, data in self.files.items():
             for cls in data["classes"]:
                 if cls["entity"] is not None:

@@ -36,3 +36,5 @@ ELOQUENT_BASES = frozenset({"Model", "Authenticatable", "Pivot", "Eloquent"})
 #: Database drivers of config/database.php and PDO DSN prefixes -> engine.
 DRIVERS = {"mysql": "mysql", "pgsql": "postgres", "sqlite": "sqlite", "sqlsrv": "sqlserver", "mariadb": "mariadb",
            "mongodb": "mongodb", "oci": "oracle"}  # fmt: skip
+#: The variable Laravel's and Lumen's own config/database.php read to choose the connection.
+CONNECTION_ENV = "DB_CONNECTION"
