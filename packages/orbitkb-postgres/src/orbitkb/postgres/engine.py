@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.errors import OrbitkbError, StoreError, StoreReadOnly
 from orbitkb.sql.parameters import cleaner, without_surrogates
+from orbitkb.sql.unit import first_line
 
 #: Driver messages users meet, with what to do about them.
 _HINTS = (
@@ -109,7 +110,6 @@ class Database:
 
 
 def _first_line(exc: BaseException) -> str:
-    orig = getattr(exc, "orig", None) or exc
-    text = str(orig).splitlines()[0] if str(orig) else type(orig).__name__
+    text = first_line(exc)
     # libpq repeats the connection string in some messages: keep no password in ours.
     return re.sub(r"password=\S+", "password=***", re.sub(r"://[^@/\s]*@", "://***@", text))

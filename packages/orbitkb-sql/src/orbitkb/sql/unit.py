@@ -17,3 +17,9 @@ class UnitOfWork(Protocol):
     def write(self) -> AbstractContextManager[Connection]: ...
 
     def dispose(self) -> None: ...
+
+
+def first_line(exc: BaseException) -> str:
+    """The driver's own message of a database error (the first line), for a one-line error."""
+    orig = getattr(exc, "orig", None) or exc
+    return str(orig).splitlines()[0] if str(orig) else type(orig).__name__

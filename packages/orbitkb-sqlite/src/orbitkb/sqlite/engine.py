@@ -24,6 +24,7 @@ from sqlalchemy.pool import QueuePool, StaticPool
 
 from orbitkb.domain.errors import OrbitkbError, StoreError, StoreReadOnly
 from orbitkb.sql.parameters import cleaner, without_surrogates
+from orbitkb.sql.unit import first_line
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 10_000
@@ -157,7 +158,7 @@ class Database:
         except OrbitkbError:
             raise
         except sa.exc.SQLAlchemyError as exc:
-            reason = _first_line(exc)
+            reason = first_line(exc)
             hint = next((h for known, h in _HINTS if known in reason), None)
             code = getattr(getattr(exc, "orig", None), "sqlite_errorcode", None)
             error = StoreReadOnly if isinstance(code, int) and code & 0xFF == _READ_ONLY else StoreError
@@ -176,8 +177,3 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
-
-
-def _first_line(exc: BaseException) -> str:
-    orig = getattr(exc, "orig", None) or exc
-    return str(orig).splitlines()[0] if str(orig) else type(orig).__name__
