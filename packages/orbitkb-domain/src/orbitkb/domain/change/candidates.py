@@ -52,6 +52,8 @@ HISTORY_WEIGHT = 0.0
 #: HTTP methods: a task word that matches an API only by its method ("patch the fence") names no API.
 HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 FIRM_KINDS = frozenset({"service", "api", "entity", "message", "component", "technology"})
+#: What names a service beyond any doubt of wording: its own facts and files, not a library's name.
+NAMING_KINDS = (FIRM_KINDS - {"technology"}) | {"file"}
 MIN_PREFIX_WORD = 4  # shorter task words match whole words only
 MAX_TECH_NAMES = 12  # a word in more distinct technology names than this names none of them
 #: Words of many libraries' names that name no technology of their own.
@@ -353,8 +355,7 @@ def _same_family(variant: str, term: str) -> bool:
 def _names_beyond_technology(c: Candidate) -> bool:
     """Firm evidence other than a technology's name: many libraries are named by everyday words
     ("spring", "history", "express"), which keep a task on topic only when it reads like software."""
-    return any(h.field == "name_text" and (h.kind in FIRM_KINDS or h.kind == "file") and h.kind != "technology"
-               for h in c.hits)
+    return any(h.field == "name_text" and h.kind in NAMING_KINDS for h in c.hits)
 
 
 def _names_word(name: str, word: str) -> bool:
@@ -371,13 +372,8 @@ def _loose_names(task: str, services: dict[str, Service], cands: dict[str, Candi
         c = cands.setdefault(m.service, Candidate(services[m.service]))
         if any(h.kind == "service" and h.field == "name_text" for h in c.hits):
             continue
-        w = KIND_WEIGHT["service"] * FIELD_WEIGHT["name_text"] * 1.5
-        c.keyword += rarity * w
-        c.strength = max(c.strength, rarity * w)
-        c.firm = True
-        c.matched_terms.add(m.matched)
-        c.hits.append(SearchHit("service", m.service, m.service, 1.0, "name_text",
-                                f"named as '{m.matched}' ({m.how})", services[m.service].id))
+        _as_named(c, rarity, m.matched, SearchHit("service", m.service, m.service, 1.0, "name_text",
+                                                  f"named as '{m.matched}' ({m.how})", services[m.service].id))
 
 
 def _named_files(files: Mapping[str, Sequence[str]], services: dict[str, Service], cands: dict[str, Candidate],
@@ -392,12 +388,18 @@ def _named_files(files: Mapping[str, Sequence[str]], services: dict[str, Service
     for sid, paths in sorted(owned.items()):
         svc = by_id[sid]
         c = cands.setdefault(svc.name, Candidate(svc))
-        w = KIND_WEIGHT["service"] * FIELD_WEIGHT["name_text"] * 1.5
-        c.keyword += rarity * w
-        c.strength = max(c.strength, rarity * w)
-        c.firm = True
-        c.matched_terms.add(paths[0].rsplit("/", 1)[-1])
-        c.hits.append(SearchHit("file", svc.name, paths[0], 1.0, "name_text", f"the task names its file {paths[0]}", sid))
+        _as_named(c, rarity, paths[0].rsplit("/", 1)[-1],
+                  SearchHit("file", svc.name, paths[0], 1.0, "name_text", f"the task names its file {paths[0]}", sid))
+
+
+def _as_named(c: Candidate, rarity: float, matched: str, hit: SearchHit) -> None:
+    """Evidence as strong as the task naming the service itself (a loose name, a file it owns)."""
+    w = KIND_WEIGHT["service"] * FIELD_WEIGHT["name_text"] * 1.5
+    c.keyword += rarity * w
+    c.strength = max(c.strength, rarity * w)
+    c.firm = True
+    c.matched_terms.add(matched)
+    c.hits.append(hit)
 
 
 def _combine(cands: dict[str, Candidate]) -> None:
