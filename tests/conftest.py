@@ -24,6 +24,26 @@ def postgres_cluster() -> Iterator[postgres.Cluster]:
     cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def pgvector_cluster() -> Iterator[postgres.Cluster]:
+    """A second server, with the pgvector extension (see tests/support/postgres.py); skipped or
+    failed like ``postgres_cluster``."""
+    try:
+        cluster = postgres.start(postgres.pgvector_bin())
+    except postgres.Unavailable as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL with pgvector could not start in CI: {exc}", pytrace=False)
+        pytest.skip(f"PostgreSQL with pgvector unavailable: {exc}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pgvector_url(pgvector_cluster: postgres.Cluster) -> str:
+    """A new, empty database on the pgvector server."""
+    return pgvector_cluster.create_database()
+
+
 @pytest.fixture
 def postgres_url(postgres_cluster: postgres.Cluster) -> str:
     """A new, empty database on the session's server."""

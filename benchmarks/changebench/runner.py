@@ -31,7 +31,7 @@ def predict(app: Any, task: str, record: bool = False) -> dict[str, Any]:
     for tier in ("primary", "secondary", "no_change_hint"):
         for f in getattr(surface, tier):
             tiers.append(
-                {"service": f["service"], "tier": tier, "confidence": f["confidence"], "reason": f["reason"]}
+                {"service": f.service, "tier": tier, "confidence": f.confidence, "reason": f.reason}
             )
     return {"findings": tiers, "retrieval": surface.retrieval, "run_id": surface.run_id, "note": surface.note}
 

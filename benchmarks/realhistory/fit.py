@@ -135,7 +135,7 @@ class Floors:
         rows = []
         for t in self.tasks:
             s = find(t.task, (), record=False)
-            found = [{"service": f["service"], "tier": tier, "confidence": f["confidence"], "reason": f["reason"]}
+            found = [{"service": f.service, "tier": tier, "confidence": f.confidence, "reason": f.reason}
                      for tier in ("primary", "secondary", "no_change_hint") for f in getattr(s, tier)]
             rows.append(evaluate(t, {"findings": found, "retrieval": s.retrieval}, self.services, None))
         got = summarize(rows)

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from orbitkb.domain.ports import KnowledgeStore
 from orbitkb.domain.runs import Embedding
+from tests.support.stores import VECTOR_STORES, open_store
+
+
+@pytest.fixture(params=VECTOR_STORES)
+def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[KnowledgeStore]:
+    """Every store, and PostgreSQL with pgvector."""
+    opened = open_store(request.param, tmp_path, request)
+    yield opened
+    opened.close()
 
 
 def test_analysis_cache_batches(store):

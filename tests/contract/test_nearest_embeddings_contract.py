@@ -5,13 +5,24 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 
+from orbitkb.domain.ports import KnowledgeStore
 from orbitkb.domain.retrieval import rank_nearest
 from orbitkb.domain.runs import Embedding, VectorHit
+from tests.support.stores import VECTOR_STORES, open_store
 
 MODEL = "mini-test"
+
+
+@pytest.fixture(params=VECTOR_STORES)
+def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[KnowledgeStore]:
+    """Every store, and PostgreSQL with pgvector."""
+    opened = open_store(request.param, tmp_path, request)
+    yield opened
+    opened.close()
 
 
 def legacy_rank(embeddings: list[Embedding], query: tuple[float, ...], limit: int, floor: float,

@@ -29,7 +29,7 @@ def test_list_describe_status(indexed: Cli) -> None:
     status = indexed.run("status").stdout
     assert "repository: shopfront" in status and "run#1" in status
     assert "60 APIs, 24 calls (19 to indexed services, 5 external, 0 unresolved)" in status
-    assert "13 message sites, 16 entities, 5 infrastructure resources" in status
+    assert "13 message sites, 17 entities, 5 infrastructure resources" in status
     assert "service: payments" in indexed.run("status", "payments").stdout
 
 

@@ -3,11 +3,14 @@ authentication, stopped (and deleted) at the end. ``initdb`` refuses root, so as
 runs as the ``postgres`` user (``runuser``).
 
 ``start()`` returns a ``Cluster`` or raises ``Unavailable`` with a one-line reason; the fixture
-skips on it locally and fails the run when ``CI`` is set.
+skips on it locally and fails the run when ``CI`` is set. ``start(pgvector_bin())`` starts the
+second server of the tests: PostgreSQL 16 with the pgvector extension, from the binaries the
+``pgserver`` distribution ships (a dev dependency: Debian here packages no pgvector).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import socket
@@ -23,7 +26,20 @@ class Unavailable(RuntimeError):
     """PostgreSQL cannot be started here (the message is the one-line reason)."""
 
 
-def _bin(name: str) -> str:
+def pgvector_bin() -> str:
+    """The bin folder of the PostgreSQL with pgvector that the ``pgserver`` distribution ships."""
+    spec = importlib.util.find_spec("pgserver")
+    if spec is None or not spec.submodule_search_locations:
+        raise Unavailable("PostgreSQL with pgvector needs the pgserver dev dependency (uv sync)")
+    folder = Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+    if not (folder / "postgres").exists():
+        raise Unavailable(f"no PostgreSQL binaries in {folder}")
+    return str(folder)
+
+
+def _bin(name: str, bin_dir: str | None = None) -> str:
+    if bin_dir is not None:
+        return str(Path(bin_dir) / name)
     for folder in BIN_DIRS:
         if (Path(folder) / name).exists():
             return str(Path(folder) / name)
@@ -40,7 +56,8 @@ def _free_port() -> int:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    def __init__(self, bin_dir: str | None = None) -> None:
+        self.bin_dir = bin_dir
         self.root = Path(tempfile.mkdtemp(prefix="orbitkb-pg-"))
         self.data = self.root / "data"
         self.port = _free_port()
@@ -58,11 +75,29 @@ class Cluster:
             last = (exc.stderr or exc.stdout or "").strip().splitlines()[-1:] or ["no output"]
             raise Unavailable(f"{Path(argv[0]).name} failed: {last[0]}") from exc
 
+    def _reachable_bin(self) -> None:
+        """Binaries inside a folder the ``postgres`` user cannot enter (a checkout under /root) are
+        copied into the cluster's own folder first."""
+        if self.bin_dir is None or not self._as:
+            return
+        check = subprocess.run([*self._as, "test", "-x", str(Path(self.bin_dir) / "postgres")], capture_output=True)
+        if check.returncode != 0:
+            # the wheel's binaries find their libraries at $ORIGIN/../../../<package>.libs: keep that shape
+            install = Path(self.bin_dir).parent
+            package = install.parent
+            copy = self.root / "site" / package.name / install.name
+            shutil.copytree(install, copy, ignore=shutil.ignore_patterns("include"))
+            libs = package.parent / f"{package.name}.libs"
+            if libs.is_dir():
+                shutil.copytree(libs, self.root / "site" / libs.name)
+            self.bin_dir = str(copy / "bin")
+
     def start(self) -> Cluster:
-        self._run(_bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", self.user, "-E", "UTF8",
+        self._reachable_bin()
+        self._run(_bin("initdb", self.bin_dir), "-D", str(self.data), "-A", "trust", "-U", self.user, "-E", "UTF8",
                   "--locale=C.UTF-8", "--no-sync")
         options = f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off -c max_connections=200"
-        self._run(_bin("pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w",
+        self._run(_bin("pg_ctl", self.bin_dir), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w",
                   "start")
         return self
 
@@ -85,21 +120,22 @@ class Cluster:
 
     def restart(self) -> None:
         """Stop the server at once (dropping every connection) and start it again."""
-        self._run(_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        self._run(_bin("pg_ctl", self.bin_dir), "-D", str(self.data), "-m", "immediate", "-w", "stop")
         options = f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off -c max_connections=200"
-        self._run(_bin("pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w",
+        self._run(_bin("pg_ctl", self.bin_dir), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w",
                   "start")
 
     def stop(self) -> None:
         try:
-            self._run(_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self._run(_bin("pg_ctl", self.bin_dir), "-D", str(self.data), "-m", "immediate", "-w", "stop")
         except Unavailable:
             pass
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def start() -> Cluster:
-    cluster = Cluster()
+def start(bin_dir: str | None = None) -> Cluster:
+    """A started cluster of the machine's PostgreSQL, or of the one in ``bin_dir``."""
+    cluster = Cluster(bin_dir)
     try:
         return cluster.start()
     except Unavailable:

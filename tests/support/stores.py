@@ -9,15 +9,19 @@ from orbitkb.postgres import PostgresKnowledgeStore
 from orbitkb.sqlite import SqliteKnowledgeStore
 
 STORES = ("memory", "sqlite", "postgres")
+#: The embeddings' contracts also run on PostgreSQL with pgvector (nearest vectors found by the server).
+VECTOR_STORES = (*STORES, "pgvector")
 
 
 def open_store(kind: str, tmp_path: object, request: object = None) -> KnowledgeStore:
     """A new, empty store of ``kind``; "postgres" needs the test's ``request`` (a fresh database
-    on the session's throwaway server, see tests/conftest.py)."""
+    on the session's throwaway server, see tests/conftest.py), "pgvector" one on the server with
+    the extension."""
     if kind == "memory":
         return InMemoryKnowledgeStore()
-    if kind == "postgres":
-        return PostgresKnowledgeStore(request.getfixturevalue("postgres_url"))  # type: ignore[attr-defined]
+    if kind in ("postgres", "pgvector"):
+        url = request.getfixturevalue(f"{kind}_url")  # type: ignore[attr-defined]
+        return PostgresKnowledgeStore(url)
     return SqliteKnowledgeStore(f"{tmp_path}/kb/orbitkb.db")
 
 

@@ -67,11 +67,11 @@ def app(tmp_path_factory: pytest.TempPathFactory):
 def test_nonsense_and_off_topic_tasks_abstain_with_a_note(app, task: str) -> None:
     s = app.use_cases.find_change_surface()(task, (), record=False)
     assert s.retrieval == "hybrid"
-    assert s.primary == () and s.secondary == (), [f["service"] for f in (*s.primary, *s.secondary)]
+    assert s.primary == () and s.secondary == (), [f.service for f in (*s.primary, *s.secondary)]
     assert s.note
 
 
 @pytest.mark.parametrize(("task", "expected"), ON_TOPIC)
 def test_real_tasks_still_get_an_answer_with_the_embedder(app, task: str, expected: set[str]) -> None:
     s = app.use_cases.find_change_surface()(task, (), record=False)
-    assert expected & {f["service"] for f in s.primary}
+    assert expected & {f.service for f in s.primary}

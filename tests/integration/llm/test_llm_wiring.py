@@ -41,5 +41,5 @@ def test_enrichment_hook_then_cache_then_llm_change_surface(tmp_path: Path) -> N
 
     surface = app.use_cases.find_change_surface()("Refund a card payment when an order is cancelled")
     assert surface.classified_by == "llm:fake"
-    names = {f["service"] for f in surface.primary + surface.secondary + surface.no_change_hint}
+    names = {f.service for f in surface.primary + surface.secondary + surface.no_change_hint}
     assert names <= {s.name for s in services}

@@ -174,6 +174,107 @@ def test_rabbitmq_exchange_key_queue_and_bindings() -> None:
     ]
 
 
+# A broker-named queue (empty name) bound to an exchange, declared by a helper or inline, in two libraries.
+FANOUT_HELPER = """
+package relay
+
+import amqp "github.com/rabbitmq/amqp091-go"
+
+func tempQueue(ch *amqp.Channel) (amqp.Queue, error) {
+	return ch.QueueDeclare("", false, true, true, false, nil)
+}
+
+type Relay struct{ conn *amqp.Connection }
+
+func (r *Relay) Follow(keys []string) error {
+	ch, _ := r.conn.Channel()
+	q, err := tempQueue(ch)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		ch.QueueBind(q.Name, k, "audit_events", false, nil)
+	}
+	deliveries, _ := ch.Consume(q.Name, "", true, false, false, false, nil)
+	_ = deliveries
+	return nil
+}
+"""
+
+FANOUT_INLINE = """
+package main
+
+import "github.com/streadway/amqp"
+
+const prices = "price_updates"
+
+func main() {
+	conn, _ := amqp.Dial("amqp://rabbit")
+	ch, _ := conn.Channel()
+	tmp, _ := ch.QueueDeclare("", false, true, true, false, nil)
+	ch.QueueBind(tmp.Name, "", prices, false, nil)
+	ch.Consume(tmp.Name, "", true, false, false, false, nil)
+	unbound, _ := ch.QueueDeclare("", false, true, true, false, nil)
+	ch.Consume(unbound.Name, "", true, false, false, false, nil)
+	named, _ := ch.QueueDeclare("stock.low", true, false, false, false, nil)
+	ch.Consume(named.Name, "", true, false, false, false, nil)
+}
+"""
+
+
+def test_a_broker_named_queue_is_read_as_the_exchange_it_is_bound_to() -> None:
+    assert _msgs(link({"relay/relay.go": FANOUT_HELPER})) == [(20, "consumes", "rabbitmq", "audit_events", None)]
+    facts = link({"quotes/main.go": FANOUT_INLINE})
+    assert _msgs(facts) == [
+        (12, "consumes", "rabbitmq", "price_updates", None),
+        (16, "consumes", "rabbitmq", "stock.low", None),  # a named queue stays itself
+    ]
+    # a broker-named queue bound to nothing names no channel: one gap, never a queue called ""
+    assert [g.reason for g in facts.gaps] == [
+        "rabbitmq consumes at line 14: channel not resolved "
+        "({queue named by the broker, declared at quotes/main.go:13})"
+    ]
+
+
+# Channels only known at run time: a topic per subscriber, a value read from a message.
+RUNTIME_TOPICS = """
+package fanout
+
+import (
+	"context"
+	"os"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type Hub struct {
+	w      *kafka.Writer
+	nodeID string
+}
+
+func (h *Hub) Deliver(ctx context.Context, targets []string, body []byte) {
+	for _, node := range targets {
+		h.w.WriteMessages(ctx, kafka.Message{Topic: node, Value: body})
+	}
+	h.w.WriteMessages(ctx, kafka.Message{Topic: "hub." + h.nodeID, Value: body})
+	h.w.WriteMessages(ctx, kafka.Message{Topic: os.Getenv("AUDIT_TOPIC"), Value: body})
+	h.w.WriteMessages(ctx, kafka.Message{Topic: "hub.audit", Value: body})
+}
+"""
+
+
+def test_a_channel_known_only_at_run_time_is_a_gap_never_a_topic_named_after_the_expression() -> None:
+    facts = link({"fanout/hub.go": RUNTIME_TOPICS})
+    assert _msgs(facts) == [
+        (20, "publishes", "kafka", "{env:AUDIT_TOPIC}", None),  # configuration names it
+        (21, "publishes", "kafka", "hub.audit", None),
+    ]
+    assert [g.reason for g in facts.gaps] == [
+        "kafka publishes at line 17: channel not resolved ({item})",
+        "kafka publishes at line 19: channel not resolved (hub.{Hub.nodeID})",
+    ]
+
+
 NATS_REDIS = """
 package main
 
@@ -267,4 +368,65 @@ def test_sqs_and_sns_inputs() -> None:
         (18, "publishes", "sqs", "{env:ORDERS_QUEUE_URL}", None),
         (25, "consumes", "sqs", "https://sqs.eu-west-1.amazonaws.com/1/refunds", None),
         (28, "publishes", "sns", "{env:TOPIC_ARN}", None),
+    ]
+
+
+# Functional options: ``Configure(opts ...Option)`` ranges over the options and calls each one.
+OPTIONS = """
+package outbox
+
+import (
+	"context"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+	"github.com/segmentio/kafka-go"
+)
+
+type Option func(*Sender)
+
+type Sender struct {
+	exchange string
+	conn     *amqp.Connection
+}
+
+func WithExchange(name string) Option {
+	return func(s *Sender) { s.exchange = name }
+}
+
+func NewSender(conn *amqp.Connection, opts ...Option) *Sender {
+	s := &Sender{conn: conn, exchange: "outbox.default"}
+	for _, opt := range opts {
+		opt(s)
+	}
+	return s
+}
+
+func (s *Sender) Send(ctx context.Context, body []byte) {
+	ch, _ := s.conn.Channel()
+	ch.PublishWithContext(ctx, s.exchange, "", false, false, amqp.Publishing{Body: body})
+}
+
+type hook func(w *kafka.Writer)
+
+func flushAll(w *kafka.Writer, hooks ...hook) {
+	for _, h := range hooks {
+		h(w)
+	}
+}
+
+func main() {
+	conn, _ := amqp.Dial("amqp://mq")
+	NewSender(conn, WithExchange("invoices.issued")).Send(context.Background(), nil)
+	w := &kafka.Writer{}
+	flushAll(w, func(w *kafka.Writer) {
+		w.WriteMessages(context.Background(), kafka.Message{Topic: "invoices.audit"})
+	})
+}
+"""
+
+
+def test_functional_options_and_hooks_passed_variadically_are_applied() -> None:
+    assert _msgs(link({"outbox/main.go": OPTIONS})) == [
+        (31, "publishes", "rabbitmq", "invoices.issued", None),  # the option, not the default
+        (47, "publishes", "kafka", "invoices.audit", None),
     ]

@@ -204,3 +204,70 @@ def test_helper_nobody_calls_stays_one_message_naming_its_parameter() -> None:
         )
     }
     assert _messages(alone) == [("publishes", "{?topic}", "kafka", "src/bus.js", 4)]
+
+
+# ----------------------------------------------------------------------------- queues the broker names
+
+SERVER_NAMED = {
+    # promise API, the queue held as `q.queue`, exchange and key from constants
+    "src/listen.js": """\
+        const amqplib = require('amqplib')
+        const HUB = process.env.HUB_EXCHANGE || 'hub'
+        const MY_KEY = 'billing_key'
+        module.exports.listen = async (ch, onEvent) => {
+          await ch.assertExchange(HUB, 'direct', { durable: true })
+          const q = await ch.assertQueue('', { exclusive: true })
+          ch.bindQueue(q.queue, HUB, MY_KEY)
+          ch.consume(q.queue, (msg) => onEvent(msg.content.toString()), { noAck: true })
+        }
+        """,
+    # destructured name, TypeScript
+    "src/fanout.ts": """\
+        import * as amqp from 'amqplib';
+        export async function follow(ch: amqp.Channel) {
+          const { queue } = await ch.assertQueue('', { exclusive: true });
+          await ch.bindQueue(queue, 'audit-fanout', '');
+          await ch.consume(queue, (m) => m && ch.ack(m));
+        }
+        """,
+    # callback API: the queue arrives as the callback's second parameter
+    "src/legacy.js": """\
+        var amqp = require('amqplib/callback_api');
+        amqp.connect('amqp://mq', function (e, conn) {
+          conn.createChannel(function (e2, ch) {
+            ch.assertQueue('', { exclusive: true }, function (e3, q) {
+              ch.bindQueue(q.queue, 'weather', 'rain');
+              ch.consume(q.queue, function (msg) {}, { noAck: true });
+            });
+          });
+        });
+        """,
+}
+
+
+def test_server_named_queue_consumes_the_exchange_it_binds() -> None:
+    assert _messages(SERVER_NAMED) == [
+        ("consumes", "${HUB_EXCHANGE:hub}", "rabbitmq", "src/listen.js", 7),
+        ("consumes", "audit-fanout", "rabbitmq", "src/fanout.ts", 4),
+        ("consumes", "weather", "rabbitmq", "src/legacy.js", 5),
+    ]
+
+
+def test_named_queue_keeps_its_consume_and_its_binding_adds_nothing() -> None:
+    files = {
+        "src/worker.js": """\
+            const amqp = require('amqplib')
+            async function work(ch) {
+              await ch.assertQueue('mail-jobs', { durable: true })
+              await ch.bindQueue('mail-jobs', 'jobs', 'mail')
+              const q = await ch.assertQueue('reports', { durable: true })
+              ch.consume('mail-jobs', () => {})
+              ch.consume(q.queue, () => {})
+            }
+            module.exports = { work }
+            """
+    }
+    got = _messages(files)
+    assert ("consumes", "mail-jobs", "rabbitmq", "src/worker.js", 6) in got
+    assert not any(m[1] == "jobs" for m in got)
+    assert [m for m in got if m[4] == 4] == []

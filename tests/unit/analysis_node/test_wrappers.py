@@ -245,6 +245,6 @@ def test_a_field_built_from_constructor_parameters_is_not_filled_by_a_methods_ar
         }
     )
     found = sorted(url(c.url) or "" for c in facts.calls)
-    assert "{?base}/crates/{?id}" in found  # a gap naming the constructor's parameter
+    assert "http://depot:8080/crates/{?id}" in found  # the constructor's argument, given at `new`
     assert not any(u.startswith(("c-1", "opened", "{?id}/crates")) for u in found)
     assert any(u.startswith("${AUDIT_URL:http://audit:7000}/log/") for u in found)

@@ -16,9 +16,14 @@ def pom(*deps: tuple[str, str, str | None]) -> str:
     return f"<project><artifactId>depot</artifactId><dependencies>{body}</dependencies></project>"
 
 
-def engine(analyze, files: dict[str, str]) -> str:
+def engines(analyze, files: dict[str, str]) -> list[str]:
+    """The engines the entity is reported under, the deployed one first."""
     run = analyze({"depot/src/main/java/depot/Depot.java": ENTITY, **files})
-    return {e.name: e.engine for e in run.service("depot").entities}["parcels"]
+    return [e.engine for e in run.service("depot").entities if e.name == "parcels"]
+
+
+def engine(analyze, files: dict[str, str]) -> str:
+    return engines(analyze, files)[0]
 
 
 SERVER_AND_EMBEDDED = pom(("com.mysql", "mysql-connector-j", "runtime"), ("org.hsqldb", "hsqldb", "runtime"))
@@ -77,3 +82,48 @@ spring:
 def test_two_server_drivers_and_no_url_stay_unknown(analyze):
     maven = pom(("com.mysql", "mysql-connector-j", None), ("org.postgresql", "postgresql", None))
     assert engine(analyze, {"depot/pom.xml": maven}) == "unknown"
+
+
+def test_profiles_that_disagree_report_every_engine_the_deployed_one_first(analyze):
+    default = "spring.datasource.url=jdbc:mysql://localhost:3306/depot\n"
+    docker = "spring.datasource.url=jdbc:postgresql://postgres:5432/depot\n"
+    files = {
+        "depot/pom.xml": pom(("com.mysql", "mysql-connector-j", None), ("org.postgresql", "postgresql", None)),
+        "depot/src/main/resources/application.properties": default,
+        "depot/src/main/resources/application-docker.properties": docker,
+    }
+    assert engines(analyze, files) == ["mysql", "postgres"]  # no profile active: the default's first
+    compose = "services:\n  depot:\n    build: ./depot\n    environment:\n      SPRING_PROFILES_ACTIVE: docker\n"
+    assert engines(analyze, {**files, "docker-compose.yml": compose}) == ["postgres", "mysql"]
+
+
+def test_yaml_profile_documents_and_an_embedded_test_profile(analyze):
+    yml = """spring:
+  datasource:
+    url: jdbc:mariadb://db/depot
+---
+spring:
+  config:
+    activate:
+      on-profile: local
+  datasource:
+    url: jdbc:h2:mem:depot
+"""
+    files = {"depot/pom.xml": pom(), "depot/src/main/resources/application.yml": yml}
+    assert engines(analyze, files) == ["mariadb", "h2"]
+
+
+def test_one_engine_or_another_store_kind_adds_nothing(analyze):
+    single = {
+        "depot/pom.xml": pom(),
+        "depot/src/main/resources/application.properties": "spring.datasource.url=jdbc:mysql://db/depot\n",
+        "depot/src/main/resources/application-docker.properties": "spring.datasource.url=jdbc:mysql://mysql/depot\n",
+    }
+    assert engines(analyze, single) == ["mysql"]
+    cache = {
+        "depot/pom.xml": pom(),
+        "depot/src/main/resources/application.properties": "spring.datasource.url=jdbc:mysql://db/depot\n",
+        "depot/src/main/resources/application-cache.properties": "spring.datasource.url=redis://cache:6379\n",
+    }
+    assert engines(analyze, cache) == ["mysql"]  # a key-value store cannot hold a table
+

@@ -66,9 +66,12 @@ def test_aio_pika_objects_handed_in_with_their_abstract_types_name_their_exchang
     assert ("consumes", "ledger_events", "svc/listener.py", 23) in got
 
 
-def test_a_helper_nobody_calls_keeps_its_site_with_the_unresolved_name():
-    got = _flows(link_sources({"svc/pub.py": UNCALLED}))
-    assert [(d, f, line) for d, _ch, f, line in got] == [("publishes", "svc/pub.py", 7)]
+def test_a_helper_nobody_calls_leaves_one_gap_at_its_site_with_the_unresolved_name():
+    facts = link_sources({"svc/pub.py": UNCALLED})
+    assert facts.messages == ()  # never a channel named after the parameter
+    assert [(g.file, g.reason) for g in facts.gaps] == [
+        ("svc/pub.py", "rabbitmq publishes at line 7: channel not resolved ({queue})")
+    ]
 
 
 STR_METHODS = '''

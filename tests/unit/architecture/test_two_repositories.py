@@ -150,7 +150,7 @@ def test_unresolved_targets_are_no_nodes_vendors_or_integrations(store: InMemory
 def test_change_surface_names_resolve_to_one_service(store: InMemoryKnowledgeStore) -> None:
     surface = FindChangeSurface(store)("Rate-limit the api-gateway routes to the ledger", record=False)
     catalog = ServiceCatalog(store.list_services())
-    named = [f["service"] for tier in (surface.primary, surface.secondary) for f in tier]
+    named = [f.service for tier in (surface.primary, surface.secondary) for f in tier]
     assert named, surface
     assert any(n.endswith("/api-gateway") for n in named)
     for q in surface.recommended_next_queries:

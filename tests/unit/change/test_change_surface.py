@@ -16,7 +16,7 @@ from .seed import seeded_store
 
 
 def names(items):
-    return [i["service"] for i in items]
+    return [i.service for i in items]
 
 
 def test_pix_task_offline_names_checkout_and_payments_first() -> None:
@@ -36,7 +36,7 @@ def test_pix_task_offline_names_checkout_and_payments_first() -> None:
     assert s.freshness["payments"].stale is None
     assert s.recommended_next_queries[0].tool in ("describe_service", "describe_api")
     for f in s.primary:
-        assert 0 < f["confidence"] <= 1 and f["reason"]
+        assert 0 < f.confidence <= 1 and f.reason
 
 
 def test_task_matching_nothing_returns_empty_with_unknowns_and_no_llm() -> None:
@@ -85,16 +85,16 @@ def test_feedback_recalibrates_after_three_entries() -> None:
     store = seeded_store()
     find = FindChangeSurface(store)
     first = find("Refund a card payment")
-    base = next(f["confidence"] for f in first.primary if f["service"] == "payments")
+    base = next(f.confidence for f in first.primary if f.service == "payments")
     record = RecordFeedback(store)
     second = find("Refund a card payment")
     for run in (first, second):
         record(run.run_id, "payments", "rejected")
     record(first.run_id, "payments", "rejected")  # the same verdict again: still one entry (issue 13 #10)
-    same = next(f["confidence"] for f in find("Refund a card payment").primary if f["service"] == "payments")
+    same = next(f.confidence for f in find("Refund a card payment").primary if f.service == "payments")
     assert same == base  # fewer than 3 entries: no change
     record(find("Refund a card payment").run_id, "payments", "rejected")
-    after = next(f["confidence"] for f in find("Refund a card payment").primary if f["service"] == "payments")
+    after = next(f.confidence for f in find("Refund a card payment").primary if f.service == "payments")
     assert after == round(0.7 * base, 2)
 
 
@@ -104,8 +104,8 @@ def test_similar_past_tasks_by_word_overlap_without_embedder() -> None:
     first = find("Add boleto as a payment method in checkout")
     RecordFeedback(store)(first.run_id, "checkout", "confirmed")
     s = find("Add Pix as a payment method in checkout")
-    assert s.similar_past_tasks[0]["run_id"] == first.run_id
-    assert s.similar_past_tasks[0]["outcome"] == "feedback: 1 confirmed, 0 rejected"
+    assert s.similar_past_tasks[0].run_id == first.run_id
+    assert s.similar_past_tasks[0].outcome == "feedback: 1 confirmed, 0 rejected"
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "x" * 5000, None, 42])
@@ -126,8 +126,8 @@ def test_feedback_validation() -> None:
 def test_contract_change_brings_in_the_callers_of_the_matched_api() -> None:
     s = FindChangeSurface(seeded_store())("Make the currency field required in the payments charges request")
     assert "payments" in names(s.primary)
-    partners = {f["service"]: f for f in s.secondary}
-    assert "checkout" in partners and "whose contract the task changes" in partners["checkout"]["reason"]
+    partners = {f.service: f for f in s.secondary}
+    assert "checkout" in partners and "whose contract the task changes" in partners["checkout"].reason
 
 
 def test_behaviour_change_does_not_pull_callers() -> None:
@@ -163,6 +163,6 @@ def test_a_neighbour_stays_context_unless_a_contract_it_uses_changes() -> None:
     plain = FindChangeSurface(store)("Capture card charges in two steps")
     assert "payments" in names(plain.primary)
     assert "checkout" not in names(plain.primary) + names(plain.secondary)
-    assert all("hop(s)" in f["reason"] for f in plain.no_change_hint if f["service"] == "inventory")
+    assert all("hop(s)" in f.reason for f in plain.no_change_hint if f.service == "inventory")
     contract = FindChangeSurface(store)("Make the currency field required in card charges requests")
     assert "checkout" in names(contract.secondary)  # it calls the charge API whose request changes

@@ -72,10 +72,10 @@ def test_history_alone_makes_no_candidate_and_no_answer_to_nonsense() -> None:
 
 def test_the_reason_says_when_past_commits_used_the_task_words() -> None:
     s = FindChangeSurface(store())("invoice amount rounding in cents")
-    tolls = next(f for f in (*s.primary, *s.secondary) if f["service"] == "tolls")
-    assert "past commits were described in these words" in tolls["reason"]
+    tolls = next(f for f in (*s.primary, *s.secondary) if f.service == "tolls")
+    assert "past commits were described in these words" in tolls.reason
     plain = FindChangeSurface(store(with_history=False))("invoice amount rounding in cents")
-    assert not any("past commits" in f["reason"] for f in (*plain.primary, *plain.secondary))
+    assert not any("past commits" in f.reason for f in (*plain.primary, *plain.secondary))
 
 
 def test_at_the_shipped_weight_history_explains_but_does_not_reorder(monkeypatch: pytest.MonkeyPatch) -> None:

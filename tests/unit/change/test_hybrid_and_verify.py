@@ -47,7 +47,7 @@ def test_change_surface_reports_hybrid_retrieval() -> None:
     embedder = FakeEmbedder()
     EmbedKnowledge(store, embedder)(None, facts())
     s = FindChangeSurface(store, embedder=embedder)("charge the customer's card")
-    assert s.retrieval == "hybrid" and s.primary and s.primary[0]["service"] == "payments"
+    assert s.retrieval == "hybrid" and s.primary and s.primary[0].service == "payments"
 
 
 def test_verify_against_git_history() -> None:
@@ -56,7 +56,7 @@ def test_verify_against_git_history() -> None:
     git = FakeGitReader({"c1": {"payments/app.py": "v1", "README.md": "x"},
                          "c2": {"payments/app.py": "v2", "README.md": "y", "ledger/app.py": "new"}})
     v = VerifyChangeSurface(store, git)(run.run_id, "shop", "c1", "c2", record_feedback=True)
-    predicted = {f["service"] for f in run.primary + run.secondary}
+    predicted = {f.service for f in run.primary + run.secondary}
     assert v.actual == ("ledger", "payments") and v.unowned_files == ("README.md",)
     assert set(v.true_positives) == predicted & {"ledger", "payments"}
     assert v.recall == round(len(v.true_positives) / 2, 4)
@@ -81,7 +81,7 @@ def test_verifying_again_records_each_verdict_once() -> None:
         verify(run.run_id, "shop", "c1", "c2", record_feedback=True)
     once = [(f.run_id, f.service, f.outcome) for f in store.list_feedback()]
     assert once and len(once) == len({(r, s) for r, s, _ in once}), once
-    assert ("payments" in {s for _, s, _ in once}) == ("payments" in {f["service"] for f in run.primary + run.secondary})
+    assert ("payments" in {s for _, s, _ in once}) == ("payments" in {f.service for f in run.primary + run.secondary})
 
 
 def test_an_empty_diff_records_no_feedback() -> None:

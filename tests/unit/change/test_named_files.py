@@ -63,10 +63,10 @@ def _store() -> InMemoryKnowledgeStore:
 
 def test_a_task_naming_a_file_finds_the_service_that_owns_it() -> None:
     s = FindChangeSurface(_store())("Update ripeness.go", record=False)
-    assert [f["service"] for f in s.primary] == ["pears"]
-    assert "ripeness.go" in s.primary[0]["reason"]
+    assert [f.service for f in s.primary] == ["pears"]
+    assert "ripeness.go" in s.primary[0].reason
 
 
 def test_a_file_every_service_has_points_at_none() -> None:
     s = FindChangeSurface(_store())("Update main.go", record=False)
-    assert not [f for f in (*s.primary, *s.secondary) if "names its file" in f["reason"]]
+    assert not [f for f in (*s.primary, *s.secondary) if "names its file" in f.reason]

@@ -32,7 +32,7 @@ def flat(bias: float, drop: float = 0.0, add: float = 1.01) -> RankingModel:
 
 
 def names(items) -> list[str]:
-    return [i["service"] for i in items]
+    return [i.service for i in items]
 
 
 def test_the_packaged_model_has_a_weight_for_every_feature_and_sane_cuts() -> None:
@@ -76,10 +76,10 @@ def test_a_runner_up_the_mix_finds_unlikely_leaves_the_answer() -> None:
 
 
 def test_a_runner_up_matched_by_a_fact_alone_is_dropped_but_the_best_match_never_is() -> None:
-    task = "Show the order history with refunds"
+    task = "Show the order history with refunds and charges"
     kept = FindChangeSurface(seeded_store(), ranking=flat(-5.0, drop=0.0))(task, record=False)
     cut = FindChangeSurface(seeded_store(), ranking=flat(-5.0, drop=0.5))(task, record=False)
-    assert names(kept.primary + kept.secondary) == ["orders", "payments"]  # payments: its refunds API
+    assert names(kept.primary + kept.secondary) == ["orders", "payments"]  # payments: its refunds and charges APIs
     assert names(cut.primary + cut.secondary) == ["orders"]
     assert "payments" in names(cut.no_change_hint)  # context, not silently lost
 
@@ -89,9 +89,9 @@ def test_a_matched_service_the_mix_finds_likely_joins_as_a_stated_guess() -> Non
     plain = FindChangeSurface(seeded_store(), ranking=flat(-5.0))(task, record=False)
     eager = FindChangeSurface(seeded_store(), ranking=flat(5.0, add=0.5))(task, record=False)
     before = set(names(plain.primary) + names(plain.secondary))
-    added = [f for f in eager.secondary if f["service"] not in before]
-    assert added and all(f["confidence"] <= 0.7 and "evidence mix" in f["reason"] for f in added)
-    assert not {f["service"] for f in eager.no_change_hint} & {f["service"] for f in added}
+    added = [f for f in eager.secondary if f.service not in before]
+    assert added and all(f.confidence <= 0.7 and "evidence mix" in f.reason for f in added)
+    assert not {f.service for f in eager.no_change_hint} & {f.service for f in added}
 
 
 def test_a_vague_task_guesses_the_most_connected_service() -> None:
@@ -111,7 +111,7 @@ def test_a_vague_task_guesses_the_most_connected_service() -> None:
     store.replace_repository_facts(Repository("yard", "/src/yard"), all_facts, [], [], [], documents_for(all_facts))
     s = FindChangeSurface(store)("handler result config")
     assert names(s.primary) == ["dispatch"] and s.secondary == ()
-    assert s.primary[0]["confidence"] <= 0.3 and "most connected" in s.primary[0]["reason"]
+    assert s.primary[0].confidence <= 0.3 and "most connected" in s.primary[0].reason
 
 
 def test_the_source_ranking_asks_for_the_words_the_task_terms_drop() -> None:
@@ -123,4 +123,4 @@ def test_the_source_ranking_asks_for_the_words_the_task_terms_drop() -> None:
 def test_a_contract_change_to_an_api_nobody_calls_pulls_no_caller() -> None:
     s = FindChangeSurface(seeded_store())("Make the currency field required in payments refunds requests")
     assert "payments" in names(s.primary)
-    assert not any("whose contract the task changes" in f["reason"] for f in s.secondary)
+    assert not any("whose contract the task changes" in f.reason for f in s.secondary)

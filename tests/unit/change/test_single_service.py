@@ -24,7 +24,7 @@ def store() -> InMemoryKnowledgeStore:
                                   "bookkeeping: fix the nightly job", "Fix the legder service timeout"])
 def test_naming_the_only_service_or_its_repository_is_never_empty(task: str) -> None:
     s = FindChangeSurface(store())(task)
-    assert [f["service"] for f in s.primary] == ["ledger-service"], s.note
+    assert [f.service for f in s.primary] == ["ledger-service"], s.note
 
 
 def test_an_off_topic_task_is_still_empty_in_a_single_service_repository() -> None:

@@ -8,19 +8,28 @@ import json
 from orbitkb.domain.change.views import (
     ContractAtRisk,
     EntityAffected,
+    Finding,
     FlowEdge,
     NextQuery,
     OutsideCall,
+    SimilarTask,
     Unknown,
 )
+from orbitkb.domain.fakes.llm import FakeLLMBackend
 from orbitkb.domain.model import Evidence
+from orbitkb.domain.ports import LlmResult
+from orbitkb.domain.runs import LlmUsage
 from orbitkb.domain.serialization import to_data, to_json
 from orbitkb.domain.usecases.change_surface import FindChangeSurface
 
 from .seed import seeded_store
 
 EVIDENCE_KEYS = ["file", "start_line", "end_line", "commit", "note"]
+FINDING = (["service", "reason", "confidence", "evidence"],)
 SHAPES = {
+    "primary": FINDING,
+    "secondary": FINDING,
+    "no_change_hint": FINDING,
     "flow": (["from", "to", "type"], ["from", "to", "type", "channel"]),
     "external_integrations": (["service", "via_service", "reason", "confidence", "evidence"],),
     "unmapped_internal_hint": (["service", "via_service", "reason", "confidence", "evidence"],),
@@ -28,6 +37,7 @@ SHAPES = {
     "persistence_affected": (["service", "entity", "kind", "engine", "evidence"],),
     "unknowns": (["status", "reason", "suggestion"], ["status", "service", "reason", "suggestion"]),
     "recommended_next_queries": (["tool", "arguments", "reason"],),
+    "similar_past_tasks": (["run_id", "task", "similarity", "primary_services", "outcome"],),
 }
 
 
@@ -53,11 +63,46 @@ def test_the_other_views_are_plain_records_with_lists_and_evidence_objects() -> 
         "tool": "describe_api", "arguments": {"service": "s", "method": "GET", "path": "/x"}, "reason": "r"}
 
 
+def test_a_finding_and_a_similar_task_are_written_as_the_tiers_always_were() -> None:
+    ev = (Evidence("pay/charge.go", 7, 9, "abc123", "api POST /charges"),)
+    assert to_data(Finding("payments", "task words [charge] match", 0.62, ev)) == {
+        "service": "payments", "reason": "task words [charge] match", "confidence": 0.62,
+        "evidence": [{"file": "pay/charge.go", "start_line": 7, "end_line": 9, "commit": "abc123",
+                      "note": "api POST /charges"}]}
+    assert to_data(Finding("catalog", "no link to the task", 0.8, ())) == {
+        "service": "catalog", "reason": "no link to the task", "confidence": 0.8, "evidence": []}
+    assert to_data(SimilarTask(4, "Refund a card", 0.41, ("orders", "payments"), "no feedback yet")) == {
+        "run_id": 4, "task": "Refund a card", "similarity": 0.41, "primary_services": ["orders", "payments"],
+        "outcome": "no feedback yet"}
+    assert to_data(SimilarTask(None, "t", 0.3, (), "feedback: 1 confirmed, 0 rejected"))["primary_services"] == []
+
+
+def test_the_answer_carries_typed_findings_and_similar_tasks() -> None:
+    find = FindChangeSurface(seeded_store())
+    find("Add Pix as a payment method in checkout")
+    s = find("Add Pix payments to the checkout")
+    findings = (*s.primary, *s.secondary, *s.no_change_hint)
+    assert findings and all(isinstance(f, Finding) for f in findings)
+    assert all(isinstance(e, Evidence) for f in findings for e in f.evidence)
+    assert s.similar_past_tasks and all(isinstance(p, SimilarTask) for p in s.similar_past_tasks)
+    assert s.similar_past_tasks[0].run_id == 1 and s.similar_past_tasks[0].primary_services == tuple(
+        sorted(f.service for f in find("Add Pix as a payment method in checkout", record=False).primary))
+
+
 def test_a_whole_answer_serialises_to_the_published_shape() -> None:
     seen: set[str] = set()
-    for task in ("Add Pix as a payment method in checkout", "Quantum entanglement telemetry",
-                 "Notify customers when a payment is authorized"):
-        data = to_data(FindChangeSurface(seeded_store())(task))
+    store = seeded_store()  # one store: the last task finds the first as a similar past task
+    find = FindChangeSurface(store)
+    answers = [find(task) for task in ("Add Pix as a payment method in checkout", "Quantum entanglement telemetry",
+                                       "Notify customers when a payment is authorized",
+                                       "Add Pix payments to the checkout")]
+    llm = {"primary": [{"service": "payments", "reason": "owns payment methods", "confidence": 0.9}],
+           "secondary": [{"service": "checkout", "reason": "shows the option", "confidence": 0.6}],
+           "no_change_hint": [{"service": "catalog", "reason": "lists products", "confidence": 0.8}]}
+    backend = FakeLLMBackend([LlmResult(llm, LlmUsage(100, 20, 0.01))])
+    answers.append(FindChangeSurface(store, backend=backend)("Add Pix as a payment method in checkout"))
+    for answer in answers:
+        data = to_data(answer)
         json.dumps(data)  # plain JSON all the way down
         for key, shapes in SHAPES.items():
             for item in data[key]:
@@ -65,5 +110,4 @@ def test_a_whole_answer_serialises_to_the_published_shape() -> None:
                 for ev in item.get("evidence", ()):
                     assert list(ev) == EVIDENCE_KEYS
                 seen.add(key)
-    assert seen >= {"flow", "external_integrations", "unmapped_internal_hint", "contracts_at_risk",
-                    "persistence_affected", "unknowns", "recommended_next_queries"}
+    assert seen == set(SHAPES)

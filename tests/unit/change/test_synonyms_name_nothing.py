@@ -29,7 +29,7 @@ def _store() -> InMemoryKnowledgeStore:
 
 
 def _found(surface) -> list[tuple[str, str, float]]:
-    return [(f["service"], f["reason"], f["confidence"]) for f in (*surface.primary, *surface.secondary)]
+    return [(f.service, f.reason, f.confidence) for f in (*surface.primary, *surface.secondary)]
 
 
 def test_a_synonym_of_a_service_name_is_evidence_but_not_its_name() -> None:
@@ -67,4 +67,4 @@ def test_a_library_named_by_an_everyday_word_keeps_only_a_software_task_on_topic
     off = find("Train for the half marathon in spring", record=False)
     assert off.primary == () and off.secondary == () and off.note
     on = find("update the spring library version", record=False)
-    assert [f["service"] for f in on.primary] == ["ledger"]
+    assert [f.service for f in on.primary] == ["ledger"]

@@ -40,14 +40,14 @@ def store() -> InMemoryKnowledgeStore:
 
 
 def chosen(surface) -> set[str]:
-    return {f["service"] for f in (*surface.primary, *surface.secondary)}
+    return {f.service for f in (*surface.primary, *surface.secondary)}
 
 
 def test_a_library_named_by_the_task_selects_every_service_that_declares_it() -> None:
     s = FindChangeSurface(store())("Get rid of Lombok")
     assert chosen(s) == {"berths", "tolls"}
-    assert all("technology" in f["reason"] for f in s.primary)
-    assert all(f["evidence"] for f in s.primary)
+    assert all("technology" in f.reason for f in s.primary)
+    assert all(f.evidence for f in s.primary)
 
 
 def test_a_language_word_does_not_match_a_longer_one() -> None:
@@ -74,4 +74,4 @@ def test_off_topic_tasks_give_an_empty_answer_with_a_note(task: str) -> None:
 def test_words_every_service_uses_give_one_low_confidence_guess(task: str) -> None:
     s = FindChangeSurface(store())(task)
     assert len(s.primary) == 1 and s.secondary == ()
-    assert s.primary[0]["confidence"] <= 0.3 and "source code" in s.primary[0]["reason"]
+    assert s.primary[0].confidence <= 0.3 and "source code" in s.primary[0].reason

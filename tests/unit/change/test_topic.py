@@ -49,7 +49,7 @@ def test_the_anchors_are_embedded_once_per_model() -> None:
 
 def test_a_terse_software_task_is_answered_with_an_embedder() -> None:
     s = FindChangeSurface(store(), embedder=FakeEmbedder())("fix the roster bug in the code harness", record=False)
-    assert [f["service"] for f in s.primary] == ["pilots"]
+    assert [f.service for f in s.primary] == ["pilots"]
 
 
 def test_an_off_topic_task_brushing_a_word_of_the_code_stays_empty_with_an_embedder() -> None:
@@ -67,8 +67,8 @@ def lone() -> InMemoryKnowledgeStore:
 
 def test_the_only_service_answers_a_software_task_no_word_of_which_it_uses() -> None:
     s = FindChangeSurface(lone(), embedder=FakeEmbedder())("removed trailing slashes in the code", record=False)
-    assert [f["service"] for f in s.primary] == ["front-end"] and s.primary[0]["confidence"] <= 0.3
-    assert "only service" in s.primary[0]["reason"]
+    assert [f.service for f in s.primary] == ["front-end"] and s.primary[0].confidence <= 0.3
+    assert "only service" in s.primary[0].reason
 
 
 def test_the_only_service_does_not_answer_off_topic_text_or_without_an_embedder() -> None:

@@ -15,6 +15,7 @@ from orbitkb.analysis.config.dotnet import is_appsettings, read_appsettings
 from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
 from orbitkb.analysis.facts import LanguageAnalyzer
 from orbitkb.analysis.gateway import is_proxy_config, proxy_server
+from orbitkb.analysis.layout.balancer import only_balances_replicas
 from orbitkb.analysis.layout.deploy import DeploymentReader
 from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, nest_monorepo, read_manifest
 from orbitkb.analysis.layout.services import LayoutInput, detect
@@ -129,6 +130,7 @@ class StaticCodeAnalyzer:
             LayoutInput(
                 repo, manifests, code_paths, entry_files, deployment, nginx, app_name, request.forced_service,
                 {p: proxy_server(src.texts[p], p) for p in nginx},
+                frozenset(p for p in nginx if only_balances_replicas(src.texts[p])),
             )
         )
         gaps += layout.gaps

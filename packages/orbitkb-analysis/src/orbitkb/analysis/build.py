@@ -195,6 +195,8 @@ class FactBuilder:
                 if engine:
                     tier.add(engine)
         from_deps = engines.engines_from_deps(deps)
+        profiled = self._profile_engines(marks)
+        later: set[str] = set()  # the same entity under another profile's engine: after the deployed one
         out: dict[str, PersistenceEntity] = {}
         for raw in self.linked.entities:
             if "${" in raw.name:  # a collection/table named by configuration
@@ -211,7 +213,7 @@ class FactBuilder:
                 raw.kind, (from_config, depends_on_engines, from_deps, other_profiles)
             )
             eid = make_id("ent", self.sid, raw.name, raw.class_name, raw.file)
-            out.setdefault(
+            entity = out.setdefault(
                 eid,
                 PersistenceEntity(
                     eid, self.sid, raw.name, raw.kind, engine, raw.class_name,
@@ -219,4 +221,23 @@ class FactBuilder:
                     evidence=(evidence(raw.file, raw.start_line, raw.end_line, self.commit),),
                 ),
             )  # fmt: skip
-        return sorted(out.values(), key=lambda e: (e.name, e.class_name or "", e.id))
+            for other in [] if hint else engines.alternatives(engine, raw.kind, profiled):
+                xid = make_id("ent", self.sid, raw.name, raw.class_name, raw.file, other)
+                out.setdefault(xid, evolve(entity, id=xid, engine=other))
+                later.add(xid)
+        return sorted(out.values(), key=lambda e: (e.name, e.class_name or "", e.id in later, e.id))
+
+    def _profile_engines(self, marks: Sentinels) -> list[list[str]]:
+        """Per property whose profiles disagree on the database (MySQL by default, PostgreSQL under
+        ``docker``), the engines its values select, most authoritative first."""
+        out: list[list[str]] = []
+        for key in self.config.props.keys():
+            found: list[str] = []
+            for value in self.config.prop_candidates(key):
+                text = expand(value.value, self.config, marks)[0] if "$" in value.value else value.value
+                engine = engines.engine_from_url(text)
+                if engine and engine not in found:
+                    found.append(engine)
+            if len(found) > 1:
+                out.append(found)
+        return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -59,14 +59,16 @@ def normalize_engine(name: str | None) -> str | None:
     if not name:
         return None
     key = name.strip().lower()
-    return tables()["engine_aliases"].get(key, key)
+    engine: str = tables()["engine_aliases"].get(key, key)
+    return engine
 
 
 def normalize_provider(name: str | None) -> str:
     if not name:
         return UNKNOWN
     key = name.strip().lower()
-    return tables()["provider_aliases"].get(key, key)
+    provider: str = tables()["provider_aliases"].get(key, key)
+    return provider
 
 
 def pick_engine(kind: str, tiers: Iterable[Iterable[str]]) -> str:
@@ -79,6 +81,17 @@ def pick_engine(kind: str, tiers: Iterable[Iterable[str]]) -> str:
         if len(found) > 1:
             return UNKNOWN
     return UNKNOWN
+
+
+def alternatives(engine: str, kind: str, profiled: Iterable[Sequence[str]]) -> list[str]:
+    """The other engines that profiles select where ``engine`` is one choice of a property (the
+    datasource URL of each profile), in the property's order, when they can store ``kind``."""
+    allowed = tables()["entity_kinds"].get(kind)
+    out: list[str] = []
+    for choices in profiled:
+        if engine in choices:
+            out += [e for e in choices if e != engine and e not in out and (allowed is None or e in allowed)]
+    return out
 
 
 def framework_from_deps(linked: str | None, deps: Iterable[str]) -> str | None:

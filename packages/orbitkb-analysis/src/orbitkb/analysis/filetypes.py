@@ -21,6 +21,7 @@ PRUNED_DIRS = frozenset(
         "dist",
         "out",
         "vendor",
+        "Godeps",  # godep's vendored GOPATH (Godeps/_workspace/src): third-party code
         ".venv",
         "venv",
         "virtualenv",
@@ -184,6 +185,7 @@ TEXT_NAMES = frozenset(
         "Makefile",  # `docker build -t image -f Dockerfile context` (layout.dockerbuild)
         "makefile",
         "GNUmakefile",
+        "Procfile",  # processes and the code each runs (layout.procfile)
     }
 )
 TEXT_SUFFIXES = frozenset(

@@ -326,6 +326,7 @@ def zuul_routes(props: SpringProps) -> Iterator[RouteCall]:
     strip_all = _flag(props.get("zuul.strip-prefix") or props.get("zuul.stripPrefix")) != "false"
     for name, attrs in sorted(_zuul_table(props).items()):
         url, service, path = attrs.get("url"), attrs.get("serviceid"), attrs.get("path")
+        where: ConfigValue | None
         if url is not None and "://" in url.value:
             target, where = url.value.strip(), url
         elif service is not None or path is not None:

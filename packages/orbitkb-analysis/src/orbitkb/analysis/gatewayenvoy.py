@@ -127,7 +127,7 @@ def envoy_routes(root: Any) -> Iterator[ConfigRoute]:
             for i, route in enumerate(routes):
                 if not isinstance(route, LDict) or not isinstance(route.get("route"), dict):
                     continue
-                match = route.get("match") if isinstance(route.get("match"), dict) else {}
+                match: dict[str, Any] = route["match"] if isinstance(route.get("match"), dict) else {}
                 action = route["route"]
                 call_path, note = _call_path(match, action)
                 for cluster in _targets(action):

@@ -29,13 +29,13 @@ def _service_url(service: dict[str, Any]) -> tuple[str, str, str] | None:
         scheme, _, rest = url.partition("://")
         host, slash, path = rest.partition("/")
         return scheme, host, "/" + path if slash else "/"
-    host = service.get("host")
-    if not isinstance(host, str):
+    bare = service.get("host")
+    if not isinstance(bare, str):
         return None
     port = service.get("port")
     return (
         str(service.get("protocol") or "http"),
-        f"{host}:{port}" if port is not None else host,
+        f"{bare}:{port}" if port is not None else bare,
         str(service.get("path") or "/"),
     )
 
@@ -75,15 +75,19 @@ def kong_routes(root: Any) -> Iterator[ConfigRoute]:
     if not isinstance(root, dict):
         return
     upstreams = _upstreams(root)
-    services = root.get("services") if isinstance(root.get("services"), LList) else LList()
+    services: LList = root["services"] if isinstance(root.get("services"), LList) else LList()
     by_name = {s["name"]: s for s in services if isinstance(s, dict) and isinstance(s.get("name"), str)}
     for service in services:
         routes = service.get("routes") if isinstance(service, dict) else None
-        for i, route in enumerate(routes if isinstance(routes, LList) else []):
+        if not isinstance(routes, LList):
+            continue
+        for i, route in enumerate(routes):
             if isinstance(route, LDict):
                 yield from _route_calls(route, routes.line(i), service, upstreams)
     top = root.get("routes")
-    for i, route in enumerate(top if isinstance(top, LList) else []):
+    if not isinstance(top, LList):
+        return
+    for i, route in enumerate(top):
         ref = route.get("service") if isinstance(route, LDict) else None
         name = ref.get("name") if isinstance(ref, dict) else ref
         if isinstance(route, LDict) and name in by_name:

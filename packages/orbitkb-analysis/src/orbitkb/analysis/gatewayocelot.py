@@ -49,7 +49,7 @@ def ocelot_routes(text: str) -> Iterator[ConfigRoute]:
         )
         up = str(route.get("UpstreamPathTemplate") or down)
         call_path, note = forwarded(normalize(up), normalize(down), "ocelot")
-        methods = [str(m).upper() for m in route.get("UpstreamHttpMethod") or []] or [None]
+        methods: list[str | None] = [str(m).upper() for m in route.get("UpstreamHttpMethod") or []] or [None]
         line = lines[i] if i < len(lines) else 1
         for host in hosts:
             port = host.get("Port")

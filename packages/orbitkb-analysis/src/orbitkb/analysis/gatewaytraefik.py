@@ -145,7 +145,7 @@ def file_table(text: str, toml: bool = False) -> Table:
             if not isinstance(spec.get("rule"), str):
                 continue
             line = routers.line(name) if isinstance(routers, LDict) else _line_of(text, name)
-            mws = spec.get("middlewares") if isinstance(spec.get("middlewares"), list) else []
+            mws: list[Any] = spec["middlewares"] if isinstance(spec.get("middlewares"), list) else []
             table.routers[name] = Router(spec["rule"], line, spec.get("service"), [str(m) for m in mws])
         services = http.get("services")
         for name, spec in (services.items() if isinstance(services, dict) else []):
@@ -221,9 +221,9 @@ def label_routes(name: str, labels: Mapping[str, ConfigValue], ports: Sequence[i
     if v1 is not None:
         table.routers["frontend"] = Router(v1.value, v1.line)
         files["frontend"] = v1.file
-        port = labels.get("traefik.port")
-        if port is not None:
-            own_port["frontend"] = port.value.strip()
+        port_label = labels.get("traefik.port")
+        if port_label is not None:
+            own_port["frontend"] = port_label.value.strip()
     default_port = next(iter(own_port.values()), None) if len(own_port) == 1 else None
     for router_name, router in table.routers.items():
         service = router.service.split("@", 1)[0] if router.service else None

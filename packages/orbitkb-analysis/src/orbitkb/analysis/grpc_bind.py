@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import evolve, frozen
 
-from orbitkb.analysis.facts import LinkedFacts, RawApi, RawCall, RawComponent
+from orbitkb.analysis.facts import LinkedFacts, RawApi, RawCall, RawComponent, RawMessage
 from orbitkb.analysis.grpc import ProtoRpc, ProtoService, handler_map
 from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, Shape, simple
 from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod
@@ -296,8 +296,9 @@ def bind(inp: BindInput, catalog: ProtoCatalog) -> LinkedFacts:
     apis.sort(key=lambda a: (a.file, a.start_line, a.path, a.method, a.handler))
     calls = b.calls(apis)
     # a component that only held dropped facts (dev-only calls, infra or non-rpc APIs) goes too
-    live = (*apis, *calls, *inp.facts.messages)
-    gone = {(x.component, x.file) for x in (*inp.facts.apis, *inp.facts.calls)} - {
+    live: tuple[RawApi | RawCall | RawMessage, ...] = (*apis, *calls, *inp.facts.messages)
+    given: tuple[RawApi | RawCall, ...] = (*inp.facts.apis, *inp.facts.calls)
+    gone = {(x.component, x.file) for x in given} - {
         (x.component, x.file) for x in live
     }
     live_files = {x.file for x in live}

@@ -46,9 +46,9 @@ def library_files(
     for path in file_paths:
         if path in owners:
             continue
-        root = next((r for r in roots if r != "." and paths.is_under(path, r)), None)
-        if root is not None:
-            files.setdefault(root, []).append(path)
+        holder = next((r for r in roots if r != "." and paths.is_under(path, r)), None)
+        if holder is not None:
+            files.setdefault(holder, []).append(path)
     out: dict[int, list[str]] = {}
     for i, unit in enumerate(units):
         wanted = sorted({r for dep in unit.deps() for r in by_name.get(dep, ())})

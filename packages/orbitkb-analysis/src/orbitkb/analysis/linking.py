@@ -170,7 +170,7 @@ class Linker:
         ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit))
         try:
             facts = loaded.analyzer.link(ctx, parsed)
-            counts = vocabulary.merge((parsed[p].get(vocabulary.KEY) or () for p in inputs), inputs)
+            counts = vocabulary.merge((parsed[p].get(vocabulary.KEY) or {} for p in inputs), inputs)
             facts = attrs.evolve(facts, vocabulary=tuple(counts))
             mine = [*inputs, *(p for p in context if p not in self._shared)]  # a private library's too
             found = vendorcode.calls(parsed, mine, facts.calls, facts.messages)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TypeVar
 
 from attrs import frozen
 
 LOCAL_HOSTS = frozenset(
     {"localhost", "127.0.0.1", "0.0.0.0", "host.docker.internal", "::1", "docker.for.mac.localhost"}
 )
+_Key = TypeVar("_Key")
 _SUFFIXES = ("-service", "_service", "-svc", "_svc", "service", "svc", "-server", "-srv")
 _K8S_DNS = re.compile(r"^([a-z0-9\-]+)(?:\.([a-z0-9\-]+))?\.svc(?:\.cluster\.local)?$")
 
@@ -60,7 +62,7 @@ class ServiceIndex:
             for port in ports:
                 self._ports.setdefault(port, set()).add(name)
 
-    def _unique(self, table: dict, key: object) -> str | None:
+    def _unique(self, table: dict[_Key, set[str]], key: _Key) -> str | None:
         found = table.get(key, set())
         return next(iter(found)) if len(found) == 1 else None
 

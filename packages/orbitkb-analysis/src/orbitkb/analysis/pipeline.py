@@ -121,8 +121,8 @@ class Pipeline:
         sids = [service_id(self.repo, u.name) for u in self.units]
         linker = Linker(self.repo, self.analyzers, self.src, self.cache, self.progress, self.workers)
         libraries = library_files(self.units, self.layout.libraries, (r.path for r in records if not r.test), owners)
-        for i, files in shared_code_files(self.units, owned, self.src).items():  # Go pkg/, Nest libs/
-            libraries[i] = sorted({*libraries.get(i, ()), *files})
+        for i, shared in shared_code_files(self.units, owned, self.src).items():  # Go pkg/, Nest libs/
+            libraries[i] = sorted({*libraries.get(i, ()), *shared})
         linked = linker.link_all(self.units, owned, libraries)
         self.gaps.extend(linker.gaps)
         for facts in linked:

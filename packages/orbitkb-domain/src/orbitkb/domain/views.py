@@ -18,6 +18,20 @@ class ListPage:
 
 
 @frozen
+class DescriptionPages:
+    """The page a service description was cut to, and each of its lists' total and whether it was cut."""
+
+    limit: int
+    offset: int
+    calls: ListPage
+    apis: ListPage
+    components: ListPage
+    persists: ListPage
+    messages: ListPage
+    technologies: ListPage
+
+
+@frozen
 class RepositoryView:
     name: str
     root_path: str
@@ -123,7 +137,7 @@ class ServiceDescription:
     messages: tuple[MessageRef, ...]
     called_by: tuple[str, ...]
     freshness: Freshness
-    pagination: dict[str, object] = field(factory=dict)
+    pagination: DescriptionPages = field(kw_only=True)
     #: Languages, frameworks, build tools and base images first, then declared libraries.
     technologies: tuple[TechnologyRef, ...] = ()
     #: The LLM's index cost for this service; None (and left out of answers) when it never had one.

@@ -1,5 +1,6 @@
 """FastembedEmbedder: the Embedder port over fastembed. The model loads lazily, on the first
-embed() call, so commands that never embed pay nothing."""
+embed() call, so commands that never embed pay nothing; the packaged model runs on onnxruntime
+directly (``runner.OnnxSentenceModel``: fastembed's vectors, without fastembed's import)."""
 
 from __future__ import annotations
 
@@ -9,28 +10,10 @@ from typing import Any
 
 from orbitkb.fastembed.packaged import PACKAGED_DIM, PACKAGED_MODEL_ID, packaged_model_dir
 
-_registered = False
-
-
-def _register_packaged() -> None:
-    global _registered
-    if _registered:
-        return
-    from fastembed import TextEmbedding
-    from fastembed.common.model_description import ModelSource, PoolingType
-
-    try:
-        TextEmbedding.add_custom_model(model=PACKAGED_MODEL_ID, pooling=PoolingType.MEAN, normalization=True,
-                                       sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
-                                       dim=PACKAGED_DIM, model_file="model.onnx")
-    except ValueError:
-        pass  # already registered in this process
-    _registered = True
-
 
 class FastembedEmbedder:
     def __init__(self, model_name: str = PACKAGED_MODEL_ID, model_dir: str | None = None, dim: int | None = None,
-                 batch_size: int = 64) -> None:
+                 batch_size: int = 32) -> None:
         self._name = model_name
         self._dir = model_dir
         self._dim = dim
@@ -51,19 +34,21 @@ class FastembedEmbedder:
     def _load(self) -> Any:
         with self._lock:
             if self._model is None:
-                from fastembed import TextEmbedding
-
                 if self._name == PACKAGED_MODEL_ID:
-                    _register_packaged()
-                    self._dir = self._dir or str(packaged_model_dir())
-                self._model = TextEmbedding(self._name, specific_model_path=self._dir or None)
+                    from orbitkb.fastembed.runner import OnnxSentenceModel
+
+                    self._model = OnnxSentenceModel(self._dir or packaged_model_dir())
+                else:
+                    from fastembed import TextEmbedding
+
+                    self._model = TextEmbedding(self._name, specific_model_path=self._dir or None)
         return self._model
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         if not texts:
             return []
         model = self._load()
-        return [tuple(float(x) for x in v) for v in model.embed(list(texts), batch_size=self._batch)]
+        return [tuple(v.tolist()) for v in model.embed(list(texts), batch_size=self._batch)]
 
 
 def load_embedder(name: str | None = None) -> FastembedEmbedder:

@@ -4,6 +4,10 @@ The SDK's transport drops a line it cannot read (truncated JSON, a lone surrogat
 nested past its parser's limit, a batch) without a word, and the client waits forever. Here each
 such line gets a JSON-RPC error (-32700 parse error, -32600 invalid request) carrying the
 request's id when it can be read at all, and the server keeps serving.
+
+Answers are written straight to the protocol's pipe: the SDK's default stdout hands each write and
+each flush to a worker thread, two thread switches per answer that a loaded machine turns into
+milliseconds of waiting (a line of a few KB goes into the pipe without blocking).
 """
 
 from __future__ import annotations
@@ -87,9 +91,40 @@ class CheckedLines:
             await self._replies.send(SessionMessage(error))
 
 
+class DirectLines:
+    """stdout for the SDK transport: each answer written and flushed in place, no worker thread."""
+
+    def __init__(self, sink: Any) -> None:
+        self._sink = sink
+
+    async def write(self, text: str) -> None:
+        self._sink.write(text)
+
+    async def flush(self) -> None:
+        self._sink.flush()
+
+
+def _claim_stdout() -> tuple[Any, Callable[[], None]]:
+    """Write the protocol to a private copy of fd 1 and point fd 1 at stderr, so that a stray print
+    (ours, a library's, a child process's) lands in the log, never in the middle of a message."""
+    try:
+        private = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:
+        return sys.stdout.buffer, lambda: None
+
+    def restore() -> None:
+        try:
+            os.dup2(private, 1)
+        except OSError:
+            pass
+
+    return os.fdopen(private, "wb", closefd=False), restore
+
+
 def _claim_stdin() -> tuple[Any, Callable[[], None]]:
     """Read the protocol from a private copy of fd 0 and point fd 0 at the null device, so a child
-    process (git, an LLM CLI) can never read a client's bytes (the SDK does the same with fd 1)."""
+    process (git, an LLM CLI) can never read a client's bytes (``_claim_stdout`` guards fd 1)."""
     try:
         private = os.dup(0)
         null = os.open(os.devnull, os.O_RDONLY)
@@ -109,11 +144,14 @@ def _claim_stdin() -> tuple[Any, Callable[[], None]]:
 
 async def run_stdio(server: MCPServer) -> None:
     raw, restore = _claim_stdin()
+    wire, restore_out = _claim_stdout()
     lines = CheckedLines(anyio.wrap_file(TextIOWrapper(raw, encoding="utf-8", errors="replace")))
+    out = DirectLines(TextIOWrapper(wire, encoding="utf-8", newline="\n"))
     try:
-        async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+        async with stdio_server(stdin=lines, stdout=out) as (read_stream, write_stream):  # type: ignore[arg-type]
             lines.reply_through(write_stream)
             lowlevel = server._lowlevel_server
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
     finally:
+        restore_out()
         restore()

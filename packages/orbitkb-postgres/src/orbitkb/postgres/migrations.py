@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection
 
-from orbitkb.postgres import search
+from orbitkb.postgres import pgvector, search
 from orbitkb.sql import snapshot, tables
 from orbitkb.sql.migrate import Migration, Migrator, read_version
 from orbitkb.sql.unit import UnitOfWork
@@ -63,6 +63,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema", _v1_initial),
     Migration(2, "service_index_costs table", _v2_service_index_costs),
     Migration(3, "search postings and corpus statistics", search.create_postings),
+    Migration(4, "pgvector column when the server has the extension", pgvector.create),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -7,15 +7,21 @@ different repositories run at once and a second indexer of the same repository w
 first (at most ``lock_timeout_s``, then a StoreError saying so). Readers run in REPEATABLE READ:
 a whole ``load_model`` sees one committed snapshot. Every write of facts moves the snapshot
 fingerprint, so a long-lived MCP server reloads its model without restarting; a connection lost
-to a server restart is replaced on the next call (the pool pings before use).
+to a server restart is replaced on the next call (the pool pings before use). Nearest vectors are
+found by the server with pgvector when the database has its column (``orbitkb.postgres.pgvector``),
+otherwise by the shared exact scan.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 import sqlalchemy as sa
 
 from orbitkb.domain.errors import StoreError, StoreReadOnly
-from orbitkb.postgres import migrations, search
+from orbitkb.domain.runs import Embedding, VectorHit
+from orbitkb.postgres import migrations, pgvector, search
 from orbitkb.postgres.engine import Database
 from orbitkb.sql.store import SqlKnowledgeStore
 
@@ -53,6 +59,8 @@ class PostgresKnowledgeStore(SqlKnowledgeStore):
                     raise StoreError(f"the database {db.path} has an older orbitkb schema that this role may not "
                                      f"upgrade to version {migrations.MIGRATOR.latest}",
                                      hint="run orbitkb index once with the indexers' role") from exc
+            with db.read() as conn:
+                self._pgvector = pgvector.present(conn)
         except Exception:
             db.dispose()
             raise
@@ -62,6 +70,27 @@ class PostgresKnowledgeStore(SqlKnowledgeStore):
     def path(self) -> str:
         """Where the database is (``database on host``): never the credentials."""
         return self._db.path
+
+    @property
+    def vector_search(self) -> str:
+        """How nearest vectors are found: "pgvector" (by the server) or "exact scan" (in this
+        process)."""
+        return "pgvector" if self._pgvector else "exact scan"
+
+    def put_embeddings(self, embeddings: Sequence[Embedding]) -> None:
+        if not self._pgvector:
+            return super().put_embeddings(embeddings)
+        with self._db.write() as conn:
+            pgvector.put(conn, embeddings)
+
+    def nearest_embeddings(
+        self, model_id: str, vector: Sequence[float], limit: int, floor: float = -1.0,
+        kinds: Sequence[str] | None = None,
+    ) -> list[VectorHit]:
+        if not self._pgvector or not all(math.isfinite(x) for x in vector):
+            return super().nearest_embeddings(model_id, vector, limit, floor, kinds)
+        with self._db.read() as conn:
+            return pgvector.nearest(conn, model_id, vector, limit, floor, kinds)
 
     def _lock_repository(self, conn: sa.Connection, name: str) -> None:
         conn.execute(sa.text(f"SET LOCAL lock_timeout = {self._lock_timeout_ms}"))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -12,6 +13,9 @@ from sqlalchemy.engine import Connection
 from orbitkb.sql import codec
 from orbitkb.sql.tables import analysis_cache, llm_cache
 from orbitkb.sql.unit import UnitOfWork
+
+if TYPE_CHECKING:
+    from sqlalchemy.dialects import postgresql, sqlite
 
 
 def _get_many(conn: Connection, table: sa.Table, keys: Sequence[str]) -> dict[str, Any]:
@@ -22,12 +26,26 @@ def _get_many(conn: Connection, table: sa.Table, keys: Sequence[str]) -> dict[st
     return found
 
 
+#: The module of each dialect's INSERT … ON CONFLICT (the same construct on both), imported on the
+#: first write: a read-only command on SQLite never loads the PostgreSQL dialect.
+_UPSERTS = {"sqlite": "sqlalchemy.dialects.sqlite", "postgresql": "sqlalchemy.dialects.postgresql"}
+
+
+def _upsert(conn: Connection, table: sa.Table) -> postgresql.Insert | sqlite.Insert:
+    insert: postgresql.Insert | sqlite.Insert = importlib.import_module(_UPSERTS[conn.dialect.name]).insert(table)
+    return insert
+
+
 def _put_many(conn: Connection, table: sa.Table, items: Mapping[str, Any]) -> None:
+    """Insert or replace, in key order: two writers of the same key at once (two repositories'
+    indexers meeting one file content) both succeed — a delete then insert would fail the second on
+    the key the first inserted meanwhile."""
     keys = sorted(items)
-    for chunk in codec.chunks(keys):
-        conn.execute(sa.delete(table).where(table.c.key.in_(chunk)))
-    if keys:
-        conn.execute(sa.insert(table), [{"key": k, "value": items[k]} for k in keys])
+    if not keys:
+        return
+    insert = _upsert(conn, table)
+    statement = insert.on_conflict_do_update(index_elements=[table.c.key], set_={"value": insert.excluded.value})
+    conn.execute(statement, [{"key": k, "value": items[k]} for k in keys])
 
 
 #: zlib level 1: ~5x smaller parse results for a few percent of the time parsing them took.

@@ -6,7 +6,8 @@ Every write marks the embeddings as changed (``vectors.touch``) so that search m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -18,13 +19,16 @@ from orbitkb.sql.tables import embeddings as t
 _KEY = ("model_id", "owner_kind", "owner_id", "field")
 
 
-def put(conn: Connection, embeddings: Sequence[Embedding]) -> None:
+def put(conn: Connection, embeddings: Sequence[Embedding], table: sa.Table = t,
+        extra: Callable[[Embedding], Mapping[str, Any]] | None = None) -> None:
+    """``table`` and ``extra``: the same table with a dialect's own columns and their values (the
+    PostgreSQL store's pgvector column)."""
     latest = {(e.model_id, e.owner_kind, e.owner_id, e.field): e for e in embeddings}
     if not latest:
         return
     # Portable upsert: delete the keys, then insert (both executemany, inside one transaction).
-    where = sa.and_(*(t.c[name] == sa.bindparam(f"k_{name}") for name in _KEY))
-    conn.execute(sa.delete(t).where(where), [{f"k_{n}": v for n, v in zip(_KEY, key)} for key in latest])
+    where = sa.and_(*(table.c[name] == sa.bindparam(f"k_{name}") for name in _KEY))
+    conn.execute(sa.delete(table).where(where), [{f"k_{n}": v for n, v in zip(_KEY, key)} for key in latest])
     rows = [
         {
             "model_id": e.model_id,
@@ -34,10 +38,11 @@ def put(conn: Connection, embeddings: Sequence[Embedding]) -> None:
             "content_hash": e.content_hash,
             "dim": len(e.vector),
             "vector": codec.pack_vector(e.vector),
+            **(extra(e) if extra is not None else {}),
         }
         for e in latest.values()
     ]
-    conn.execute(sa.insert(t), rows)
+    conn.execute(sa.insert(table), rows)
     if any(e.owner_kind != vectors.HISTORY_KIND for e in latest.values()):
         vectors.touch(conn)  # a past task's vector is history: the facts' matrix stays valid
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
 
 from orbitkb.analysis import paths
 from orbitkb.analysis.config.spring import SpringDoc, SpringProps, read_spring
@@ -44,6 +45,8 @@ def _folder(doc_file: str, location: str) -> str | None:
     else:
         return None
     rest = rest.strip("/").removeprefix("./").strip("/")
+    if base is None:
+        return None
     return paths.join(base, rest) if rest else base
 
 
@@ -105,7 +108,7 @@ class ConfigServers:
         return self._read[key]
 
 
-def _profile_of(stem: str, name: str) -> str | None | bool:
+def _profile_of(stem: str, name: str) -> str | Literal[False] | None:
     """``orders`` -> None (default profile), ``orders-docker`` -> ``docker``, another name -> False."""
     if stem == name:
         return None

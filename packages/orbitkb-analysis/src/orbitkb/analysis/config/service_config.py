@@ -43,9 +43,14 @@ class ServiceConfig:
         return self.env.get(name, [])
 
     def prop_candidates(self, key: str) -> list[ConfigValue]:
-        """Spring relaxed binding first (ORDERS_URL overrides orders.url), then the properties."""
-        relaxed = re.sub(r"\[(\d+)\]", r"_\1_", key).replace(".", "_").replace("-", "").upper().strip("_")
+        """Spring relaxed binding first (ORDERS_URL overrides orders.url; orders.base-url is read
+        from ORDERS_BASEURL or, Spring's legacy form, ORDERS_BASE_URL), then the properties."""
+        indexed = re.sub(r"\[(\d+)\]", r"_\1_", key).replace(".", "_").upper()
+        relaxed = indexed.replace("-", "").strip("_")
+        legacy = indexed.replace("-", "_").strip("_")
         out = list(self.env.get(relaxed, []))
+        if legacy != relaxed:
+            out += self.env.get(legacy, [])
         out += [v for name in dotnet_env_names(key) for v in self._env_ignoring_case(name)]
         out += self.props.candidates(key)
         if key in self.linked:

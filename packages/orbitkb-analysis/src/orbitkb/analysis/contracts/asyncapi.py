@@ -72,7 +72,9 @@ def asyncapi_messages(path: str, root: LDict) -> list[RawMessage]:
                     out.append(_message(direction, str(name), provider, path, item.line(key)))
         return out
     operations = root.get("operations")
-    for op_name, op in (operations.items() if isinstance(operations, LDict) else []):
+    if not isinstance(operations, LDict):
+        return out
+    for op_name, op in operations.items():
         if not isinstance(op, LDict) or text_of(op.get("action")) not in V3_DIRECTIONS:
             continue
         ref = op.get("channel")

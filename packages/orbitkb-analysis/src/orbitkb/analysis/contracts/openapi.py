@@ -25,7 +25,7 @@ def _server_prefix(root: LDict) -> str:
     first = servers[0] if isinstance(servers, list) and servers else None
     if not isinstance(first, dict) or text_of(first.get("url")) is None:
         return "/"
-    variables = first.get("variables") if isinstance(first.get("variables"), dict) else {}
+    variables: dict[str, Any] = first["variables"] if isinstance(first.get("variables"), dict) else {}
 
     def default(m: re.Match[str]) -> str:
         spec = variables.get(m.group(1))

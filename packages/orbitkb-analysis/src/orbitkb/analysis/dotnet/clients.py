@@ -30,7 +30,7 @@ def join(base: Parts | None, path: Parts) -> Parts:
     if first and first[0] == "lit" and re.match(r"^[a-z][\w+.-]*://", str(first[1])):
         return path
     if not base:  # a relative literal needs the client's base; a configured value is a whole URL
-        relative = bool(first) and first[0] == "lit"
+        relative = bool(first and first[0] == "lit")
         return [["unknown", "HttpClient.BaseAddress"], *path] if relative else [list(p) for p in path]
     base = [list(p) for p in base]
     path = [list(p) for p in path]
@@ -122,9 +122,10 @@ class Clients:
         if "ri" in d:
             recv = self.index.invocation(site.file, d["ri"])
             return recv is not None and recv.get("n") == "CreateClient"
-        name = str(d.get("r") or "").lower()
-        if (site.file, d["t"], d["m"], d.get("r")) in self.by_var:
-            return self.by_var[(site.file, d["t"], d["m"], d.get("r"))].get("n") == "CreateClient"
+        receiver: Any = d.get("r")
+        name = str(receiver or "").lower()
+        if (site.file, d["t"], d["m"], receiver) in self.by_var:
+            return self.by_var[(site.file, d["t"], d["m"], receiver)].get("n") == "CreateClient"
         return "client" in name or "http" in name
 
     def _wrappers(self) -> dict[tuple[str, str], str]:

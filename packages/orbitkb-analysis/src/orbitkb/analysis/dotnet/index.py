@@ -109,7 +109,9 @@ class ServiceIndex:
             else ([self.type(owner)] if owner else [])
         )
         for ref in candidates:
-            for m in ref.data["m"] if ref is not None else ():
+            if ref is None:
+                continue
+            for m in ref.data["m"]:
                 if m["n"] == method and "ret" in m and len(m["ps"]) == len(args) and depth < 6:
                     given = [self.fold(a, owner, depth + 1) for a in args]  # the caller's names
                     filled = [

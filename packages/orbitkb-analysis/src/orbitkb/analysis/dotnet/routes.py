@@ -45,7 +45,7 @@ def _attrs(data: Mapping[str, Any], *names: str) -> list[list[Any]]:
 def grpc_service(ref: TypeRef, imported: set[str] | frozenset[str] = frozenset()) -> str | None:
     """``X.XBase`` (or ``XBase`` under ``using static …X;``) as a base type: the proto service X."""
     for base in ref.data["b"]:
-        written = base.split("<", 1)[0].strip()
+        written: str = base.split("<", 1)[0].strip()
         m = _GRPC_BASE.match(written)
         if m and m.group(1) == m.group(2):
             return m.group(1)

@@ -110,7 +110,8 @@ _ESCAPES = {"\\n": "\n", "\\t": "\t", '\\"': '"', "\\\\": "\\", "\\'": "'", "{{"
 def hint(node: Any, limit: int = 60) -> str:
     """A short readable form of an expression (large ones, lambdas and blocks, by their kind only)."""
     if node.end_byte - node.start_byte > 4 * limit:
-        return node.type
+        kind: str = node.type
+        return kind
     return " ".join(text(node).split())[:limit]
 
 

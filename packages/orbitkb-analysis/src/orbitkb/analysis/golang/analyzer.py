@@ -15,7 +15,7 @@ from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
 class GoAnalyzer(TreeSitterAnalyzer):
     stack = "go"
-    version = "go-5"
+    version = "go-7"
     suffixes = (".go",)
     grammar = ("tree_sitter_go", "language")
     reads_libraries = True  # in-repository packages imported from outside the service's folder
@@ -45,7 +45,8 @@ class GoAnalyzer(TreeSitterAnalyzer):
             )
         apis = finalize.apis(it.sink)
         calls = finalize.calls(it.sink)
-        msgs = finalize.messages(it.sink)
+        msgs, channel_gaps = finalize.split_unresolved(finalize.messages(it.sink))
+        gaps += channel_gaps
         return LinkedFacts(
             components=tuple(finalize.components(prog, apis, calls, msgs)),
             apis=tuple(apis),

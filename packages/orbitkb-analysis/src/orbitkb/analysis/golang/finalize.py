@@ -9,13 +9,24 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from orbitkb.analysis.facts import Env, Lit, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
+from orbitkb.analysis.facts import (
+    Env,
+    Lit,
+    ParseGap,
+    Prop,
+    RawApi,
+    RawCall,
+    RawComponent,
+    RawEntity,
+    RawMessage,
+    Unknown,
+)
 from orbitkb.analysis.golang import gorm, grpcserver
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import CallRec, MsgRec, RouteRec, Sink
 from orbitkb.analysis.golang.sqltext import sql_engine_of
 from orbitkb.analysis.golang.tables import GORM_DRIVERS, normalize_import
-from orbitkb.analysis.golang.values import Obj, S, V, render, route_part
+from orbitkb.analysis.golang.values import Obj, S, V, render, render_part, route_part
 
 _SLASHES = re.compile(r"/{2,}")
 
@@ -154,6 +165,22 @@ def messages(sink: Sink) -> list[RawMessage]:
                 )
             )
     return sorted(out, key=lambda m: (m.file, m.line, m.direction, m.api_handler or "", repr(m.channel)))
+
+
+def split_unresolved(msgs: list[RawMessage]) -> tuple[list[RawMessage], list[ParseGap]]:
+    """The messages whose channel is known, and one gap per site whose channel nothing in the code
+    or configuration names (a runtime value, a parameter no caller binds): never a channel called
+    after the expression."""
+    kept: list[RawMessage] = []
+    gaps: set[ParseGap] = set()
+    for m in msgs:
+        if m.channel.literal() == "" or any(isinstance(p, Unknown) for p in m.channel.parts):
+            shown = "".join(render_part(p) for p in m.channel.parts)
+            reason = f"{m.provider} {m.direction} at line {m.line}: channel not resolved ({shown})"
+            gaps.add(ParseGap(m.file, "unsupported", reason))
+        else:
+            kept.append(m)
+    return kept, sorted(gaps, key=lambda g: (g.file, g.reason))
 
 
 def _engine(prog: Program) -> str | None:

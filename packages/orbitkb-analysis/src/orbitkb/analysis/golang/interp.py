@@ -203,6 +203,12 @@ class Interp(Resolver):
                 return self.run_lit(fv, args, fr, line)
             if fv.key is not None:
                 return self.run_function(fv.key, fv.recv, args, fr, line, arg_ir=arg_ir)
+        if isinstance(fv, Seq):
+            # a range variable stands for every element: ``for _, opt := range opts { opt(p) }``
+            # applies each functional option (or runs each hook) in turn
+            for item in fv.items:
+                if isinstance(item, FuncRef):
+                    self.call_value(item, args, fr, line, arg_ir)
         return Unk("call")
 
     def _bind_params(self, fr: Frame, params: list[list[str]], args: list[V], standalone: bool) -> None:
@@ -400,6 +406,8 @@ class Interp(Resolver):
             target = self.lookup(name, fr)
             if isinstance(target, FuncRef):
                 return self._mark(self.call_value(target, args, fr, line, e[2]), args)
+            if isinstance(target, Seq) and any(isinstance(i, FuncRef) for i in target.items):
+                return self.call_value(target, args, fr, line, e[2])
             return actions.pass_through(args, e)
         if kind in ("fn", "call"):
             target = self.eval(fn, fr)

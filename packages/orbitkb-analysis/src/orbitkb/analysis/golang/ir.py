@@ -276,6 +276,8 @@ def _params(plist: Node | None) -> list[list[str]]:
             continue
         typ = p.child_by_field_name("type")
         tt = _text(typ) if typ else ""
+        if p.type == "variadic_parameter_declaration":
+            tt = "..." + tt  # ``opts ...Option``: the arguments from here on, as one slice
         names = [_text(c) for i, c in enumerate(p.children) if p.field_name_for_child(i) == "name"]
         for name in names or ["_"]:
             out.append([name, tt])

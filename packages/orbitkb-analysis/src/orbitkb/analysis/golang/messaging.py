@@ -102,9 +102,14 @@ def consume(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
     channel: V = Seq(args[ch:]) if spec.get("rest") else _channel_of(args[ch])
     if spec["provider"] == "rabbitmq":
         # a queue bound to an exchange: the queue is what is read, the exchange what publishers name
-        text = literal(channel)
-        bound = it.sink.amqp_bindings.get(text) if text else None
-        channel = Seq([channel, bound]) if bound is not None else channel
+        anonymous = _server_named(channel)
+        if anonymous is not None:
+            # a queue the broker names has no name of its own: the exchange it is bound to is the channel
+            channel = it.sink.amqp_bindings.get(anonymous, channel)
+        else:
+            text = literal(channel)
+            bound = it.sink.amqp_bindings.get(text) if text else None
+            channel = Seq([channel, bound]) if bound is not None else channel
     emit_message(it, fr, e, "consumes", channel, spec["provider"], _client(recv, spec))
     if "handler" in spec and args:
         handler = arg(args, spec["handler"])
@@ -151,12 +156,25 @@ def kafka_cfg(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], s
     return Obj(kind)
 
 
+_SERVER_NAMED = "queue named by the broker, declared at "
+
+
+def _server_named(v: V) -> str | None:
+    """The declaration site of a queue declared with an empty name (the broker names it), else None."""
+    return v.hint if isinstance(v, Unk) and v.hint.startswith(_SERVER_NAMED) else None
+
+
 def amqp_queue(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
-    return Tup([Obj("amqp_queue", Name=arg(args, 0)), Unk("err")])
+    name = arg(args, 0)
+    if literal(name) == "":
+        # ``QueueDeclare("", ...)``: an exclusive queue the broker names; one per declaration site
+        name = Unk(f"{_SERVER_NAMED}{fr.file}:{e[3]}")
+    return Tup([Obj("amqp_queue", Name=name), Unk("err")])
 
 
 def amqp_bind(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
-    queue, exchange = literal(_channel_of(arg(args, 0))), arg(args, 2)
+    queue_v, exchange = _channel_of(arg(args, 0)), arg(args, 2)
+    queue = _server_named(queue_v) or literal(queue_v)
     if queue and isinstance(exchange, S) and literal(exchange) != "":
         it.sink.amqp_bindings.setdefault(queue, exchange)
     return Unk("err")

@@ -148,7 +148,7 @@ def jaxrs_apis(index: ServiceIndex, ref: ClassRef, app_prefix: str) -> list[RawA
 def grpc_service(ref: ClassRef) -> str | None:
     """``OrderServiceGrpc.OrderServiceImplBase`` / ``OrderServiceGrpcKt.OrderServiceCoroutineImplBase``."""
     for sup in ref.data["supers"]:
-        name = sup[0]
+        name: str = sup[0]
         last = name.rsplit(".", 1)[-1]
         for suffix in ("CoroutineImplBase", "ImplBase"):
             if last.endswith(suffix) and last != suffix:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.jvm import axon, eventuate, http_sites, msg_sites, routes, store_sites
+from orbitkb.analysis.jvm import axon, conn_sites, eventuate, http_sites, msg_sites, routes, store_sites
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate
 from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, Other, walk
 from orbitkb.analysis.jvm.tables import RECEIVER_NAME_HINTS, ROUTER_MARKERS
@@ -15,7 +15,14 @@ _MAX_INVOKE_ARGS = 6
 _RETURNS = ("return", "return_expression")
 
 #: the site detectors every call of a walked body is handed to, in this order
-_DETECTORS = (http_sites.detect, msg_sites.detect, eventuate.detect, axon.detect, store_sites.detect)
+_DETECTORS = (
+    http_sites.detect,
+    conn_sites.detect,
+    msg_sites.detect,
+    eventuate.detect,
+    axon.detect,
+    store_sites.detect,
+)
 
 
 def simple_type(type_text: str) -> str:
@@ -149,7 +156,12 @@ class Walker:
         else:
             return
         args = [evaluate(a, self.scope) for a in call.args[:_MAX_INVOKE_ARGS]]
-        self.invokes.append([owner, call.name, args, call.line])
+        made = self.scope.local_exprs.get(recv.id) if isinstance(recv, Name) else None
+        if isinstance(made, Call) and made.new_:  # ``h = new CartClient(url); h.add(..)``: its ctor args
+            ctor_args = [evaluate(a, self.scope) for a in made.args[:_MAX_INVOKE_ARGS]]
+            self.invokes.append([owner, call.name, args, call.line, ctor_args])
+        else:
+            self.invokes.append([owner, call.name, args, call.line])
 
     def add(self, site: dict[str, Any]) -> None:
         self.sites.append(site)

@@ -17,16 +17,25 @@ from orbitkb.analysis.jvm.apis import (
 )
 from orbitkb.analysis.jvm.body import simple_type
 from orbitkb.analysis.jvm.reach import Reach
-from orbitkb.analysis.jvm.resolve import PARAM_MARK, ClassRef, ServiceIndex, join_path, merge, render
-from orbitkb.analysis.jvm.tables import ADDRESSED_TYPES, DISCOVERY_PROXIES
+from orbitkb.analysis.jvm.resolve import (
+    CTOR_MARK,
+    PARAM_MARK,
+    ClassRef,
+    ServiceIndex,
+    join_path,
+    merge,
+    render,
+)
+from orbitkb.analysis.jvm.tables import ADDRESSED_TYPES, CLIENT_CUSTOMIZERS, DISCOVERY_PROXIES
 
 _LB_HOST = re.compile(r"^(?:https?|lb|grpc|dns|static)://([A-Za-z0-9_-]+)(?::\d+)?(?:/|$)")
 _NOT_SERVICES = {"localhost", "127", "0"}
 
 
 def has_param(expr: Expr | None) -> bool:
+    """A URL holding a method parameter or a constructor argument: its call sites fill it in."""
     return expr is not None and any(
-        isinstance(p, Unknown) and p.hint.startswith(PARAM_MARK) for p in expr.parts
+        isinstance(p, Unknown) and p.hint.startswith((PARAM_MARK, CTOR_MARK)) for p in expr.parts
     )
 
 
@@ -47,6 +56,7 @@ class CallBuilder:
         self.calls: list[RawCall] = []
         #: (class, method, call) whose URL holds a method parameter: candidate thin wrappers
         self.templates: list[tuple[ClassRef, str, RawCall]] = []
+        self._customized = self._customizer_bases()
         self._beans = self._addressed_beans()
 
     # ----------------------------------------------------------------- beans with addresses
@@ -58,14 +68,37 @@ class CallBuilder:
                 if not any(a[0] == "Bean" for a in m["anns"]):
                     continue
                 rtype = simple_type(m["ret"])
-                target = m.get("target")
+                owner, target = ref, m.get("target")
+                if target is None and rtype in ADDRESSED_TYPES:
+                    owner, target = self._from_builder_param(m) or (ref, None)
                 if rtype in ADDRESSED_TYPES and target is not None:
                     bean = next((a for a in m["anns"] if a[0] == "Bean"), None)
                     names = [v[0][1] for v in ann_values(bean, "name", "value") if isinstance(v, list) and v]
                     out.setdefault(rtype.removesuffix(".Builder"), []).append(
-                        (names[0] if names else m["name"], ref, target)
+                        (names[0] if names else m["name"], owner, target)
                     )
         return out
+
+    def _customizer_bases(self) -> dict[str, tuple[ClassRef, list[list[Any]]]]:
+        """Client type -> the base URL a ``RestClientCustomizer``/``WebClientCustomizer`` @Bean sets on
+        every builder Spring Boot injects (one customizer with an address per type, else none)."""
+        found: dict[str, list[tuple[ClassRef, list[list[Any]]]]] = {}
+        for ref in self.index.classes:
+            for m in ref.data["methods"]:
+                client = CLIENT_CUSTOMIZERS.get(simple_type(m["ret"]))
+                if client and m.get("target") is not None and any(a[0] == "Bean" for a in m["anns"]):
+                    found.setdefault(client, []).append((ref, m["target"]))
+        return {client: beans[0] for client, beans in found.items() if len(beans) == 1}
+
+    def _from_builder_param(self, m: dict[str, Any]) -> tuple[ClassRef, list[list[Any]]] | None:
+        """A @Bean method building its client from an injected, customized builder (no base URL of
+        its own): the customizer's address and the class it resolves in."""
+        for _name, declared, _anns in m.get("params") or []:
+            if simple_type(declared) in ("RestClient.Builder", "WebClient.Builder"):
+                base = self._customized.get(simple_type(declared).removesuffix(".Builder"))
+                if base is not None:
+                    return base
+        return None
 
     def _injected(self, ref: ClassRef, field_name: str) -> Expr | None:
         fld = ref.fields.get(field_name)
@@ -81,6 +114,9 @@ class CallBuilder:
                 return self.index.resolve(target, owner)
         if len(beans) == 1 and not wanted:
             return self.index.resolve(beans[0][2], beans[0][1])
+        customized = self._customized.get(simple_type(fld["type"]).removesuffix(".Builder"))
+        if not beans and customized is not None and simple_type(fld["type"]).endswith(".Builder"):
+            return self.index.resolve(customized[1], customized[0])  # the builder Spring Boot injects
         return None
 
     # ----------------------------------------------------------------- sites
@@ -92,7 +128,7 @@ class CallBuilder:
             self.calls.append(_with(call, api_handler=h))
 
     def sites(self, ref: ClassRef, m: dict[str, Any], site: dict[str, Any]) -> None:
-        url = self.index.resolve(site.get("url"), ref)
+        url = self.index.resolve(site.get("url"), ref, marks=True)
         if site.get("recv"):
             base = self._injected(ref, site["recv"])
             if base is not None:
@@ -204,6 +240,9 @@ class CallBuilder:
                     named = [b for b in beans if b[0] == name] or (beans if len(beans) == 1 else [])
                     if named:
                         return self.index.resolve(named[0][2], named[0][1])
+                customized = self._from_builder_param(m)
+                if customized is not None:
+                    return self.index.resolve(customized[1], customized[0])
         return None
 
     def _jaxrs_client(self, ref: ClassRef, base: Expr | None, prefix: str, client: str) -> None:

@@ -9,6 +9,8 @@ Query methods it declares are served at ``/{path}/search/{method}``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from orbitkb.analysis.facts import RawApi
 from orbitkb.analysis.jvm.apis import ann_values
 from orbitkb.analysis.jvm.entities import repository_entity
@@ -42,7 +44,7 @@ def plural(word: str) -> str:
     return head + last + "s"
 
 
-def _exported(ann: list | None) -> bool:
+def _exported(ann: list[Any] | None) -> bool:
     values = ann_values(ann, "exported")
     return not (values and isinstance(values[0], list) and values[0] and str(values[0][0][1]) == "false")
 
@@ -72,7 +74,7 @@ def data_rest_apis(index: ServiceIndex, ref: ClassRef, by_default: bool, framewo
     return out
 
 
-def _rest_ann(m: dict) -> list | None:
+def _rest_ann(m: dict[str, Any]) -> list[Any] | None:
     return next((a for a in m["anns"] if a[0] == "RestResource"), None)
 
 

@@ -113,7 +113,7 @@ def placeholders(text: str) -> Parts:
     return concat(out, lit(text[pos:]))
 
 
-def dotted(e: E) -> str | None:
+def dotted(e: E | None) -> str | None:
     if isinstance(e, Name):
         return e.id
     if isinstance(e, Field):

@@ -10,7 +10,7 @@ from orbitkb.analysis import treesitter
 
 # the node helpers the Java and Kotlin readers import from here
 from orbitkb.analysis.treesitter import end_line as end_line
-from orbitkb.analysis.treesitter import line
+from orbitkb.analysis.treesitter import line as line
 from orbitkb.analysis.treesitter import text as text
 
 

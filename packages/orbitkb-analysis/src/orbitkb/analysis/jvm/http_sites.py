@@ -212,6 +212,9 @@ def _fluent(w: Walker, segs: list[Call]) -> None:
         recv_field = w.field_of(root) if base is None else None
     elif base is None and below:
         base = chain_target(below[0], w.scope)
+        if base is None and root is not None and all(s.name == "build" and not s.args for s in below):
+            base = w.target_of(root)  # ``builder.build().get()``: the injected builder's address
+            recv_field = w.field_of(root) if base is None else None
     path = _uri_arg(segs[uri_i].args[0], w.scope)
     url = concat(base, path) if base is not None else path
     client = rtype if rtype in ("WebClient", "RestClient") else "WebClient"

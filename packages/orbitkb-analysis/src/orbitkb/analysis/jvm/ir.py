@@ -11,9 +11,21 @@ import re
 from typing import Any
 
 from orbitkb.analysis.jvm.body import analyze, simple_type, value_annotation
-from orbitkb.analysis.jvm.evaluate import Parts, Scope, evaluate_list
+from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate_list
 from orbitkb.analysis.jvm.http_sites import infer_type
-from orbitkb.analysis.jvm.syntax import Ann, Arr, Assign, Call, ClassDecl, E, Field, FileSyntax, Method, Name
+from orbitkb.analysis.jvm.syntax import (
+    Ann,
+    Arr,
+    Assign,
+    Call,
+    ClassDecl,
+    E,
+    Field,
+    FileSyntax,
+    Method,
+    Name,
+    walk,
+)
 from orbitkb.analysis.jvm.tables import APP_ANNOTATIONS, CONFIG_PROPERTIES
 from orbitkb.analysis.jvm.walking import BodyContext
 
@@ -113,6 +125,10 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
                 value = assigned
         if f.name in ctor_values and "ctor" in f.mods:
             value = ctor_values[f.name]
+        if value is None and f.name in init.assigned:
+            value = _from_ctor_param(ctors, init.assigned[f.name][0])
+        elif value is None and "ctor" in f.mods:  # Kotlin ``class C(private val base: String)``
+            value = _from_ctor_param(ctors, [["param", f.name]])
         if target is not None:
             ctx.targets[f.name] = target
         fields.append(
@@ -163,6 +179,16 @@ def _class(cls: ClassDecl, outer: str | None, fs: FileSyntax) -> dict[str, Any]:
             if m.anns
         ],
     }
+
+
+def _from_ctor_param(ctors: list[Method], assigned: Parts) -> Parts | None:
+    """``this.baseUrl = baseUrl`` in a constructor: the field holds what ``new X(...)`` passes at
+    that position (``["ctor", index, name]``, filled where the object is made)."""
+    if len(assigned) != 1 or assigned[0][0] != "param" or len(ctors) != 1:
+        return None
+    names = [p.name for p in ctors[0].params]
+    name = assigned[0][1]
+    return [["ctor", names.index(name), name]] if name in names else None
 
 
 def _bound_prefix(cls: ClassDecl) -> str | None:
@@ -218,7 +244,28 @@ def _method_json(m: Method, walker: Any) -> dict[str, Any]:
         returned = _returned(m, walker.returns)
         if returned is not None:
             out["returns"] = returned
+    helper = _env_helper(m)
+    if helper is not None:
+        out["env_helper"] = helper
     return out
+
+
+def _env_helper(m: Method) -> list[int | None] | None:
+    """A project's own environment reader, ``getenv(String key, String def)`` calling
+    ``System.getenv(key)``: [index of the name parameter, index of the default parameter or None],
+    so ``getenv("CART_HOST", "cart")`` folds to that variable with that default where it is called."""
+    names = [p.name for p in m.params]
+    if simple_type(m.ret) not in _TEXT_TYPES or not 1 <= len(names) <= 2:
+        return None
+    for node in (n for stmt in m.body or [] for n in walk(stmt)):
+        if not (isinstance(node, Call) and node.name == "getenv" and node.recv is not None):
+            continue
+        first = node.args[0] if node.args else None
+        if dotted(node.recv) == "System" and isinstance(first, Name) and first.id in names:
+            key = names.index(first.id)
+            others = [i for i, p in enumerate(m.params) if i != key and simple_type(p.type) in _TEXT_TYPES]
+            return [key, others[0] if others else None]
+    return None
 
 
 def _returned(m: Method, returns: list[Parts]) -> Parts | None:

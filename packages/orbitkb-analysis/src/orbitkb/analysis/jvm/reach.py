@@ -35,7 +35,7 @@ class Reach:
         ref, method = self._refs[node], node[2]
         out: list[Key] = []
         for m in ref.methods.get(method, ()):
-            for owner, name, _args, _line in m.get("invokes", ()):
+            for owner, name, *_rest in m.get("invokes", ()):
                 for callee in self.callees(ref, owner, name):
                     k = key(callee, name)
                     self._refs.setdefault(k, callee)

@@ -17,6 +17,8 @@ from orbitkb.analysis.jvm.tables import TEST_DIRS, TEST_SOURCE_SET_WORDS
 _MAX_DEPTH = 12
 #: a method parameter inside a resolved Expr: calls through thin wrappers substitute it
 PARAM_MARK = "\x00param:"
+#: a constructor argument a field holds (``this.base = base``): filled where ``new X(...)`` is called
+CTOR_MARK = "\x00ctor:"
 
 
 _SOURCE_SET = re.compile(r"(?:^|/)src/([^/]+)/")
@@ -151,8 +153,8 @@ class ServiceIndex:
             # own class, then enclosing classes, then supertypes
             qname = ref.qname
             while True:
-                owner = self.by_qname.get(qname, [ref])[0] if qname != ref.qname else ref
-                hit = self._field(owner, name, set())
+                enclosing = self.by_qname.get(qname, [ref])[0] if qname != ref.qname else ref
+                hit = self._field(enclosing, name, set())
                 if hit is not None:
                     return hit[0], hit[1]["value"]
                 if "." not in qname:
@@ -173,7 +175,11 @@ class ServiceIndex:
         hit = self._field(owner, field, set())
         return (hit[0], hit[1]["value"]) if hit is not None else None
 
-    def resolve(self, parts: list[list[Any]] | None, ref: ClassRef, depth: int = 0) -> Expr | None:
+    def resolve(
+        self, parts: list[list[Any]] | None, ref: ClassRef, depth: int = 0, marks: bool = False
+    ) -> Expr | None:
+        """Parts of ``ref`` as an Expr; ``marks``: a constructor argument a field holds stays a
+        ``CTOR_MARK`` placeholder (for call sites to fill), else it is an unknown named after it."""
         if parts is None:
             return None
         out: list[Part] = []
@@ -187,10 +193,12 @@ class ServiceIndex:
                 out.append(Env(part[1] or "", part[2]))
             elif tag == "ref":
                 hit = self.lookup(part[1], ref) if depth < _MAX_DEPTH else None
-                inner = self.resolve(hit[1], hit[0], depth + 1) if hit is not None else None
+                inner = self.resolve(hit[1], hit[0], depth + 1, marks) if hit is not None else None
                 out.extend(inner.parts if inner is not None else (Unknown(part[1]),))
             elif tag == "param":
                 out.append(Unknown(PARAM_MARK + str(part[1])))
+            elif tag == "ctor":
+                out.append(Unknown(f"{CTOR_MARK}{part[1]}:{part[2]}" if marks else str(part[2])))
             elif tag == "call":
                 folded = self._returned(part, ref, depth) if depth < _MAX_DEPTH else None
                 out.extend(folded.parts if folded is not None else (Unknown(part[4]),))
@@ -209,6 +217,9 @@ class ServiceIndex:
             if owner is None:
                 continue
             declared = [m for m in owner.methods.get(method, ()) if len(m["params"]) == len(args)]
+            env = next((m["env_helper"] for m in declared if m.get("env_helper")), None)
+            if env is not None:
+                return self._env_read(env, args, ref, depth)
             body = next((m for m in declared if m.get("returns") is not None), None)
             if body is not None:
                 value = self.resolve(body["returns"], owner, depth + 1)
@@ -225,6 +236,16 @@ class ServiceIndex:
                 if value is not None and not all(isinstance(p, Unknown) for p in value.parts):
                     return value
         return None
+
+    def _env_read(self, env: list[Any], args: list[Any], ref: ClassRef, depth: int) -> Expr | None:
+        """``getenv("CART_HOST", "cart")`` through the project's own helper: that variable, that default."""
+        key, default = env
+        name = self.resolve(args[key], ref, depth + 1)
+        fallback = self.resolve(args[default], ref, depth + 1) if default is not None else None
+        if name is None or len(name.parts) != 1 or not isinstance(name.parts[0], Lit):
+            return None
+        given = fallback.parts[0] if fallback is not None and len(fallback.parts) == 1 else None
+        return Expr((Env(name.parts[0].text, given.text if isinstance(given, Lit) else None),))
 
     def _method_owners(self, ref: ClassRef) -> list[ClassRef | None]:
         """A class's own method, then its enclosing classes' and its supertypes'."""

@@ -123,6 +123,9 @@ ADDRESSED_TYPES = {
     "WebClient.Builder",
     "RestClient.Builder",
 }
+#: Spring Boot customizer beans applied to every auto-configured builder of a client type: one
+#: setting ``baseUrl`` gives every client built from an injected builder that address
+CLIENT_CUSTOMIZERS = {"RestClientCustomizer": "RestClient", "WebClientCustomizer": "WebClient"}
 GRPC_STUB_FACTORIES = {"newBlockingStub", "newStub", "newFutureStub", "newReactorStub", "newBlockingV2Stub"}
 
 # --------------------------------------------------------------------------- outbound messaging

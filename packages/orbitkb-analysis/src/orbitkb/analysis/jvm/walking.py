@@ -32,6 +32,7 @@ class Walker(Protocol):
     ctx: BodyContext
     scope: Scope
     in_chain: set[int]
+    sites: list[dict[str, Any]]  # the sites added so far (a later call may complete one)
 
     def recv_type(self, recv: E | None) -> str | None: ...
 

@@ -7,8 +7,9 @@ in several sibling sub-folders (``cmd/a/main.go``, ``cmd/b/main.go``; ``orders/a
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import define, field
 
@@ -16,6 +17,7 @@ from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout import infra
 from orbitkb.analysis.layout.manifests import Manifest
+from orbitkb.analysis.layout.procfile import Process
 from orbitkb.domain.stacks import STACK_NAMES
 
 #: Entry points in these folders are tools, not separate deployables (never split off).
@@ -52,6 +54,25 @@ TOOLING_DIRS = frozenset(
 COMMAND_DIRS = frozenset({"cmd", "cmds", "commands"})
 #: The analysed stacks (the domain's table); other languages' code is counted but never a service stack.
 KNOWN_STACKS = frozenset(STACK_NAMES)
+#: Stacks whose entry point makes its folder a program with no manifest at all: a Go ``package main``
+#: folder is built by ``go build ./orders`` in a GOPATH layout written before modules (no go.mod).
+PROGRAM_STACKS = frozenset({"go"})
+#: Words of a folder name that say it drives other services rather than being one (``nats-test``,
+#: ``load-test``, ``smoketests``): never deployed, such a folder is a test harness, not a service.
+HARNESS_WORDS = frozenset(
+    {"test", "tests", "testing", "tester", "e2e", "loadtest", "loadtests", "perftest", "perftests",
+     "stresstest", "smoketest", "smoketests", "benchmark", "benchmarks", "harness"}
+)  # fmt: skip
+
+
+def is_harness(folder: str) -> bool:
+    """True for a folder named as a test harness (``nats-test``, ``e2e_runner``, ``LoadTests``)."""
+    words = re.split(r"[-_.\s]+", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", paths.basename(folder)))
+    return any(w.lower() in HARNESS_WORDS for w in words if w)
+
+
+def _is_tooling(folder: str) -> bool:
+    return bool(set(folder.split("/")) & TOOLING_DIRS)
 
 
 @define
@@ -61,6 +82,9 @@ class Candidate:
     code: Counter[str] = field(factory=Counter)  # stack (or other language) -> owned file count
     entries: list[str] = field(factory=list)  # owned files parsed with "entrypoint": true
     stack: str | None = None
+    #: why a folder with no manifest is a program (its own entry point: ``PROGRAM_STACKS``)
+    programs: list[str] = field(factory=list)
+    processes: list[Process] = field(factory=list)  # the Procfile processes / serverless functions running it
 
     @property
     def code_files(self) -> int:
@@ -69,7 +93,10 @@ class Candidate:
     def strong_entry(self) -> str | None:
         if self.entries:
             return f"entry point {self.entries[0]}"
-        return next((m.entry for m in self.manifests if m.entry and not m.weak_entry), None)
+        found = next((m.entry for m in self.manifests if m.entry and not m.weak_entry), None)
+        if found is None and self.processes:
+            return self.processes[0].reason()
+        return found or next(iter(self.programs), None)
 
     def weak_entry(self) -> str | None:
         return next((m.entry for m in self.manifests if m.entry and m.weak_entry), None)
@@ -102,13 +129,45 @@ def _code_language(path: str) -> str | None:
     return ft.CODE_STACKS.get(suffix) or ft.OTHER_CODE.get(suffix)
 
 
+def _programs(
+    cands: Mapping[str, Candidate], entry_files: Mapping[str, str], processes: Sequence[Process]
+) -> dict[str, Candidate]:
+    """Folders that are programs although no manifest is at or above them: the folder of an entry
+    point of a ``PROGRAM_STACKS`` stack (``orders/main.go``; ``orders/cmd/api`` is the ``orders``
+    program), and a folder a Procfile process runs. Tools and scripts (``TOOLING_DIRS``) are never
+    programs."""
+    out: dict[str, Candidate] = {}
+    found: list[tuple[str, str | Process]] = [
+        (paths.parent(p), f"entry point {p}") for p, s in sorted(entry_files.items()) if s in PROGRAM_STACKS
+    ]
+    found += [(process.folder, process) for process in processes]
+    for where, why in found:
+        folder = _service_folder(where, ".")
+        if any(d in cands for d in paths.ancestors(folder + "/x")) or _is_tooling(folder):
+            continue
+        cand = out.setdefault(folder, Candidate(folder))
+        if isinstance(why, Process):
+            cand.processes.append(why)
+        else:
+            cand.programs.append(why)
+    return out
+
+
 def collect(
-    manifests: Iterable[Manifest], code_paths: Iterable[str], entry_files: Mapping[str, str]
+    manifests: Iterable[Manifest],
+    code_paths: Iterable[str],
+    entry_files: Mapping[str, str],
+    processes: Sequence[Process] = (),
 ) -> tuple[dict[str, Candidate], dict[str, list[str]]]:
-    """(candidates by folder, unowned code paths by language)."""
+    """(candidates by folder, unowned code paths by language); ``processes`` run folders of code."""
     cands: dict[str, Candidate] = {}
     for m in sorted(manifests, key=lambda m: m.path):
         cands.setdefault(paths.parent(m.path), Candidate(paths.parent(m.path))).manifests.append(m)
+    for process in processes:  # a Procfile runs a folder a manifest owns
+        owner = next((cands[d] for d in paths.ancestors(process.folder + "/x") if d in cands), None)
+        if owner is not None and not _is_tooling(process.folder):
+            owner.processes.append(process)
+    cands.update(_programs(cands, entry_files, processes))
     unowned: dict[str, list[str]] = {}
     owner_of: dict[str, Candidate | None] = {}
     for path in code_paths:

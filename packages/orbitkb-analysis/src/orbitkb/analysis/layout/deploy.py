@@ -1,5 +1,5 @@
 """Reads every deployment description of a repository: compose, Kubernetes, helm, skaffold,
-`docker build` commands in Makefiles and scripts.
+`docker build` commands in Makefiles and scripts, Procfiles.
 
 Only files that can be deployment config are parsed (by name, or a cheap ``apiVersion``/``kind:``
 text check), so a repository full of unrelated YAML costs nothing. Bad YAML becomes a gap.
@@ -16,6 +16,7 @@ from orbitkb.analysis import paths
 from orbitkb.analysis.layout import dockerbuild, helm
 from orbitkb.analysis.layout.compose import ComposeService, compose_rank, is_compose_file, read_compose
 from orbitkb.analysis.layout.k8s import K8sModel, looks_like_k8s, read_k8s
+from orbitkb.analysis.layout.procfile import Process, is_procfile
 from orbitkb.analysis.yamlines import LDict, LList, load_all
 from orbitkb.domain.model import Gap
 
@@ -36,6 +37,8 @@ class Deployment:
     charts: dict[str, helm.Chart] = field(factory=dict)
     # images built from a folder: skaffold artifacts and `docker build` in Makefiles and scripts
     skaffold: list[SkaffoldArtifact] = field(factory=list)
+    procfiles: dict[str, str] = field(factory=dict)  # Procfile path -> text (layout.procfile)
+    functions: list[Process] = field(factory=list)  # serverless.yml functions: their folder is deployed
 
 
 def _line_map(origin: list[int]) -> Callable[[int], int]:
@@ -45,6 +48,10 @@ def _line_map(origin: list[int]) -> Callable[[int], int]:
 
 def _is_yaml(path: str) -> bool:
     return path.endswith((".yml", ".yaml"))
+
+
+#: The Serverless Framework's service file.
+SERVERLESS_FILES = frozenset({"serverless.yml", "serverless.yaml"})
 
 
 def _spring_like(name: str) -> bool:
@@ -88,6 +95,9 @@ class DeploymentReader:
             if name.startswith("skaffold"):
                 self._skaffold(dep, path)
                 continue
+            if name in SERVERLESS_FILES:
+                self._serverless(dep, path)
+                continue
             chart = helm.chart_of(path, dep.charts)
             if chart is not None:
                 rendered, origin = helm.render(self._texts[path], chart)
@@ -100,6 +110,7 @@ class DeploymentReader:
             dep.k8s.workloads.extend(helm.values_workloads(chart))
         for path in sorted(p for p in self._texts if dockerbuild.is_build_script(p)):
             dep.skaffold.extend(SkaffoldArtifact(*b) for b in dockerbuild.read_builds(path, self._texts[path]))
+        dep.procfiles = {p: t for p, t in sorted(self._texts.items()) if is_procfile(p)}
         return dep
 
     def _chart(self, dep: Deployment, path: str) -> None:
@@ -118,20 +129,32 @@ class DeploymentReader:
                 chart.values, chart.values_file = values[0], values_path
         dep.charts[folder] = chart
 
+    def _serverless(self, dep: Deployment, path: str) -> None:
+        """The Serverless Framework deploys the folder of its serverless.yml as ``functions``."""
+        docs = self._load(path)
+        functions = docs[0].get("functions") if docs and isinstance(docs[0], LDict) else None
+        if isinstance(functions, LDict):
+            for name in functions:
+                dep.functions.append(
+                    Process(str(name), paths.parent(path), path, functions.line(name), "function")
+                )
+
     def _skaffold(self, dep: Deployment, path: str) -> None:
         base = paths.parent(path)
         for doc in self._load(path):
             build = doc.get("build") if isinstance(doc, LDict) else None
             artifacts = build.get("artifacts") if isinstance(build, LDict) else None
             for i, art in enumerate(artifacts if isinstance(artifacts, list) else []):
-                if not isinstance(art, LDict) or not art.get("image"):
+                # skaffold before v1beta1 wrote imageName and workspace for image and context
+                image = art.get("image", art.get("imageName")) if isinstance(art, LDict) else None
+                if not image:
                     continue
-                context = paths.join(base, str(art.get("context", "."))) or base
+                context = paths.join(base, str(art.get("context", art.get("workspace", ".")))) or base
                 docker = art.get("docker")
                 dockerfile = docker.get("dockerfile") if isinstance(docker, LDict) else None
                 dep.skaffold.append(
                     SkaffoldArtifact(
-                        str(art["image"]), context,
+                        str(image), context,
                         paths.join(context, str(dockerfile)) if dockerfile else None,
                         path, artifacts.line(i),  # type: ignore[union-attr]
                     )

@@ -134,6 +134,10 @@ _GRADLE_DEP = re.compile(r"""["']([\w.\-]+):([\w.\-]+)(?::[^"']*)?["']""")
 _GRADLE_PLUGIN = re.compile(r"""(?:\bid\s*\(?\s*|apply\s+plugin\s*:\s*)["']([\w.\-]+)["']""")
 
 
+#: Gradle plugins that build a runnable application (``spring-boot`` is the id Spring Boot's plugin
+#: had before 1.4, still in older builds).
+GRADLE_APP_PLUGINS = frozenset({"org.springframework.boot", "spring-boot", "application", "io.micronaut.application"})
+
 _GRADLE_TEST_CONF = re.compile(r"^\s*(?:test|androidTest|integrationTest)\w*\s*[(\s]")
 
 
@@ -151,11 +155,7 @@ def _gradle(m: Manifest, text: str) -> None:
     for project in re.findall(r"""project\s*\(\s*(?:path\s*[:=]\s*)?["']([\w.\-:]+)["']""", text):
         m.deps.add(project.rsplit(":", 1)[-1])  # a sibling module this one depends on
     plugins = set(_GRADLE_PLUGIN.findall(text))
-    if (
-        "org.springframework.boot" in plugins
-        or "application" in plugins
-        or re.search(r"^\s*application\s*$", text, re.M)
-    ):
+    if plugins & GRADLE_APP_PLUGINS or re.search(r"^\s*application\s*$", text, re.M):
         # weak: a root build often applies plugins to every subproject, libraries included
         m.entry, m.weak_entry = "gradle application/spring-boot plugin", True
 
@@ -235,16 +235,34 @@ def _pipfile(m: Manifest, text: str) -> None:
         m.deps.update(str(k).lower().replace("_", "-") for k in data.get(section, {}))
 
 
+#: What marks a .NET project as an app for a device (Xamarin.iOS / Xamarin.Android project type
+#: GUIDs, their build targets, a MAUI app, a platform target framework such as ``net8.0-ios``).
+DEVICE_APP_MARKERS = (
+    r"FEACFBD2-3405-455C-9665-78FE426C6842",  # Xamarin.iOS
+    r"EFBA0AD7-5A72-4C68-AF49-83D382785DCF",  # Xamarin.Android
+    r"Xamarin\.(?:iOS|Android|Mac)\.CSharp\.targets",
+    r"<UseMaui>\s*true\s*</UseMaui>",
+    r"<TargetFrameworks?>[^<]*-(?:ios|android|maccatalyst|tizen)\b",
+)
+_DEVICE_APP = re.compile("|".join(DEVICE_APP_MARKERS), re.I)
+
+
 def _csproj(m: Manifest, text: str) -> None:
     sdk = re.search(r"""<Project\s+Sdk\s*=\s*["']([^"']+)["']""", text)
     if sdk and sdk.group(1) in ("Microsoft.NET.Sdk.Web", "Microsoft.NET.Sdk.Worker"):
         m.entry = f"csproj {sdk.group(1)}"
     if re.search(r"<OutputType>\s*Exe\s*</OutputType>", text, re.I):
         m.entry = "csproj OutputType Exe"
+    if _DEVICE_APP.search(text):
+        m.entry = None  # an app installed on a phone or a desktop: a client, never a deployed service
     m.deps.update(re.findall(r"""<PackageReference\s+Include\s*=\s*["']([^"']+)["']""", text))
     # a project it builds with (``..\Orders.Infrastructure\Orders.Infrastructure.csproj``): a library it runs
     m.deps.update(re.findall(r"""<ProjectReference\s+Include\s*=\s*["'](?:[^"']*[\\/])?([^"'\\/]+)\.csproj["']""", text))
     m.name = m.path.rsplit("/", 1)[-1].removesuffix(".csproj")
+    # the ASP.NET SPA templates' <SpaRoot>ClientApp\</SpaRoot>: a frontend this project builds and serves
+    for spa in re.findall(r"<SpaRoot>\s*([^<]+?)\s*</SpaRoot>", text):
+        if (folder := _embedded(spa.replace("\\", "/"))) and folder not in m.embeds:
+            m.embeds.append(folder)
 
 
 def _env_pairs(rest: str) -> list[tuple[str, str]]:
@@ -370,6 +388,18 @@ _READERS: dict[str, Callable[[Manifest, str], None]] = {
 }  # fmt: skip
 
 
+#: Python packages only a program depends on: a server that runs the application (``gunicorn
+#: app:api``) or a framework that runs its classes with no main of their own (``nameko run orders``).
+PYTHON_SERVER_PACKAGES = ("nameko", "gunicorn", "uvicorn", "hypercorn", "daphne", "waitress")
+
+
+def _server_packages(m: Manifest) -> None:
+    """A weak entry for a Python manifest that depends on a server package (a shared library may
+    list one too: weak entries of imported packages do not count)."""
+    if m.stack == "python" and m.entry is None and (found := [p for p in PYTHON_SERVER_PACKAGES if p in m.deps]):
+        m.entry, m.weak_entry = f"depends on {found[0]!r}", True
+
+
 def read_manifest(path: str, text: str) -> tuple[Manifest, str | None]:
     """(manifest, error): a reader failure keeps the manifest (its folder still counts) with no facts."""
     name = path.rsplit("/", 1)[-1]
@@ -381,6 +411,7 @@ def read_manifest(path: str, text: str) -> tuple[Manifest, str | None]:
         return manifest, None
     try:
         reader(manifest, text)
+        _server_packages(manifest)
     except (
         ValueError,
         SyntaxError,

@@ -1,8 +1,10 @@
 """Service detection: deployable units, shared libraries, infrastructure and unknown code.
 
 A deployable unit is a folder with its own build manifest and an entry point (a parsed entry
-file, a Dockerfile, a start script, or a compose/Kubernetes/skaffold/helm reference). Libraries
-(manifest, no entry point) are not services. Infrastructure images become resources.
+file, a Dockerfile, a start script, or a compose/Kubernetes/skaffold/helm reference), or a folder
+a Procfile process or a serverless.yml runs, or a Go ``package main`` with no module file above it.
+Libraries (manifest, no entry point), test harnesses nobody deploys (``nats-test``) and nginx in
+front of replicas of one service are not services. Infrastructure images become resources.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from attrs import frozen
 from orbitkb.analysis import paths
 from orbitkb.analysis.gatewaytraefik import label_sources
 from orbitkb.analysis.layout import infra, naming
-from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, split_units
+from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, is_harness, split_units
 from orbitkb.analysis.layout.commands import folder_index, split_by_command
+from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.manifests import Manifest
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
+from orbitkb.analysis.layout.procfile import Process, read_processes
 from orbitkb.analysis.layout.refs import Refs, assign
 from orbitkb.analysis.layout.resources import collect_resources
 from orbitkb.domain.model import Gap
@@ -35,6 +39,7 @@ class LayoutInput:
     app_name: Callable[[str], str | None] = lambda root: None  # spring.application.name under a root
     forced: tuple[str, str] | None = None
     proxy_servers: Mapping[str, str] = {}  # proxy config -> the server it is written for (nginx, apache-httpd)
+    balancers: frozenset[str] = frozenset()  # proxy configs that only balance replicas (layout.balancer)
 
 
 def _ancestor_manifests(cands: Mapping[str, Candidate], folder: str) -> list[Manifest]:
@@ -45,8 +50,19 @@ def _ancestor_manifests(cands: Mapping[str, Candidate], folder: str) -> list[Man
     return out
 
 
+def _processes(inp: LayoutInput) -> list[Process]:
+    """Every Procfile process that runs a folder of code of the repository, every serverless function."""
+    code = set(inp.code_paths)
+    folders = {d for p in code for d in paths.ancestors(p)}
+    return [
+        process
+        for path, text in sorted(inp.deployment.procfiles.items())
+        for process in read_processes(path, text, code, folders)
+    ] + list(inp.deployment.functions)
+
+
 def detect(inp: LayoutInput) -> Layout:
-    cands, unowned = collect(inp.manifests, inp.code_paths, inp.entry_files)
+    cands, unowned = collect(inp.manifests, inp.code_paths, inp.entry_files, _processes(inp))
     units: list[Unit] = []
     for folder in sorted(cands):
         units.extend(split_units(cands[folder]))
@@ -114,9 +130,9 @@ def detect(inp: LayoutInput) -> Layout:
             set(layout.services[0].aliases + [layout.services[0].name]) - {inp.forced[0]}
         )
         layout.services[0].name = inp.forced[0]
-    for unit, alias in naming.dedupe_names(layout.services):
+    for named, alias in naming.dedupe_names(layout.services):
         layout.gaps.append(
-            Gap(inp.repository, unit.root, "name_collision", f"{unit.name} is also configured as {alias!r}, "
+            Gap(inp.repository, named.root, "name_collision", f"{named.name} is also configured as {alias!r}, "
                 "another service's name: not used as an alias")
         )
     layout.services.sort(key=lambda u: u.name)
@@ -171,6 +187,7 @@ def _unit(
     svc.compose, svc.workloads = list(refs.compose), list(refs.workloads)
     svc.split_of = unit.candidate.dir if unit.split else None
     svc.evidence = [(m.path, 1) for m in unit.candidate.manifests]
+    svc.evidence += [(p.file, p.line) for p in unit.candidate.processes if not unit.split or paths.is_under(p.folder, unit.root)]
     svc.evidence += [(c.file, c.line) for c in refs.compose] + [(w.file, w.line) for w, _ in refs.workloads]
     return svc
 
@@ -185,6 +202,9 @@ def _decide(
 ) -> None:
     cand = unit.candidate
     deployed = bool(refs.compose or refs.workloads)
+    if not deployed and not cand.processes and is_harness(unit.root):
+        layout.libraries.append(unit.root)  # a test harness run by hand against the services
+        return
     has_code = bool(unit.entries or unit.command) if unit.split else cand.code_files > 0
     strong = (
         (f"entry point {unit.entries[0]}" if unit.entries else None)
@@ -196,7 +216,7 @@ def _decide(
     if not unit.split and cand.infra_image():
         return  # init scripts of a database image: a resource (layout.resources), not a service
     if not has_code:
-        confs = [c for c in inp.nginx_confs if paths.is_under(c, unit.root)]
+        confs = [c for c in inp.nginx_confs if paths.is_under(c, unit.root) and c not in inp.balancers]
         if confs and (strong or deployed):
             server = inp.proxy_servers.get(confs[0], "nginx")
             svc = _unit(inp, cands, unit, refs, "other", f"{server} configuration")
@@ -252,7 +272,7 @@ def _forced(inp: LayoutInput, cands: Mapping[str, Candidate], refs: Mapping[int,
     return svc
 
 
-def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list) -> list[ServiceUnit]:
+def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list[ComposeService]) -> list[ServiceUnit]:
     """Compose services running a stock proxy image (nginx, httpd, Envoy, Kong, Traefik) with a
     mounted proxy configuration, or Traefik next to containers labelled with its routers."""
     out = []
@@ -266,7 +286,9 @@ def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list) -> list[Ser
             if c.name == compose.name and paths.parent(c.file) == paths.parent(compose.file)
             for m in c.mounts
         ]
-        confs = [c for c in inp.nginx_confs for m in mounts if c == m or paths.is_under(c, m)]
+        confs = [
+            c for c in inp.nginx_confs for m in mounts if (c == m or paths.is_under(c, m)) and c not in inp.balancers
+        ]  # fmt: skip
         labelled = infra.is_label_proxy(compose.image) and bool(label_sources(compose, inp.deployment.compose))
         if not confs and not labelled:
             continue

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import event_store, messaging, persistence, queues, stores
+from . import ctor_args, event_store, messaging, persistence, queues, stores
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     BASE_THEN_VERB_CLIENTS,
@@ -69,6 +69,7 @@ def on_new(ex: Extractor, node: Node) -> None:
     ctor = node.child_by_field_name("constructor")
     name = dotted(ctor) or ""
     args = args_of(node)
+    ctor_args.note_new(ex, node)
     if messaging.on_new(ex, node, name, args) or queues.on_new(ex, node, ex.module_path(name), args):
         return
     # Loaded-proto and generated gRPC clients: `new pkg.PaymentService(address, credentials)`.

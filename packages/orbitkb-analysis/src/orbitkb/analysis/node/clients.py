@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tree_sitter import Node
 
 from ..dapr.invoke import HEADER
-from .signatures import HTTP_CLIENT_TYPES, HTTP_CLIENTS, INSTANCE_VERBS
+from .signatures import HTTP_CLIENT_TYPES, HTTP_CLIENTS, INSTANCE_VERBS, METHOD_FIRST_CLIENTS
 from .syntax import dotted, object_pairs, string_value, text, unwrap
 from .values import fold, merge, resolve_binding
 
@@ -83,6 +83,9 @@ def client_call(
 ) -> None:
     url_node: Node | None = None
     opts: dict[str, Node] = {}
+    verb = (string_value(args[0]) or "").upper() if args and client in METHOD_FIRST_CLIENTS else ""
+    if verb in INSTANCE_VERBS.values() and verb and len(args) >= 2:
+        method, args = verb, args[1:]
     first = unwrap(args[0]) if args else None
     if first is not None and first.type == "object":
         opts = object_pairs(first)
@@ -90,6 +93,8 @@ def client_call(
         base_node = opts.get("baseURL") or opts.get("baseUrl") or opts.get("prefixUrl")
         if base_node is not None:
             base = fold(base_node, ex.scope)
+        elif url_node is None:
+            base = _host_port_path(ex, client, opts)
     elif first is not None:
         url_node = first
         for arg in args[1:3]:
@@ -115,6 +120,20 @@ def client_call(
     if app_id:
         record["app_id"] = app_id
     ex.out["calls"].append({**record, **carried, **ex.where(node)})
+
+
+def _host_port_path(ex: Extractor, client: str, opts: dict[str, Node]) -> list[Any] | None:
+    """`http.request({ hostname: ORDERS_HOST, port: 3000, path: "/orders" })`: the URL the options spell."""
+    host = opts.get("hostname") or opts.get("host")
+    if host is None:
+        return None
+    scheme = string_value(opts.get("protocol")) or ("https:" if client == "https" else "http:")
+    url: list[Any] = [["lit", f"{scheme.rstrip(':')}://"], *fold(host, ex.scope)]
+    if "port" in opts:
+        url += [["lit", ":"], *fold(opts["port"], ex.scope)]
+    if "path" in opts:
+        url += fold(opts["path"], ex.scope)
+    return merge(url)
 
 
 def _sidecar_app_id(ex: Extractor, headers: Node | None) -> list[Any] | None:

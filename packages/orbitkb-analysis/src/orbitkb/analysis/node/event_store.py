@@ -66,8 +66,8 @@ def _options(ex: Extractor, options: Node | None) -> None:
             break
     for key in SUBSCRIPTION_KEYS:
         items = unwrap(pairs.get(key))
-        for item in items.named_children if items is not None and items.type == "array" else []:
-            item = unwrap(item)
+        for raw in items.named_children if items is not None and items.type == "array" else []:
+            item = unwrap(raw)
             if item is not None and item.type == "object":
                 stream = object_pairs(item).get("stream") or object_pairs(item).get("streamName")
                 if stream is not None:

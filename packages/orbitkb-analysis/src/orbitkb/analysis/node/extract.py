@@ -10,7 +10,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from . import calls, decorators, queues, stores
+from . import amqp_bindings, calls, ctor_args, decorators, queues, request_descriptors, stores
 from .sdk_imports import mail_service, sdk_import
 from .signatures import BASE_URL_KEYS, FACTORIES, MESSAGE_MODULES
 from .syntax import (
@@ -91,6 +91,7 @@ class Extractor:
         for stmt in root.named_children:
             self._prepass(stmt)
         self.visit(root)
+        self.out.pop(amqp_bindings.KEY, None)
         self.out["bindings"] = {k: v for k, v in sorted(self.scope.module.items()) if v.get("k") != "param"}
         self.out["providers"] = sorted(self.providers)
         self.out["drivers"] = sorted(self.drivers)
@@ -116,6 +117,8 @@ class Extractor:
             self._on_return(node)
         elif kind == "pair":
             mail_service(self, node)
+        elif kind == "object":
+            request_descriptors.on_object(self, node)
         for child in node.named_children:
             if child.type not in _SKIP:
                 self.visit(child)
@@ -447,8 +450,13 @@ class Extractor:
             name = left[5:]
             if name not in fields or fields[name].get("k") == "type":
                 binding = self.binding_for(right, f"{cls}.{name}")
+                in_ctor = ctor_args.is_constructor(self.fid)
+                if in_ctor and (binding is None or ctor_args.param_alias(binding)):
+                    binding = ctor_args.field_binding(self, right) or binding
                 if binding is not None:
                     binding.setdefault("key", f"{cls}.{name}")
+                    if in_ctor:
+                        binding["ctor"] = True
                     fields[name] = binding
         elif len(self.scope.frames) > 1 and "." not in left and self.scope.lookup(left) is None:
             binding = self.binding_for(right, left)

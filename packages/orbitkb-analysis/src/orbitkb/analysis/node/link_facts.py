@@ -11,6 +11,7 @@ from ..configrefs import config_ref
 from ..dapr.invoke import via_app_id
 from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
 from .attribution import Reach
+from .dead_helpers import DeadHelpers
 from .message_wrappers import MessageSites
 from .naming import mongoose_collection, sequelize_table, snake_case
 from .resolve import Resolver, Target, path_text
@@ -186,6 +187,7 @@ class FactBuilder:
         inherited = SubclassChannels(self.files, self.r)
         for file, msg, channel in inherited.run():
             self._message(file, msg, channel)
+        dead = DeadHelpers(self.files, self.r, reach)
         for file in sorted(self.files):
             data = self.files[file]
             for call in data.get("calls", []):
@@ -195,8 +197,9 @@ class FactBuilder:
             for msg in data.get("messages", []):
                 if msg.get("requires") and not any(d.get(msg["requires"]) for d in self.files.values()):
                     continue  # an event-store feature stream of a service that publishes no events
-                if not message_sites.wrapped(file, msg) and not inherited.covers(file, msg):
-                    self._message(file, msg)
+                if message_sites.wrapped(file, msg) or inherited.covers(file, msg) or dead.covers(file, msg):
+                    continue  # reported at its call sites / by its subclasses / never runs here
+                self._message(file, msg)
             self._queue_messages(file)
             for ent in data.get("entities", []):
                 self._entity(file, ent)

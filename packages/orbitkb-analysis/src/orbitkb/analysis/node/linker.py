@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..facts import LinkedFacts, ParseGap, RawApi, RawComponent, ServiceContext
+from . import ctor_args
 from .attribution import Reach
 from .link_facts import FactBuilder
 from .resolve import ModuleIndex, Resolver
@@ -29,6 +30,10 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     if library:  # link only the library code the service uses: a big libs/ must not cost per app
         files, library = _used_library(files, ctx.root_dir, library)
     resolver = Resolver(files, ModuleIndex(files, ctx.root_dir, library))
+    filled = ctor_args.fill(files, resolver)
+    if any(filled[p] is not files[p] for p in files):  # calls took addresses given at `new`
+        files = filled
+        resolver = Resolver(files, ModuleIndex(files, ctx.root_dir, library))
     graph = RouteGraph(files, resolver)
     graph.build()
     handled: list[Handled] = graph.apis() + nest_apis(files, resolver)

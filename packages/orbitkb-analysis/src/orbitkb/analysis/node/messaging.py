@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
+from . import amqp_bindings
 from .signatures import (
     AWS_COMMANDS,
     AWS_V2_METHODS,
@@ -83,6 +84,11 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
     first = unwrap(args[0]) if args else None
     if first is None:
         return False
+    if prop == "assertQueue":
+        amqp_bindings.note_server_named(ex, node, args)
+        return False
+    if prop in ("bindQueue", "consume") and amqp_bindings.on_queue_use(ex, node, prop, args):
+        return True
     if prop in ("register", "registerAsync") and (dotted(receiver) or "").endswith("ClientsModule"):
         return _clients_module(ex, first)
     if first.type == "object":

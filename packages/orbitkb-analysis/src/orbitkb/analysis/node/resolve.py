@@ -310,6 +310,10 @@ class Resolver:
                 out.extend(self._ref_parts(file, part, depth))
             elif tag == "call":
                 out.extend(self._call_parts(file, part, depth, params))
+            elif tag == "ctor":  # a constructor argument no `new` site filled: named as written
+                out.append(Unknown(str(part[3])))
+            elif tag == "envp":
+                out.append(_env_read(part, params))
             else:
                 out.append(Unknown(str(part[1])))
         return out
@@ -337,6 +341,35 @@ class Resolver:
                 self._expanding.discard(key)
         default = part[4] if len(part) > 4 else None
         return [Lit(default)] if default is not None else [Unknown(str(part[3]))]
+
+
+def _literal_arg(args: list[Any], index: Any) -> str | None:
+    value = args[index] if isinstance(index, int) and 0 <= index < len(args) else None
+    return value[0][1] if value and len(value) == 1 and value[0][0] == "lit" else None
+
+
+def _env_filled(part: list[Any], args: list[Any]) -> list[Any]:
+    """``["envp", ...]`` with the caller's raw arguments: ``["env", name, default]`` when the name is literal."""
+    if part[0] != "envp":
+        return part
+    name = _literal_arg(args, part[1])
+    if name is None:
+        return part
+    default = part[3] if isinstance(part[3], str) else _literal_arg(args, part[3])
+    return ["env", name, default]
+
+
+def _env_read(part: list[Any], params: Mapping[int, list[Part]] | None) -> Part:
+    """``["envp", index, name, default]`` where the helper is called with a literal name: that
+    environment variable, with the default passed (a parameter's index) or written in the helper."""
+    name = (params or {}).get(part[1])
+    if not name or len(name) != 1 or not isinstance(name[0], Lit):
+        return Unknown(str(part[2]))
+    default = part[3]
+    if isinstance(default, int):
+        given = (params or {}).get(default)
+        default = given[0].text if given and len(given) == 1 and isinstance(given[0], Lit) else None
+    return Env(name[0].text, default)
 
 
 def ref_text(ref: list[Any] | None) -> str:
@@ -393,7 +426,10 @@ def join_path(*pieces: str) -> str:
 
 
 def _bound(target: Target | None, args: list[Any]) -> Target | None:
-    """An HTTP client a factory made from its parameters, with the caller's arguments in their place."""
+    """An HTTP client a factory made from its parameters, with the caller's arguments in their place;
+    a value an environment reader returns (`env("ORDERS_URL", "http://x")`), that variable."""
+    if target is not None and target[0] == "val" and args:
+        return (target[0], target[1], [_env_filled(p, args) for p in target[2]])
     if target is None or target[0] != "obj" or not args:
         return target
     binding = target[3]

@@ -64,6 +64,15 @@ HTTP_CLIENTS: dict[tuple[str, str], tuple[str, str | None]] = {
     ("request-promise-native", ""): ("request", None),
     ("superagent", ""): ("superagent", None),
     ("needle", ""): ("needle", None),
+    # Node's own clients: a URL, or options naming host, port and path
+    ("http", "request"): ("http", None),
+    ("https", "request"): ("https", None),
+    ("http", "get"): ("http", "GET"),
+    ("https", "get"): ("https", "GET"),
+    ("node:http", "request"): ("http", None),
+    ("node:https", "request"): ("https", None),
+    ("node:http", "get"): ("http", "GET"),
+    ("node:https", "get"): ("https", "GET"),
 }
 for _verb, _method in HTTP_VERBS.items():
     if _verb == "all":
@@ -71,6 +80,8 @@ for _verb, _method in HTTP_VERBS.items():
     for _module in ("axios", "got", "superagent", "request", "request-promise", "needle", "ky"):
         HTTP_CLIENTS[(_module, _verb)] = (_module.split("-")[0], _method)
 
+# Clients called with the verb first when called as a function: `needle("post", url, body)`.
+METHOD_FIRST_CLIENTS = frozenset({"needle"})
 # Clients called with the base URL and then the verb: `supertest(base).post("/orders")`.
 BASE_THEN_VERB_CLIENTS: dict[tuple[str, str], str] = {("supertest", ""): "supertest"}
 

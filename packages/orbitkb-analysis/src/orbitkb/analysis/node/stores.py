@@ -174,7 +174,7 @@ def _statement(ex: Extractor, node: Node) -> str | None:
         raw = "".join(
             "?"
             if c.type == "template_substitution"
-            else (string_value(c) or c.text.decode("utf-8", "replace"))
+            else (string_value(c) or (c.text or b"").decode("utf-8", "replace"))
             for c in node.named_children
         )
     elif node.type == "object":

@@ -6,7 +6,8 @@ linker), ["param", index, name] (a parameter of the enclosing function, substitu
 sites of thin wrappers) and ["call", symref, [args parts], hint] (the value a function of the
 service returns, e.g. `${this.url('/x')}`, folded by the linker from the function's return value). A symref names a binding: ["imp", spec, name, rest], ["loc", key, rest],
 ["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref, args],
-["member", symref, rest] and ["glob", dotted].
+["member", symref, rest] and ["glob", dotted]; ["envp", index, name, default] reads the environment
+variable a parameter names (see ``_env_of_param``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class Scope:
 
     def lookup(self, name: str) -> dict[str, Any] | None:
         for frame in reversed(self.frames):
-            found = frame.get(name)
+            found: dict[str, Any] | None = frame.get(name)
             if found is not None:
                 return found
         return None
@@ -148,6 +149,9 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
     env = env_name(node)
     if env is not None:
         return [["env", env, None]]
+    named = _env_of_param(node, scope)
+    if named is not None:
+        return [named]
     if kind in ("identifier", "member_expression", "this"):
         return _fold_name(node, scope)
     if kind == "shorthand_property_identifier":  # `{ topic }` holds the value of `topic`
@@ -163,6 +167,21 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
     return unknown(node)
 
 
+def _env_of_param(node: Node, scope: Scope) -> list[Any] | None:
+    """`process.env[name]` with ``name`` a parameter: a project's own environment reader
+    (`const env = (name, dflt) => process.env[name] || dflt`). ``["envp", index, name, default]``:
+    the variable named by the argument at ``index``, filled where the helper is called."""
+    if node.type != "subscript_expression" or dotted(node.child_by_field_name("object")) != "process.env":
+        return None
+    index = unwrap(node.child_by_field_name("index"))
+    if index is None or index.type != "identifier":
+        return None
+    binding = scope.lookup(text(index))
+    if binding is None or binding.get("k") != "param":
+        return None
+    return ["envp", binding["idx"], text(index), None]
+
+
 def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
     op = text(node.child_by_field_name("operator"))
     left = node.child_by_field_name("left")
@@ -173,7 +192,12 @@ def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
         return _fold(left, scope, depth + 1) + _fold(right, scope, depth + 1)
     if op in ("||", "??"):
         lparts = merge(_fold(left, scope, depth + 1))
-        fallback = literal(merge(_fold(right, scope, depth + 1)))
+        rparts = merge(_fold(right, scope, depth + 1))
+        if len(lparts) == 1 and lparts[0][0] == "envp" and lparts[0][3] is None:
+            # `process.env[name] || fallback`: the default is a parameter too, or a literal
+            given = rparts[0][1] if len(rparts) == 1 and rparts[0][0] == "param" else literal(rparts)
+            return [[*lparts[0][:3], given]]
+        fallback = literal(rparts)
         if len(lparts) == 1 and lparts[0][0] in ("env", "prop", "ref") and lparts[0][2] is None:
             return [[lparts[0][0], lparts[0][1], fallback]]
         if len(lparts) == 1 and lparts[0][0] == "call" and fallback is not None:
@@ -209,13 +233,17 @@ def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:
         kind = binding.get("k")
         if kind == "val" and name.startswith("this."):
             # a field set from the constructor's parameters (`this.items = `${base}/items``): those
-            # are not the parameters of the method reading the field
+            # are not the parameters of the method reading the field, but what `new` is given
+            if binding.get("ctor"):
+                return [["ctor", p[1], "", p[2]] if p[0] == "param" else list(p) for p in binding["v"]]
             return [["unknown", p[2]] if p[0] == "param" else list(p) for p in binding["v"]]
         if kind == "val":
             return [list(p) for p in binding["v"]]
         if kind == "param":
             return [["param", binding["idx"], name]]
     ref = symref(name, scope)
+    if ref is not None and ref[0] == "param" and ref[3] and str(ref[1]).endswith(".constructor"):
+        return [["ctor", ref[2], ref[3], name]]  # `options.baseUrl` in a constructor: filled at `new`
     if ref is None or ref[0] == "glob" or (ref[0] == "param" and ref[3]):
         return [["unknown", name]]
     return [["ref", ref, None]]

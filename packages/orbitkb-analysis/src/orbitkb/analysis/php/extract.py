@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.php import annotations, tables
+from orbitkb.analysis.php import annotations as php_annotations
+from orbitkb.analysis.php import tables
 from orbitkb.analysis.php.routes import CALL_TYPES, RouteRecorder, chain_of
 from orbitkb.analysis.php.syntax import (
     Value,
@@ -83,8 +84,8 @@ class PhpFile(RouteRecorder):
             "name": name, "fq": f"{self.out['ns']}\\{name}".lstrip("\\"), "line": line(node), "end": end_line(node),
             "extends": short(text(base.named_children[0])) if base is not None and base.named_children else None,
             "implements": [short(text(c)) for c in ifaces.named_children] if ifaces is not None else [],
-            "prefix": annotations.class_route_prefix(attrs, doc), "props": {}, "ctor": [], "ctor_props": {},
-            "entity": annotations.doctrine_entity(attrs, doc), "fields": [], "handles": False,
+            "prefix": php_annotations.class_route_prefix(attrs, doc), "props": {}, "ctor": [], "ctor_props": {},
+            "entity": php_annotations.doctrine_entity(attrs, doc), "fields": [], "handles": False,
         }  # fmt: skip
         self.out["classes"].append(cls)
         body = node.child_by_field_name("body")
@@ -105,7 +106,7 @@ class PhpFile(RouteRecorder):
                     if len(kids) >= 2:
                         scope["self::" + text(kids[0])] = fold(kids[-1], scope)
             if member.type == "property_declaration":
-                field = annotations.doctrine_field(member)
+                field = php_annotations.doctrine_field(member)
                 if field is not None:
                     cls["fields"].append(field)
                 for el in (c for c in member.named_children if c.type == "property_element"):
@@ -147,7 +148,7 @@ class PhpFile(RouteRecorder):
         cls = ctx["cls"]
         name = text(node.child_by_field_name("name"))
         fn = f"{cls['name']}.{name}"
-        for method, path in annotations.method_routes(attributes(node), doc_comment(node)):
+        for method, path in php_annotations.method_routes(attributes(node), doc_comment(node)):
             full = "/" + "/".join(p.strip("/") for p in (cls["prefix"], path) if p.strip("/"))
             self.out["routes"].append({"method": method, "path": full, "handler": fn, "line": line(node),
                                        "end": end_line(node), "framework": "symfony", "cls": cls["name"]})  # fmt: skip
@@ -240,7 +241,8 @@ class PhpFile(RouteRecorder):
             self._dispatch(node, name, chain, where, ctx)
         elif recv == "Redis" and name in ("publish", "subscribe", "psubscribe") and positional(node):
             direction = "publishes" if name == "publish" else "consumes"
-            for ch in strings(positional(node)[0]) or [None]:
+            named: list[str | None] = [*strings(positional(node)[0])] or [None]
+            for ch in named:
                 channel = [["lit", ch]] if ch else fold(positional(node)[0], ctx["scope"])
                 self.out["messages"].append({**where, "direction": direction, "channel": channel, "provider": "redis",
                                              "client": "laravel-redis"})  # fmt: skip

@@ -162,9 +162,9 @@ def fold(node: Any, scope: Mapping[str, Value] | None = None, depth: int = 0) ->
     if t == "member_call_expression":
         obj = call_object(node)
         if obj is not None and call_name(node) == "getParameter" and positional(node):
-            name = string(positional(node)[0])
-            if name:
-                return [["param", name]]
+            param = string(positional(node)[0])
+            if param:
+                return [["param", param]]
     if t == "class_constant_access_expression":  # self::BASE, static::BASE, Client::BASE
         key = text(node)
         owner, _, const = key.partition("::")

@@ -14,7 +14,7 @@ from orbitkb.analysis.python.scan import Scanner
 
 class PythonAnalyzer:
     stack = "python"
-    version = "py-9"
+    version = "py-10"
     suffixes = (".py", ".pyi")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

@@ -99,11 +99,12 @@ def _connection_request(inv: Inv, conn: Node, scheme: str) -> Http | None:
 
 
 def _first_lit(url: Node) -> str | None:
+    first: str | None = None
     if url["t"] == "lit":
-        return url["v"]
-    if url["t"] == "cat" and url["p"] and url["p"][0]["t"] == "lit":
-        return url["p"][0]["v"]
-    return None
+        first = url["v"]
+    elif url["t"] == "cat" and url["p"] and url["p"][0]["t"] == "lit":
+        first = url["p"][0]["v"]
+    return first
 
 
 def _looks_like_url(url: Node) -> bool:
@@ -259,7 +260,8 @@ def _channel_target(st: LinkState, ch: Node | None) -> Node | None:
         return None
     ch = st.r.as_object(ch)
     if st.r.family(ch) == "grpc-channel":
-        return ch["a"][0] if ch["a"] else ch["k"].get("target")
+        target: Node | None = ch["a"][0] if ch["a"] else ch["k"].get("target")
+        return target
     return None
 
 

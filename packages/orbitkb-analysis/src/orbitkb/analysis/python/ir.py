@@ -49,7 +49,8 @@ def literal(node: Node | None) -> str | None:
     if node is None:
         return None
     if node["t"] == "lit":
-        return node["v"]
+        value: str | None = node["v"]
+        return value
     if node["t"] == "cat" and all(p["t"] == "lit" for p in node["p"]):
         return "".join(p["v"] for p in node["p"])
     return None
@@ -61,34 +62,34 @@ def items(node: Node | None) -> list[Node]:
         return []
     if node["t"] in ("list", "any"):
         return list(node["v"])
+    default = node.get("d") if node["t"] == "env" else None
+    if isinstance(default, dict) and default.get("t") == "list":
+        return list(default["v"])  # a list setting (``topics: list[str] = [...]``): its default's elements
     return [node]
+
+
+#: node kinds a hint names by one of their fields, and that field
+_NAMED_BY = {"lit": "v", "ref": "q", "ext": "q", "unk": "h", "param": "n", "cls": "n", "fn": "n", "mod": "p"}
 
 
 def describe(node: Node | None, depth: int = 0) -> str:
     """A short human hint for a value that could not be folded."""
     if node is None or depth > 6:
         return "?"
-    t = node["t"]
-    if t == "lit":
-        return node["v"]
-    if t in ("ref", "ext"):
-        return node["q"]
-    if t == "unk":
-        return node["h"]
-    if t == "param":
-        return node["n"]
+    t: str = node["t"]
+    if t in _NAMED_BY:
+        named: str = node[_NAMED_BY[t]]
+        return named
     if t == "env":
-        return "${" + node["n"] + "}"
-    if t in ("cls", "fn"):
-        return node["n"]
-    if t == "mod":
-        return node["p"]
+        variable: str = node["n"]
+        return "${" + variable + "}"
     if t in ("call", "ret"):
         return describe(node["f"], depth + 1) + "()"
     if t == "inst":
         return describe(node["c"], depth + 1) + "()"
     if t in ("attr", "bm"):
-        return describe(node["o"], depth + 1) + "." + node["n"]
+        attribute: str = node["n"]
+        return describe(node["o"], depth + 1) + "." + attribute
     if t == "idx":
         return describe(node["o"], depth + 1) + "[" + describe(node["i"], depth + 1) + "]"
     if t == "cat":

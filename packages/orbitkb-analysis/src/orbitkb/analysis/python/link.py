@@ -101,13 +101,15 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
 
     no_calls: tuple[list[tuple[RawCall, str | None]], set[str]] = ([], set())
     raw_calls, grpc_impl = safe("calls", lambda: calls.collect(st), no_calls)
-    raw_msgs = (
-        safe("messaging", lambda: messaging.collect(st), no_msgs) + handler_msgs + nameko_in + nameko_out
-    )
+    site_msgs, channel_gaps = safe("messaging", lambda: messaging.collect(st), (no_msgs, no_gaps))
+    gaps.extend(_one_gap_per_reason(channel_gaps))
+    raw_msgs = site_msgs + handler_msgs + nameko_in + nameko_out
     raw_msgs += safe("celery beat", lambda: celery_beat.collect(st, messaging.celery_tasks(st)), no_msgs)
     no_entities: list[RawEntity] = []
     entities = safe("persistence", lambda: persistence.collect(st), no_entities)
-    sdk_calls, sdk_msgs, sdk_entities = safe("dapr", lambda: dapr_sdk.collect(st), ([], [], no_entities))
+    no_sdk: tuple[list[tuple[RawCall, str | None]], list[tuple[RawMessage, str | None]], list[RawEntity]] = (
+        [], [], no_entities)
+    sdk_calls, sdk_msgs, sdk_entities = safe("dapr", lambda: dapr_sdk.collect(st), no_sdk)
     raw_calls, raw_msgs, entities = raw_calls + sdk_calls, raw_msgs + sdk_msgs, entities + sdk_entities
 
     reach = _reach(st, apis)

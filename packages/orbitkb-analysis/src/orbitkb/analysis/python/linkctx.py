@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from orbitkb.analysis.facts import Env, Expr, Lit, Part, ServiceContext, Unknown
 from orbitkb.analysis.python import importroot
@@ -67,7 +67,8 @@ class LinkState:
 
     # ------------------------------------------------------------------ names
     def func(self, path: str, qual: str) -> dict[str, Any]:
-        return self.files[path]["funcs"].get(qual, {})
+        found: dict[str, Any] = self.files[path]["funcs"].get(qual, {})
+        return found
 
     def handler_name(self, path: str, qual: str) -> str:
         """``Class.method`` for methods, the bare name for functions (nested ones included)."""
@@ -94,8 +95,9 @@ class LinkState:
         command implies, else relative to its root with ``src/`` dropped."""
         if self._import_root is _UNSET:
             self._import_root = importroot.find(self.ctx.commands, self.files) if self.ctx.commands else None
-        if self._import_root is not None:
-            named = self._import_root.module(path)
+        found = cast("importroot.ImportRoot | None", self._import_root)
+        if found is not None:
+            named = found.module(path)
             if named is not None:
                 return named
         rel = path

@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from orbitkb.analysis.facts import Env, Expr, Lit, RawApi, RawMessage
+from orbitkb.analysis.facts import Env, Expr, Lit, ParseGap, RawApi, RawMessage, Unknown
 from orbitkb.analysis.python.calls import has_param
 from orbitkb.analysis.python.ir import Node, describe, items, literal
-from orbitkb.analysis.python.linkctx import Inv, LinkState, to_expr
+from orbitkb.analysis.python.linkctx import Inv, LinkState, render_path, to_expr
 from orbitkb.analysis.python.routing import decorated_functions, split_call
 from orbitkb.analysis.python.signatures import (
     CELERY_SEND_METHODS,
@@ -35,6 +36,13 @@ def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
     if spec == "basic_publish":
         exchange, key = inv.arg(0, "exchange"), inv.arg(1, "routing_key")
         return _one(key if exchange is None or literal(exchange) == "" else exchange)
+    if spec == "kombu_publish":  # ``producer.publish(body, exchange=Exchange("x"), routing_key="k")``
+        ex = inv.kw.get("exchange")
+        if ex is not None and ex["t"] == "inst":  # ``Exchange("billing", type="topic")``
+            ex = ex.get("name") or (ex["a"][0] if ex.get("a") else ex.get("k", {}).get("name"))
+        if ex is None or ex["t"] == "none" or literal(ex) == "":
+            return _one(inv.arg(1, "routing_key"))
+        return _one(ex)
     if spec == "exchange_publish":
         name = o.get("name")
         return _one(inv.arg(1, "routing_key") if name is None or literal(name) == "" else name)
@@ -245,10 +253,12 @@ class _Wrappers:
         return key is not None and key in self.called and bool(self.templates(key))
 
 
-def collect(st: LinkState) -> list[tuple[RawMessage, str | None]]:
+def collect(st: LinkState) -> tuple[list[tuple[RawMessage, str | None]], list[ParseGap]]:
+    """Every publish and consume site, and one gap per site whose channel cannot be folded."""
     tasks = celery_tasks(st)
     wrappers = _Wrappers(st, tasks)
     out: list[tuple[RawMessage, str | None]] = []
+    gaps: list[ParseGap] = []
     for inv in st.invs:
         for direction, provider, ch, client in wrappers.found(inv):
             if has_param(ch) and wrappers.at_sites(inv):
@@ -258,10 +268,27 @@ def collect(st: LinkState) -> list[tuple[RawMessage, str | None]]:
                 continue
             if provider in ("sqs", "sns"):
                 expr = tail(expr, "/" if provider == "sqs" else ":")
+            if unresolved(expr):
+                shown = render_path(expr) or describe(ch)
+                reason = f"{provider} {direction} at line {inv.line}: channel not resolved ({shown})"
+                gaps.append(ParseGap(inv.path, "unsupported", reason))
+                continue
             out.append(
                 (RawMessage(direction, expr, provider, inv.path, inv.line, inv.end, client=client), inv.fn)
             )
-    return out
+    return out, gaps
+
+
+#: a template's field left in the text (``"{queue}"``, ``"{}.events"``): no broker names a channel so
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_]?[\w.]*\}")
+
+
+def unresolved(expr: Expr) -> bool:
+    """A channel with a part no constant or configuration names (a runtime value, a parameter no
+    caller binds), no text at all, or a template's placeholder such as ``{queue}`` left in it."""
+    if expr.literal() == "" or any(isinstance(p, Unknown) for p in expr.parts):
+        return True
+    return any(isinstance(p, Lit) and _PLACEHOLDER.search(p.text) for p in expr.parts)
 
 
 def _classify(
@@ -299,7 +326,8 @@ _AMQP_LIBS = ("aio_pika", "pika", "aiormq", "kombu")
 def _client_label(o: Node, fam: str, libs: tuple[str, ...] | list[str]) -> str:
     """The library the code uses (``aiokafka``, ``pika``...), else the family's broker name."""
     if o["t"] == "inst" and o["c"]["t"] == "ext" and not o["c"]["q"].startswith("@"):
-        return o["c"]["q"].split(".")[0]
+        library: str = o["c"]["q"].split(".")[0]
+        return library
     if fam.startswith("amqp"):
         return next((lib for lib in _AMQP_LIBS if lib in libs), "amqp")
     return fam.split("-")[0].replace(":", "-")

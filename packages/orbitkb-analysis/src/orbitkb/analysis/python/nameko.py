@@ -116,6 +116,7 @@ def handlers(st: LinkState) -> tuple[list[ApiOut], list[MsgOut], list[ParseGap]]
     msgs: list[MsgOut] = []
     gaps: list[ParseGap] = []
     for path, qual, info, line, kind, args, kw in _entrypoints(st):
+        channels: list[Node | None]
         if kind == "rpc":
             names = _service_names(st, path, qual)
             channels = [cat([lit("rpc-"), n]) for n in names] or [None]
@@ -208,7 +209,8 @@ def _kombu_name(node: Node | None) -> Node | None:
     if node is None:
         return None
     if _inst_q(node) in KOMBU_ENTITIES:
-        return node["a"][0] if node["a"] else node["k"].get("name")
+        name: Node | None = node["a"][0] if node["a"] else node["k"].get("name")
+        return name
     return node if node["t"] in ("lit", "cat", "env") else None
 
 

@@ -3,8 +3,8 @@
 Flask-SQLAlchemy ``db.Model`` (snake_case default), SQLModel ``table=True``, Django models
 (``Meta.db_table`` or ``<app_label>_<model>``), Beanie/MongoEngine documents, Elasticsearch /
 OpenSearch DSL documents (``Index.name``), pymongo/motor collections used by name, redis keys
-(``products:{id}`` is the ``products`` key space) and tables named in SQL handed to raw drivers
-(``sqltext``)."""
+(``products:{id}`` is the ``products`` key space), Tortoise ORM and peewee models (``class Meta``)
+and tables named in SQL handed to raw drivers (``sqltext``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ from orbitkb.analysis.python.signatures import (
     DJANGO_ENGINES,
     DJANGO_MODEL_BASES,
     DJANGO_NON_COLUMNS,
+    META_TABLE_MODELS,
     MONGO_DOCUMENTS,
+    PEEWEE_DATABASES,
     REDIS_DUCK_COMMANDS,
     REDIS_KEY_COMMANDS,
     REDIS_LIBS,
@@ -118,6 +120,9 @@ def _class_entity(
                 coll = coll or literal(doc_meta["v"].get("collection"))
             default = snake(name) if framework == "mongoengine" else name
             return make(coll or default, "document_collection", [], framework, "mongodb")
+    for q, (framework, keys) in META_TABLE_MODELS.items():
+        if q in external:
+            return _meta_table_model(st, path, qual, info, local, framework, keys)
     for q, (framework, search_engine) in SEARCH_DOCUMENTS.items():
         if q in external:
             index = _inner_literal(st, info, "Index", "name") or _inner_literal(st, info, "Meta", "index")
@@ -130,6 +135,39 @@ def _class_entity(
     if fields and any(describe(b).endswith(".Model") for b in info["b"]) and "flask_sqlalchemy" in st.libs:
         return make(snake(name), "sql_table", fields, "flask-sqlalchemy")
     return None
+
+
+def _meta_table_model(
+    st: LinkState, path: str, qual: str, info: dict[str, Any], local: list[Node], framework: str,
+    keys: tuple[str, ...],
+) -> RawEntity | None:
+    """A Tortoise ORM or peewee model: its table from ``class Meta``, its engine from a peewee
+    ``Meta.database`` (inherited from a base model); an abstract model, or a base model other
+    models extend without a table of its own, is no entity."""
+    metas = [{k: st.r.ev(v) for k, v in st.r.class_info(c)["inner"].get("Meta", {}).items()} for c in local]
+    own = metas[0] if metas else {}
+    if _truthy(own.get("abstract")):
+        return None
+    table = next((literal(own.get(k)) for k in keys if literal(own.get(k))), None)
+    if table is None and framework == "peewee" and _extended(st, path, qual):
+        return None  # ``class BaseModel(Model): class Meta: database = db``
+    database = next((m["database"] for m in metas if "database" in m), None)
+    hint = PEEWEE_DATABASES.get(database["c"]["q"]) if database and database["t"] == "inst" and database["c"]["t"] == "ext" else None
+    name = qual.rsplit(".", 1)[-1]
+    return RawEntity(table or name.lower(), "sql_table", path, info["dl"], info["e"], name, (), hint, framework)
+
+
+def _extended(st: LinkState, path: str, qual: str) -> bool:
+    """True when another class of the service names this one as a base."""
+    for p in st.files:
+        for q, info in st.files[p]["classes"].items():
+            if (p, q) == (path, qual):
+                continue
+            for b in info["b"]:
+                bv = st.r.ev(b)
+                if bv["t"] == "cls" and (bv["p"], bv["n"]) == (path, qual):
+                    return True
+    return False
 
 
 def _inner_literal(st: LinkState, info: dict[str, Any], inner: str, attr: str) -> str | None:

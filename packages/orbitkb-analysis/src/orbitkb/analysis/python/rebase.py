@@ -58,7 +58,7 @@ def rebase(path: str, data: dict[str, Any]) -> dict[str, Any]:
     if old == module and bool(data.get("pkg")) == is_pkg:
         return data
     mapper = _Mapper(path, old, bool(data.get("pkg")), module, is_pkg)
-    out = mapper.walk(data)
+    out: dict[str, Any] = mapper.walk(data)
     out["module"], out["pkg"] = module, is_pkg
     if "star" in data:
         out["star"] = [mapper.name(s) for s in data["star"]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from orbitkb.analysis.python.ir import Node, cat, describe, lit, literal, unk
@@ -26,13 +26,16 @@ from orbitkb.analysis.python.signatures import (
     FAMILIES,
     METHOD_RESULTS,
     MONGO_NON_NAMES,
+    RESPONSE_NAMES,
     SETTINGS_BASES,
 )
+from orbitkb.analysis.python.values import fold_format
 
 MISSING: Node = {"t": "missing"}
 _MAX_DEPTH = 30
 _SETTINGS_NAME = re.compile(r"(Settings|Config|Configuration)$")
 _PLAIN = frozenset({"lit", "none", "unk", "ext", "mod", "cls", "fn"})
+_DJANGO_SETTINGS = "django.conf.settings."
 
 
 def ext(q: str) -> Node:
@@ -101,6 +104,11 @@ class Resolver:
                 if v is MISSING:
                     return ext(q)
             return v
+        if q.startswith(_DJANGO_SETTINGS):
+            v = self.getattr(ext(_DJANGO_SETTINGS[:-1]), parts[3])
+            for a in parts[4:]:
+                v = self.getattr(v, a)
+            return v
         return ext(q)
 
     def symbol(self, path: str, name: str) -> Node:
@@ -129,6 +137,10 @@ class Resolver:
         if t == "inst":
             return self._inst_attr(v, a)
         if t == "ext":
+            if v["q"] == "django.conf.settings":
+                found = self._django_setting(a)
+                if found is not None:
+                    return found
             return ext(v["q"] + "." + a)
         if t == "fn":
             qual = v["n"] + "." + a
@@ -143,6 +155,20 @@ class Resolver:
             if obj is not v:
                 return self.getattr(obj, a)
         return {"t": "bm", "o": v, "n": a}
+
+    def _django_setting(self, name: str) -> Node | None:
+        """``django.conf.settings.NAME``: NAME as the project's settings module sets it (the module
+        that declares INSTALLED_APPS or ROOT_URLCONF, else a ``settings.py`` / ``settings/`` one)."""
+        def rank(path: str) -> tuple[int, int, str]:
+            sym = self.files[path]["sym"]
+            declares = "INSTALLED_APPS" in sym or "ROOT_URLCONF" in sym
+            named = path.rsplit("/", 1)[-1] == "settings.py" or "/settings/" in "/" + path
+            return (0 if declares else 1 if named else 2, path.count("/"), path)
+
+        for path in sorted(self.files, key=rank):
+            if rank(path)[0] < 2 and name in self.files[path]["sym"]:
+                return self.symbol(path, name)
+        return None
 
     def _module_attr(self, path: str, a: str) -> Node:
         data = self.files[path]
@@ -176,7 +202,8 @@ class Resolver:
         return {"t": "bm", "o": v, "n": a}
 
     def class_info(self, c: Node) -> dict[str, Any]:
-        return self.files[c["p"]]["classes"][c["n"]]
+        info: dict[str, Any] = self.files[c["p"]]["classes"][c["n"]]
+        return info
 
     def class_attr(self, c: Node, a: str, inst: Node | None, depth: int = 0) -> Node:
         if depth > 8:
@@ -307,7 +334,8 @@ class Resolver:
             if bind:
                 scope = bind.get("__init__", {}) if node.get("i") else bind
                 if node["n"] in scope:
-                    return scope[node["n"]]
+                    bound: Node = scope[node["n"]]
+                    return bound
             return node
         if t == "env":
             dv = node.get("d")
@@ -360,6 +388,8 @@ class Resolver:
         self, fv: Node, args: list[Node], kw: dict[str, Node], ident: str | None, depth: int = 0
     ) -> Node:
         t = fv["t"]
+        if t == "bm" and fv["n"] == "format" and fv["o"]["t"] == "lit":
+            return fold_format(fv["o"]["v"], args, kw)  # a template kept in a constant
         if t == "bm" and fv["n"] in _STR_METHODS and fv["o"]["t"] in ("lit", "cat"):
             if fv["o"]["t"] == "cat" and any(p["t"] == "param" for p in fv["o"]["p"]):
                 # applied once the wrapper's parameter is known (at its call sites)
@@ -432,7 +462,8 @@ class Resolver:
         key = literal(i)
         t = o["t"]
         if t == "dict" and key is not None and key in o["v"]:
-            return o["v"][key]
+            item: Node = o["v"][key]
+            return item
         if t == "ext" and o["q"] == "os.environ" and key is not None:
             return {"t": "env", "n": key, "d": None}
         if t == "list" and key is not None and key.lstrip("-").isdigit():
@@ -440,6 +471,9 @@ class Resolver:
             return o["v"][idx] if -len(o["v"]) <= idx < len(o["v"]) else unk(describe(o))
         if t == "inst":
             fam = self.family(o)
+            if (fam, key) in RESPONSE_NAMES and "name" in o:
+                named: Node = o["name"]
+                return named
             if fam == "mongo-client":
                 return synthetic("mongo-db", i)
             if fam == "mongo-db":
@@ -490,7 +524,7 @@ class Resolver:
             return None
         c = v["c"]
         if c["t"] == "ext":
-            q = c["q"]
+            q: str = c["q"]
             if q.startswith("@"):
                 return q[1:]
             if q in FAMILIES:
@@ -525,6 +559,7 @@ _STR_METHODS = frozenset({"replace", "lower", "upper"})
 def _str_method(value: Node, name: str, args: list[Node]) -> Node | None:
     """``f"{key}_queue".replace("*", "_")``, ``name.lower()``: applied to the literal text of a
     string; the parts not known (a parameter, an env read) are kept as they are."""
+    op: Callable[[str], str]
     if name == "replace":
         old, new = (literal(a) for a in args[:2]) if len(args) >= 2 else (None, None)
         if not old or new is None:

@@ -141,6 +141,8 @@ FAMILIES: dict[str, str] = {
     **{f"aio_pika.{m}{t}": "amqp-exchange" for m in ("", "abc.") for t in ("AbstractExchange", "AbstractRobustExchange")},
     **{f"aio_pika.{m}{t}": "amqp-queue" for m in ("", "abc.") for t in ("AbstractQueue", "AbstractRobustQueue")},
     "aio_pika.RobustConnection": "amqp-connection",
+    "kombu.Producer": "kombu-producer",
+    "kombu.messaging.Producer": "kombu-producer",
     "aio_pika.Connection": "amqp-connection",
     "aio_pika.RobustChannel": "amqp-channel",
     "aio_pika.Channel": "amqp-channel",
@@ -228,6 +230,9 @@ METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]]
     ("redis", "pubsub"): ("redis-pubsub", (None, None)),
     ("nats", "jetstream"): ("nats", (None, None)),
     ("sqs", "get_queue_by_name"): ("sqs-queue", (None, "QueueName")),
+    ("sqs", "get_queue_url"): ("sqs-queue-url", (None, "QueueName")),
+    ("sqs", "create_queue"): ("sqs-queue-url", (None, "QueueName")),
+    ("sns", "create_topic"): ("sns-topic-arn", (None, "Name")),
     ("sqs", "Queue"): ("sqs-queue", (0, "url")),
     ("sns", "Topic"): ("sns-topic", (0, "arn")),
     ("mongo-client", "get_database"): ("mongo-db", (0, "name")),
@@ -280,6 +285,7 @@ MESSAGE_METHODS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("amqp-channel", "basic_consume"): ("consumes", "rabbitmq", "queue"),
     ("amqp-channel", "queue_bind"): ("consumes", "rabbitmq", "bind_exchange"),
     ("amqp-exchange", "publish"): ("publishes", "rabbitmq", "exchange_publish"),
+    ("kombu-producer", "publish"): ("publishes", "rabbitmq", "kombu_publish"),
     ("amqp-queue", "consume"): ("consumes", "rabbitmq", "self"),
     ("amqp-queue", "iterator"): ("consumes", "rabbitmq", "self"),
     ("amqp-queue", "bind"): ("consumes", "rabbitmq", "queue_bind_arg"),
@@ -332,6 +338,9 @@ DUCK_METHODS: dict[str, tuple[tuple[str | None, str], ...]] = {
     "xreadgroup": ((None, "redis"),),
     "send_task": ((None, "celery"),),  # Celery's own verb: the app is often built in another service
 }
+#: (family of an AWS response, field) holding the resource the request named:
+#: ``get_queue_url(QueueName="orders")["QueueUrl"]`` is the queue ``orders``
+RESPONSE_NAMES = frozenset({("sqs-queue-url", "QueueUrl"), ("sns-topic-arn", "TopicArn")})
 #: keyword arguments that identify an AWS call whatever the receiver
 DUCK_KEYWORDS: dict[tuple[str, str], str] = {
     ("send_message", "QueueUrl"): "sqs",
@@ -394,6 +403,24 @@ SQLMODEL_BASES = frozenset({"sqlmodel.SQLModel", "sqlmodel.main.SQLModel"})
 SQLA_COLUMNS = frozenset({"Column", "mapped_column"})
 SQLA_TABLES = frozenset({"sqlalchemy.Table", "sqlalchemy.schema.Table", "sqlalchemy.sql.schema.Table"})
 DJANGO_NON_COLUMNS = frozenset({"ManyToManyField", "GenericRelation", "GenericForeignKey"})
+#: ORM model bases whose table is ``class Meta: <key> = "..."`` (else the class name in lower case)
+META_TABLE_MODELS = {
+    "tortoise.models.Model": ("tortoise-orm", ("table",)),
+    "tortoise.Model": ("tortoise-orm", ("table",)),
+    "peewee.Model": ("peewee", ("table_name", "db_table")),
+}
+#: peewee database classes (a model's ``Meta.database``) -> engine
+PEEWEE_DATABASES = {
+    **{f"{m}.PostgresqlDatabase": "postgres" for m in ("peewee", "playhouse.postgres_ext")},
+    "playhouse.postgres_ext.PostgresqlExtDatabase": "postgres",
+    "playhouse.pool.PooledPostgresqlDatabase": "postgres",
+    "playhouse.pool.PooledPostgresqlExtDatabase": "postgres",
+    "peewee.MySQLDatabase": "mysql",
+    "playhouse.pool.PooledMySQLDatabase": "mysql",
+    "peewee.SqliteDatabase": "sqlite",
+    "playhouse.sqlite_ext.SqliteExtDatabase": "sqlite",
+    "playhouse.pool.PooledSqliteDatabase": "sqlite",
+}
 MONGO_DOCUMENTS = {
     "beanie.Document": "beanie",
     "mongoengine.Document": "mongoengine",

@@ -162,26 +162,32 @@ class Builder:
     def _format(self, template: str, e: ast.Call, d: int) -> Node:
         pos_args = [self.build(a, None, d) for a in e.args]
         kw = {k.arg: self.build(k.value, None, d) for k in e.keywords if k.arg}
-        parts: list[Node] = []
-        last, auto = 0, 0
-        for m in _FMT.finditer(template):
-            parts.append(lit(template[last : m.start()]))
-            last = m.end()
-            if m.group(0) in ("{{", "}}"):
-                parts.append(lit(m.group(0)[0]))
-                continue
-            field = m.group(1).split("!")[0].split(":")[0]
-            key = field.split(".")[0].split("[")[0]
-            if key == "":
-                parts.append(pos_args[auto] if auto < len(pos_args) else unk("{}"))
-                auto += 1
-            elif key.isdigit():
-                n = int(key)
-                parts.append(pos_args[n] if n < len(pos_args) else unk(field))
-            else:
-                parts.append(kw.get(key, unk(key)))
-        parts.append(lit(template[last:]))
-        return cat(parts)
+        return fold_format(template, pos_args, kw)
+
+
+def fold_format(template: str, pos_args: list[Node], kw: dict[str, Node]) -> Node:
+    """``template.format(*pos_args, **kw)`` as an ir node: at parse time for a literal template, at
+    link time for a template held in a constant; a field no argument fills stays unknown."""
+    parts: list[Node] = []
+    last, auto = 0, 0
+    for m in _FMT.finditer(template):
+        parts.append(lit(template[last : m.start()]))
+        last = m.end()
+        if m.group(0) in ("{{", "}}"):
+            parts.append(lit(m.group(0)[0]))
+            continue
+        field = m.group(1).split("!")[0].split(":")[0]
+        key = field.split(".")[0].split("[")[0]
+        if key == "":
+            parts.append(pos_args[auto] if auto < len(pos_args) else unk("{}"))
+            auto += 1
+        elif key.isdigit():
+            n = int(key)
+            parts.append(pos_args[n] if n < len(pos_args) else unk(field))
+        else:
+            parts.append(kw.get(key, unk(key)))
+    parts.append(lit(template[last:]))
+    return cat(parts)
 
 
 #: calls whose own position matters later (a Django ``path(...)`` is where a route is bound)

@@ -280,7 +280,7 @@ class RubyFile:
                 self._call("net-http", verb, self._url(pos[0], scope), where)
             return
         if recv == "RestClient::Request" and name == "execute" and "url" in kw:
-            verb = symbol(kw["method"]).upper() if "method" in kw and symbol(kw["method"]) else None
+            verb = named.upper() if "method" in kw and (named := symbol(kw["method"])) else None
             self._call("rest-client", verb, self._url(kw["url"], scope), where)
             return
         if name in tables.CONNECTION_VERBS and rnode is not None:
@@ -310,8 +310,9 @@ class RubyFile:
             self._msg("publishes", fold(kw["topic"], scope), "kafka", recv or name, where)
         elif name in ("subscribe", "psubscribe") and pos and pos[0].type in ("string", "simple_symbol", "array"):
             provider = next((p for word, p in tables.SUBSCRIBERS if word in recv.lower()), None)
-            for item in (pos[0].named_children if pos[0].type == "array" else [pos[0]]) if provider else []:
-                self._msg("consumes", fold(item, scope), provider, recv or name, where)
+            if provider:
+                for item in pos[0].named_children if pos[0].type == "array" else [pos[0]]:
+                    self._msg("consumes", fold(item, scope), provider, recv or name, where)
         elif name == "each_message" and "topic" in kw:
             self._msg("consumes", fold(kw["topic"], scope), "kafka", recv or name, where)
         elif name in ("subscribe", "pop") and rnode is not None:

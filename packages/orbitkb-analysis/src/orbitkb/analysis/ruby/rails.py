@@ -167,7 +167,7 @@ def _resources(node: Any, plural: bool, res: str, kw: dict[str, Any], scope: Sco
         res if plural else res + "s" if not res.endswith("s") else res
     )
     controller = _controller(scope.module, ctrl_name or res)
-    param = symbol(kw["param"]) if "param" in kw and symbol(kw["param"]) else "id"
+    param = given if "param" in kw and (given := symbol(kw["param"])) else "id"
     base = join(scope.path, seg)
     for action, method, suffix in actions:
         if action in names:

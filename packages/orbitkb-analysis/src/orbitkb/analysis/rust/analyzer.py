@@ -81,7 +81,7 @@ class RustAnalyzer(TreeSitterAnalyzer):
         for site in _best(sites.found):  # constructor says less than the rpcs called on it
             if site.kind == "grpc" and not site.extra and site.method in called:
                 continue
-            reached = [handlers[h] for h, fns in reach.items() if h in handlers and site.handler.rsplit(".", 1)[-1] in fns]
+            reached: list[str | None] = [handlers[h] for h, fns in reach.items() if h in handlers and site.handler.rsplit(".", 1)[-1] in fns]
             for handler in reached or [None]:
                 if site.kind == "http":
                     calls.append(RawCall("http", site.file, site.line, site.line, "reqwest", site.value,
@@ -182,7 +182,7 @@ def _best(found: list[Site]) -> list[Site]:
     by_site: dict[tuple[str, str, int, str | None], list[Site]] = {}
     for site in found:
         by_site.setdefault((site.kind, site.file, site.line, site.method), []).append(site)
-    out = []
+    out: list[Site] = []
     for variants in by_site.values():
         known = [v for v in variants if v.value is not None and _known(v.value)]
         fewest = min((_holes(v.value) for v in known), default=0)

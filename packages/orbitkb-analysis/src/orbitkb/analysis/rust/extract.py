@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.rust.syntax import Node, _line, _Reader, _string, _text
+from orbitkb.analysis.rust.syntax import Node, _Reader, _string
+from orbitkb.analysis.treesitter import line as _line
+from orbitkb.analysis.treesitter import text as _text
 
 _ENTRY_ATTRS = ("main", "launch")  # #[tokio::main], #[actix_web::main], #[rocket::launch]...
 

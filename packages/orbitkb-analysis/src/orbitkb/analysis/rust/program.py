@@ -109,7 +109,7 @@ class Program:
 
 
 def _attr_routes(fn: Fn) -> list[AttrRoute]:
-    out = []
+    out: list[AttrRoute] = []
     for name, strings, pairs, line in fn.data.get("attrs") or ():
         short = name.rsplit("::", 1)[-1]
         if short not in ROUTE_ATTRS or not strings or not strings[0].startswith("/"):

@@ -109,7 +109,7 @@ class _Reader:
             return ["bin", _text(op), self.expr(node.child_by_field_name("left")),
                     self.expr(node.child_by_field_name("right"))]  # fmt: skip
         if kind == "struct_expression":
-            name = _text(node.child_by_field_name("name")).split("<", 1)[0].rsplit("::", 1)[-1]
+            struct = _text(node.child_by_field_name("name")).split("<", 1)[0].rsplit("::", 1)[-1]
             fields: list[list[Any]] = []
             body = node.child_by_field_name("body")
             for f in body.named_children if body is not None else []:
@@ -117,7 +117,7 @@ class _Reader:
                     fields.append([_text(f.child_by_field_name("field")), self.expr(f.child_by_field_name("value"))])
                 elif f.type == "shorthand_field_initializer":
                     fields.append([_text(f), ["id", _text(f)]])
-            return ["st", name, fields, _line(node)]
+            return ["st", struct, fields, _line(node)]
         if kind == "array_expression":
             return ["arr", [self.expr(c) for c in node.named_children if c.type != "attribute_item"]]
         if kind == "tuple_expression":

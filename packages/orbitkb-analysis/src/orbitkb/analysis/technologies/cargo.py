@@ -39,7 +39,7 @@ def read(path: str, text: str, texts: Mapping[str, str]) -> list[Found]:
     except tomllib.TOMLDecodeError:
         return []
     out = [Found("build_tool", "cargo", None, path, 1)]
-    package = data.get("package") if isinstance(data.get("package"), dict) else {}
+    package: dict[str, Any] = data["package"] if isinstance(data.get("package"), dict) else {}
     edition = package.get("edition") or package.get("rust-version")
     if package:
         out.append(Found("language", "rust", clean_version(edition) if isinstance(edition, str) else None, path,

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orbitkb.cli.commands._common import add_backend, add_command, add_json, positive_int
 from orbitkb.cli.context import app_from, notice, print_json
+
+if TYPE_CHECKING:
+    from orbitkb.domain.change.views import Finding
 
 
 def register(sub: Any) -> None:
@@ -29,12 +32,12 @@ def register(sub: Any) -> None:
     add_json(v)
 
 
-def _tier(title: str, items: Any) -> None:
-    if not items:
+def _tier(title: str, findings: tuple[Finding, ...]) -> None:
+    if not findings:
         return
     print(f"{title}:")
-    for f in items:
-        print(f"  {f['service']:<24} {f['confidence']:.2f}  {f['reason']}")
+    for f in findings:
+        print(f"  {f.service:<24} {f.confidence:.2f}  {f.reason}")
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -67,7 +70,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     for q in s.recommended_next_queries:
         print(f"next: {q.tool}({', '.join(f'{k}={v!r}' for k, v in q.arguments.items())}) — {q.reason}")
     for p in s.similar_past_tasks:
-        print(f"similar: run #{p['run_id']} {p['task']!r} ({p['similarity']}) — {p['outcome']}")
+        print(f"similar: run #{p.run_id} {p.task!r} ({p.similarity}) — {p.outcome}")
     return 0
 
 

@@ -46,7 +46,7 @@ def run_relationships(args: argparse.Namespace) -> int:
         arrow = "->" if r.direction == "outbound" else "<-"
         other = r.target_service if r.direction == "outbound" else r.source_service
         via = f" [{r.channel}]" if r.channel else ""
-        print(f"  {arrow} {other:<28} {r.type}{via} {r.target_kind} ({r.provenance['source']}) {_ev(r.evidence)}")
+        print(f"  {arrow} {other:<28} {r.type}{via} {r.target_kind} ({r.provenance.source}) {_ev(r.evidence)}")
     return 0
 
 

@@ -70,8 +70,7 @@ def run_describe(args: argparse.Namespace) -> int:
         print("  built with: " + ", ".join(f"{t.name}{' ' + t.version if t.version else ''} ({t.kind.replace('_', ' ')})"
                                          for t in named))
     if libraries:
-        more = d.pagination.get("technologies", {})
-        extra = " (more with --json)" if isinstance(more, dict) and more.get("truncated") else ""
+        extra = " (more with --json)" if d.pagination.technologies.truncated else ""
         print(f"  libraries: {', '.join(libraries)}{extra}")
     return 0
 

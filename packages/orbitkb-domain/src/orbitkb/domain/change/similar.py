@@ -4,11 +4,10 @@ when an embedder is installed, else word overlap (Jaccard) so it is never silent
 
 from __future__ import annotations
 
-from typing import Any
-
+from orbitkb.domain.change.views import SimilarTask
 from orbitkb.domain.ports import Embedder
 from orbitkb.domain.retrieval import cosine
-from orbitkb.domain.runs import ChangeHistory
+from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun
 from orbitkb.domain.text import words
 
 MAX_SIMILAR = 3
@@ -30,13 +29,13 @@ def _outcome(history: ChangeHistory, run_id: int | None) -> str:
 
 
 def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | None,
-                       task_vector: tuple[float, ...] | list[float] | None = None) -> list[dict[str, Any]]:
+                       task_vector: tuple[float, ...] | list[float] | None = None) -> list[SimilarTask]:
     """``history`` read with the embedder's model (its runs' task vectors); ``task_vector`` is the
     task's own vector when the caller already has it."""
     runs = history.runs
     if not runs:
         return []
-    scored: list[tuple[float, Any]] = []
+    scored: list[tuple[float, ChangeSurfaceRun]] = []
     if embedder is not None:
         vectors = history.task_vectors
         if vectors:
@@ -50,6 +49,5 @@ def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | N
                 scored.append((len(mine & theirs) / len(mine | theirs), r))
     scored = [s for s in scored if s[0] >= MIN_SIMILARITY and s[1].task.strip() != task.strip()]
     scored.sort(key=lambda s: (-s[0], -(s[1].id or 0)))
-    return [{"run_id": r.id, "task": r.task, "similarity": round(sim, 2),
-             "primary_services": sorted(f.service for f in r.findings if f.tier == "primary"),
-             "outcome": _outcome(history, r.id)} for sim, r in scored[:MAX_SIMILAR]]
+    return [SimilarTask(r.id, r.task, round(sim, 2), tuple(sorted(f.service for f in r.findings if f.tier == "primary")),
+                        _outcome(history, r.id)) for sim, r in scored[:MAX_SIMILAR]]

@@ -17,6 +17,29 @@ from orbitkb.domain.serialization import converter
 
 
 @frozen
+class Finding:
+    """A service of one tier: likely to change (primary, secondary) or likely not to (no_change_hint),
+    with why, how sure (for no_change_hint: that it does not change) and the spans that say so."""
+
+    service: str
+    reason: str
+    confidence: float
+    evidence: tuple[Evidence, ...]
+
+
+@frozen
+class SimilarTask:
+    """An earlier run whose task reads like this one, with what became of it (a verification, the
+    feedback counts, or "no feedback yet")."""
+
+    run_id: int | None
+    task: str
+    similarity: float
+    primary_services: tuple[str, ...]
+    outcome: str
+
+
+@frozen
 class FlowEdge:
     """A call or message link between two services of the answer."""
 

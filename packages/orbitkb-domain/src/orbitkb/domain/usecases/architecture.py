@@ -29,6 +29,13 @@ MAX_PATHS = 10
 
 
 @frozen
+class ProvenanceRef:
+    """Who stated a relationship: ``deterministic`` static analysis or an ``llm``."""
+
+    source: str
+
+
+@frozen
 class Relationship:
     type: str
     direction: str  # inbound | outbound
@@ -38,7 +45,7 @@ class Relationship:
     reason: str | None
     confidence: float | None
     target_kind: str
-    provenance: dict[str, str]
+    provenance: ProvenanceRef
     evidence: tuple[Evidence, ...]
 
 
@@ -51,7 +58,7 @@ class Relationships:
 
 def _rel(e: Edge, direction: str) -> Relationship:
     return Relationship(e.type, direction, e.source, e.target, e.channel, e.reason, e.confidence, e.target_kind,
-                        {"source": e.provenance}, e.evidence)
+                        ProvenanceRef(e.provenance), e.evidence)
 
 
 @frozen

@@ -19,8 +19,6 @@ Business rules:
 
 from __future__ import annotations
 
-from typing import Any
-
 from attrs import evolve, frozen
 
 from orbitkb.domain.architecture.graph import SystemGraph
@@ -37,9 +35,11 @@ from orbitkb.domain.change.ui import add_ui
 from orbitkb.domain.change.views import (
     ContractAtRisk,
     EntityAffected,
+    Finding,
     FlowEdge,
     NextQuery,
     OutsideCall,
+    SimilarTask,
     Unknown,
 )
 from orbitkb.domain.errors import EmptyKnowledgeBase, InvalidInput, LlmError
@@ -49,8 +49,7 @@ from orbitkb.domain.model import Freshness, Service
 from orbitkb.domain.ports import Embedder, GitReader, KnowledgeStore, LLMBackend, ModelReader
 from orbitkb.domain.recording import attempt, joined, not_recorded
 from orbitkb.domain.retrieval import HybridRetriever
-from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, Embedding, SurfaceFinding
-from orbitkb.domain.serialization import to_data
+from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, Embedding, LlmUsage, SurfaceFinding
 from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.usecases._clock import Clock, utc_now
 
@@ -63,9 +62,9 @@ FEEDBACK_WEIGHT = 0.3
 @frozen
 class ChangeSurface:
     task: str
-    primary: tuple[dict[str, Any], ...]
-    secondary: tuple[dict[str, Any], ...]
-    no_change_hint: tuple[dict[str, Any], ...]
+    primary: tuple[Finding, ...]
+    secondary: tuple[Finding, ...]
+    no_change_hint: tuple[Finding, ...]
     flow: tuple[FlowEdge, ...]
     external_integrations: tuple[OutsideCall, ...]
     unmapped_internal_hint: tuple[OutsideCall, ...]
@@ -74,7 +73,7 @@ class ChangeSurface:
     unknowns: tuple[Unknown, ...]
     freshness: dict[str, Freshness]
     recommended_next_queries: tuple[NextQuery, ...]
-    similar_past_tasks: tuple[dict[str, Any], ...]
+    similar_past_tasks: tuple[SimilarTask, ...]
     run_id: int | None
     run_cost_usd: float | None
     retrieval: str  # keyword | hybrid
@@ -132,7 +131,7 @@ class FindChangeSurface:
 
         lookup = EvidenceIndex(model)
         classified_by, cost, note = "deterministic", None, None
-        usage = None
+        usage: LlmUsage | None = None
         findings: list[Classified]
         if self.backend is not None:
             try:
@@ -156,9 +155,8 @@ class FindChangeSurface:
         freshness = builder.freshness()
         unknowns += builder.unknowns(unmapped, freshness)
 
-        def tier(name: str) -> tuple[dict[str, Any], ...]:
-            return tuple({"service": f.service, "reason": f.reason, "confidence": f.confidence,
-                          "evidence": [to_data(e) for e in f.evidence]} for f in findings if f.tier == name)
+        def tier(name: str) -> tuple[Finding, ...]:
+            return tuple(Finding(f.service, f.reason, f.confidence, f.evidence) for f in findings if f.tier == name)
 
         surface = ChangeSurface(
             task=task, primary=tier("primary"), secondary=tier("secondary"), no_change_hint=tier("no_change_hint"),
@@ -181,7 +179,7 @@ class FindChangeSurface:
             return {}
         return files.owners(named, (f for r in model.list_repositories() for f in self.store.list_indexed_files(r.name)))
 
-    def _similar(self, history: ChangeHistory, retriever: HybridRetriever, task: str) -> list[dict[str, Any]]:
+    def _similar(self, history: ChangeHistory, retriever: HybridRetriever, task: str) -> list[SimilarTask]:
         vector = retriever.embed(task) if self.embedder is not None and history.task_vectors else None
         return similar_past_tasks(history, task, self.embedder, vector)
 
@@ -195,8 +193,9 @@ class FindChangeSurface:
             out.append(f)
         return out
 
-    def _record(self, surface: ChangeSurface, hints: Any, findings: list[Classified] | None = None,
-                usage: Any = None, retriever: HybridRetriever | None = None) -> ChangeSurface:
+    def _record(self, surface: ChangeSurface, hints: tuple[str, ...] | list[str],
+                findings: list[Classified] | None = None, usage: LlmUsage | None = None,
+                retriever: HybridRetriever | None = None) -> ChangeSurface:
         run = ChangeSurfaceRun(
             None, surface.task, self.clock(), surface.classified_by, tuple(str(h) for h in hints),
             tuple(SurfaceFinding(f.service, f.tier, f.reason, f.confidence, f.evidence) for f in findings or ()),

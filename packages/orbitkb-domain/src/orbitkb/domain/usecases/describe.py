@@ -25,6 +25,7 @@ from orbitkb.domain.views import (
     ApiListItem,
     ApiRef,
     ComponentRef,
+    DescriptionPages,
     EntityFieldView,
     EntityRef,
     EntityView,
@@ -113,10 +114,7 @@ class DescribeService:
                                                  f"{t.evidence[0].start_line}" if t.evidence else None)
                                    for t in techs], limit, offset)
         repo = facts.get_repository(svc.repository)
-        pagination: dict[str, object] = {"limit": limit, "offset": offset}
-        for key, p in (("calls", p_calls), ("apis", p_apis), ("components", p_comps),
-                       ("persists", p_ents), ("messages", p_msgs), ("technologies", p_techs)):
-            pagination[key] = {"total": p.total, "truncated": p.truncated}
+        pagination = DescriptionPages(limit, offset, p_calls, p_apis, p_comps, p_ents, p_msgs, p_techs)
         return ServiceDescription(
             name=svc.name, repository=svc.repository, root_dir=svc.root_dir, stack=svc.stack,
             framework=svc.framework, aliases=svc.aliases, short_desc=svc.short_desc, long_desc=svc.long_desc,

@@ -1,0 +1,219 @@
+"""MCP latency side by side with the reference system (issue 14): the same synthetic system indexed by
+both, both servers over stdio, their shared read tools called in turn in one interleaved run.
+
+    uv run python benchmarks/side_by_side.py --reference /path/to/reference/bin/orbitkb \
+        [--services 40 --files 800 --seed 1] [--rounds 40] [--embedder off|auto] [--only TOOL,...]
+
+The reference is the PyPI distribution ``orbitkb`` (2.87), installed in a virtualenv of its own —
+never in this workspace, whose ``orbitkb`` namespace it would shadow — e.g.
+``uv venv /tmp/ref && VIRTUAL_ENV=/tmp/ref uv pip install orbitkb==2.87``; pass its console script
+with ``--reference`` or ``$ORBITKB_REFERENCE``. Without it the script says so and exits 0 (nothing in
+the test suite needs it).
+
+Both index one copy of the synthetic system (benchmarks/synth.py) under the repository name of
+benchmarks/benchlib/mcp_calls.py: ours offline, the reference with its free ``mock`` backend (its
+databases are kept under benchmarks/out/side_by_side/, keyed by the system and the reference's
+version). Then, round after round, every tool both servers offer and that only reads is called
+once on each server with the same arguments — filtered to the parameters each tool declares, and
+renamed where the two name one differently (``trace_flow``'s ends) — alternating which server goes
+first, so a burst of load on the shared machine falls on both. Prints p50/p95 per tool and server and
+the ratio ours / reference (target: <= 0.5 at p50). Timings from a loaded machine are only valid as
+these ratios; the load average is printed next to them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from benchlib.corpus import OUT_DIR, ensure_system  # noqa: E402
+from benchlib.mcp_calls import REPO, plans  # noqa: E402
+
+TARGET = 0.5
+#: tools that record runs, feedback or re-index: not a like-for-like read, left out
+WRITES = frozenset({"record_change_surface_feedback", "verify_change_surface", "refresh"})
+#: our parameter name -> the reference's, per tool, where the two differ
+RENAMES: dict[str, dict[str, str]] = {"trace_flow": {"source": "from_service", "target": "to_service"}}
+
+
+def reference_command(explicit: str | None) -> tuple[str, str] | None:
+    """(console script, version) of the reference, or None when it is not installed."""
+    found = explicit or os.environ.get("ORBITKB_REFERENCE")
+    if not found or not shutil.which(found):
+        return None
+    proc = subprocess.run([found, "--version"], capture_output=True, text=True, timeout=60)
+    version = (proc.stdout or proc.stderr).strip().split()[-1] if proc.returncode == 0 else ""
+    if not version or version.startswith("0."):  # our own console script answers 0.x
+        return None
+    return shutil.which(found) or found, version
+
+
+def _prepare(services: int, files: int, seed: int, reference: str, version: str) -> tuple[Path, dict, Path, Path]:
+    """(system folder, expected.json, our database, the reference's database), built once."""
+    source, expected = ensure_system(services, files, seed)
+    home = OUT_DIR / "side_by_side" / f"{source.name}-ref{version}"
+    folder, ours, theirs = home / "system", home / "ours.db", home / "reference.db"
+    if not folder.exists():
+        home.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, folder)
+    if not ours.exists():
+        from orbitkb.bootstrap import Settings, build_application
+        from orbitkb.domain.usecases.indexing import IndexRequest
+
+        app = build_application(Settings(db_path=str(ours), backend="offline", embedder="off"))
+        app.use_cases.index_repository()(IndexRequest(path=str(folder), repository_name=REPO))
+        app.adapters.store().close()
+    if not theirs.exists():
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as scratch:  # the reference writes its caches under HOME
+            subprocess.run([reference, "index", str(folder), "--backend", "mock", "--db", str(theirs),
+                            "--repository-name", REPO], check=True, capture_output=True, text=True,
+                           env={**os.environ, "HOME": scratch})
+        print(f"reference indexed the system in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+    return folder, expected, ours, theirs
+
+
+def _servers(ours: Path, theirs: Path, reference: str, embedder: str, scratch: str) -> dict[str, Any]:
+    from mcp import StdioServerParameters
+
+    exe = shutil.which("orbitkb-mcp", path=str(Path(sys.executable).parent)) or "orbitkb-mcp"
+    return {
+        "ours": StdioServerParameters(command=exe, args=["--db", str(ours), "--tools", "full", "--backend", "offline"],
+                                      env={**os.environ, "ORBITKB_EMBEDDER": embedder}),
+        # the reference writes failure notes under HOME: a scratch one
+        "reference": StdioServerParameters(command=reference, args=["serve", "--db", str(theirs), "--backend", "mock"],
+                                           env={**os.environ, "HOME": scratch}),
+    }
+
+
+def arguments_for(tool: str, args: dict[str, Any], declared: set[str], server: str) -> dict[str, Any]:
+    """``args`` as ``server``'s ``tool`` names them, keeping only the parameters it declares."""
+    renamed = {RENAMES.get(tool, {}).get(k, k) if server == "reference" else k: v for k, v in args.items()}
+    return {k: v for k, v in renamed.items() if k in declared}
+
+
+def server_pid(marker: str) -> int | None:
+    """The pid of this process's child whose command line holds ``marker`` (a server's database)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == os.getpid() and marker in cmdline:
+            return int(stat.parent.name)
+    return None
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time of a process's live threads in nanoseconds' resolution (Linux schedstat; 0 elsewhere):
+    unlike wall time, the load of a shared machine does not inflate it."""
+    if pid is None:
+        return 0.0
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(stat.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
+def percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+async def interleave(servers: dict[str, Any], calls: dict[str, Any], rounds: int, only: tuple[str, ...]) -> dict:
+    """tool -> server -> {"ms": [...], "cpu_ms": total, "errors": n}, both servers called each round,
+    in turn; ``cpu_ms`` is the server process's own CPU time over all the tool's calls."""
+    from contextlib import AsyncExitStack
+
+    from mcp import Client
+
+    async with AsyncExitStack() as stack:
+        clients = {name: await stack.enter_async_context(Client(params, read_timeout_seconds=300))
+                   for name, params in servers.items()}
+        declared = {name: {t.name: set((t.input_schema or {}).get("properties", {})) for t in
+                           (await c.list_tools()).tools} for name, c in clients.items()}
+        shared = sorted(t for t in set(declared["ours"]) & set(declared["reference"])
+                        if t not in WRITES and t in calls and (not only or t in only))
+        pids = {name: server_pid(params.args[params.args.index("--db") + 1]) for name, params in servers.items()}
+        out: dict[str, dict[str, dict[str, Any]]] = {t: {n: {"ms": [], "cpu_ms": 0.0, "errors": 0} for n in clients}
+                                                     for t in shared}
+        for r in range(rounds):
+            order = list(clients) if r % 2 == 0 else list(reversed(clients))
+            for tool in shared:
+                args = next(calls[tool])
+                for name in order:
+                    cpu0, c0 = cpu_seconds(pids[name]), time.perf_counter()
+                    result = await clients[name].call_tool(tool, arguments_for(tool, args, declared[name][tool], name))
+                    out[tool][name]["ms"].append((time.perf_counter() - c0) * 1000)
+                    out[tool][name]["cpu_ms"] += (cpu_seconds(pids[name]) - cpu0) * 1000
+                    out[tool][name]["errors"] += bool(result.is_error)
+    return out
+
+
+def table(results: dict, load: tuple[float, float]) -> str:
+    rows = ["| tool | ours p50 / p95 ms | reference p50 / p95 ms | ours / reference (p50) | server CPU ms a call, "
+            "ours / ref | errors ours / ref |", "|---|---|---|---|---|---|"]
+    for tool, by in results.items():
+        o, r = by["ours"]["ms"], by["reference"]["ms"]
+        ratio = percentile(o, 0.5) / max(percentile(r, 0.5), 1e-9)
+        flag = "" if ratio <= TARGET else " (over target)"
+        rows.append(f"| {tool} | {percentile(o, 0.5):.1f} / {percentile(o, 0.95):.1f} | "
+                    f"{percentile(r, 0.5):.1f} / {percentile(r, 0.95):.1f} | {ratio:.2f}x{flag} | "
+                    f"{by['ours']['cpu_ms'] / len(o):.1f} / {by['reference']['cpu_ms'] / len(r):.1f} | "
+                    f"{by['ours']['errors']} / {by['reference']['errors']} |")
+    rows.append(f"\nload average {load[0]:.1f} before, {load[1]:.1f} after; target ours / reference <= {TARGET} at p50")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reference", help="the reference's console script (default: $ORBITKB_REFERENCE)")
+    ap.add_argument("--services", type=int, default=40)
+    ap.add_argument("--files", type=int, default=800)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=40, help="calls per tool and server")
+    ap.add_argument("--embedder", default="off", help="off | auto: our server with the packaged model loaded")
+    ap.add_argument("--only", help="comma-separated tools (default: every shared read tool)")
+    ap.add_argument("--json", type=Path, default=OUT_DIR / "side_by_side.json")
+    args = ap.parse_args(argv)
+    found = reference_command(args.reference)
+    if found is None:
+        print("skipped: the reference orbitkb is not installed (install it in its own virtualenv, e.g. "
+              "`uv venv /tmp/ref && VIRTUAL_ENV=/tmp/ref uv pip install orbitkb==2.87`, and pass "
+              "--reference /tmp/ref/bin/orbitkb or set ORBITKB_REFERENCE)")
+        return 0
+    reference, version = found
+    folder, expected, ours, theirs = _prepare(args.services, args.files, args.seed, reference, version)
+    only = tuple(t for t in (args.only or "").split(",") if t)
+    load0 = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as scratch:
+        results = asyncio.run(interleave(_servers(ours, theirs, reference, args.embedder, scratch),
+                                         plans(expected, folder, None), args.rounds, only))
+    load = (load0, os.getloadavg()[0])
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d %H:%M"), "reference": version,
+                                     "services": args.services, "embedder": args.embedder, "load": load,
+                                     "results": results}, indent=1) + "\n")
+    print(f"{args.services} services, reference orbitkb {version}, our embedder {args.embedder}, "
+          f"{args.rounds} rounds")
+    print(table(results, load))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

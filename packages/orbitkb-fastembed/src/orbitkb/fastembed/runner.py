@@ -1,0 +1,65 @@
+"""OnnxSentenceModel: the packaged model run straight on onnxruntime and tokenizers — what fastembed
+does for it (tokenise with truncation at the tokenizer's limit and padding to the longest text of
+the batch, run the graph, average the real tokens' states, scale to unit length), without
+importing fastembed (its import pulls the hub client, HTTP stacks and image code: most of the
+cost of a first embed in a short process) and with onnxruntime's worker threads sleeping instead
+of spinning while they wait (on a busy machine the spinning burns the cores the indexer needs).
+The vectors are fastembed's own: tests/integration/embeddings/ compares them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+#: The tokenizer's limit when its config names none (MiniLM's position table).
+DEFAULT_MAX_TOKENS = 512
+
+
+class OnnxSentenceModel:
+    """A mean-pooled, normalised sentence encoder read from a folder holding ``model.onnx`` and the
+    tokenizer files (``tokenizer.json``, ``tokenizer_config.json``)."""
+
+    def __init__(self, folder: str | Path, threads: int | None = None) -> None:
+        import onnxruntime as ort  # type: ignore[import-untyped]
+        from tokenizers import Tokenizer
+
+        folder = Path(folder)
+        config = json.loads((folder / "tokenizer_config.json").read_text(encoding="utf-8"))
+        limit = config.get("model_max_length")
+        limit = limit if isinstance(limit, int) and 0 < limit <= 100_000 else DEFAULT_MAX_TOKENS
+        self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        padding = self._tokenizer.padding or {}
+        self._tokenizer.enable_truncation(max_length=limit)
+        self._tokenizer.enable_padding(pad_id=padding.get("pad_id", 0),
+                                       pad_token=padding.get("pad_token") or config.get("pad_token", "[PAD]"))
+        options = ort.SessionOptions()
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        if threads is not None:
+            options.intra_op_num_threads = options.inter_op_num_threads = threads
+        self._session = ort.InferenceSession(str(folder / "model.onnx"), sess_options=options,
+                                             providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64) -> list[Any]:
+        """One unit vector (a float32 numpy row) per text, in order."""
+        import numpy as np
+
+        out: list[Any] = []
+        for start in range(0, len(texts), max(1, batch_size)):
+            encoded = self._tokenizer.encode_batch(list(texts[start:start + batch_size]))
+            ids = np.array([e.ids for e in encoded], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+            feed = {"input_ids": ids}
+            if "attention_mask" in self._inputs:
+                feed["attention_mask"] = mask
+            if "token_type_ids" in self._inputs:
+                feed["token_type_ids"] = np.zeros_like(ids)
+            states = self._session.run(None, feed)[0]
+            pooled = np.sum(states, axis=1, where=mask[:, :, np.newaxis].astype(bool), dtype=np.float64)
+            pooled /= np.maximum(np.sum(mask, axis=1, keepdims=True), 1e-9)
+            pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            out.extend(pooled.astype(states.dtype, copy=False))
+        return out

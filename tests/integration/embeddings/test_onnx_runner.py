@@ -1,0 +1,65 @@
+"""The packaged model runs on onnxruntime directly: the same vectors fastembed gives for it, for any
+batch, and a process that embeds with it never imports fastembed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("orbitkb.fastembed")
+from orbitkb.fastembed.packaged import PACKAGED_DIM, PACKAGED_MODEL_ID, ModelNotInstalled, packaged_model_dir  # noqa: E402
+
+TEXTS = ["refund a card payment", "", "Größe prüfen ✓", "ship parcels " * 300, "post orders order id cancel",
+         "List handles GET on invoices."]
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    try:
+        return packaged_model_dir(cache=tmp_path_factory.mktemp("models"))
+    except ModelNotInstalled as exc:
+        pytest.skip(f"the packaged embedding model is not installed: {exc}")
+
+
+def test_the_runner_gives_fastembeds_vectors(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    np = pytest.importorskip("numpy")
+    fastembed = pytest.importorskip("fastembed")
+    from fastembed.common.model_description import ModelSource, PoolingType
+
+    from orbitkb.fastembed.runner import OnnxSentenceModel
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    try:
+        fastembed.TextEmbedding.add_custom_model(model=PACKAGED_MODEL_ID, pooling=PoolingType.MEAN, normalization=True,
+                                                 sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
+                                                 dim=PACKAGED_DIM, model_file="model.onnx")
+    except ValueError:
+        pass  # registered already in this process
+    theirs = np.array(list(fastembed.TextEmbedding(PACKAGED_MODEL_ID, specific_model_path=str(model_dir))
+                           .embed(TEXTS, batch_size=4)))
+    ours = np.array(OnnxSentenceModel(model_dir).embed(TEXTS, batch_size=4))
+    assert ours.shape == (len(TEXTS), PACKAGED_DIM)
+    assert np.abs(ours - theirs).max() < 1e-5
+    one_by_one = np.array([OnnxSentenceModel(model_dir, threads=1).embed([t])[0] for t in TEXTS])
+    assert np.abs(one_by_one - theirs).max() < 1e-4  # the batch around a text does not move its vector
+
+
+def test_embedding_with_the_packaged_model_never_imports_fastembed(model_dir: Path) -> None:
+    probe = ("import sys\nfrom orbitkb.fastembed import load_embedder\n"
+             "vectors = load_embedder(None).embed(['charge a card', 'ship a parcel'])\n"
+             "assert len(vectors) == 2 and len(vectors[0]) == 384\n"
+             "print(','.join(sorted(m for m in ('fastembed', 'huggingface_hub', 'onnxruntime') if m in sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         env={"HF_HUB_OFFLINE": "1", "XDG_CACHE_HOME": str(model_dir.parent.parent),
+                              "PATH": "/usr/bin:/bin"})
+    assert out.stdout.strip() == "onnxruntime"
+
+
+def test_a_folder_without_the_model_is_a_clear_error(tmp_path: Path) -> None:
+    from orbitkb.fastembed.runner import OnnxSentenceModel
+
+    with pytest.raises(FileNotFoundError, match="tokenizer_config.json"):
+        OnnxSentenceModel(tmp_path)
