@@ -1,5 +1,5 @@
 """Cost of reading the vendors a file's code names (issue 11): the text scan that rides along with
-every parse (``orbitkb.analysis.vendorcode.scan``), against the parse itself, per stack.
+every parse (``orbitkb.analysis.vendors.code.scan``), against the parse itself, per stack.
 
     uv run python benchmarks/vendor_scan.py --clones DIR [--limit 400] [--repeat 3]
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.registry import load_analyzers, suffix_table
-from orbitkb.analysis.vendorcode import scan
+from orbitkb.analysis.vendors.code import scan
 
 SKIP_DIRS = {"node_modules", ".git", "vendor", "dist", "build", "target", "bin", "obj"}
 

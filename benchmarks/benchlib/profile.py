@@ -15,14 +15,14 @@ from benchlib.measure import REPO, build
 
 #: path fragments of modules whose work is dependency extraction, not discovery
 EXTRACTION_MODULES = (
-    "analysis/calls.py",
-    "analysis/channels.py",
-    "analysis/resolve.py",
-    "analysis/urls.py",
-    "analysis/engines.py",
+    "analysis/resolution/calls.py",
+    "analysis/resolution/channels.py",
+    "analysis/resolution/values.py",
+    "analysis/resolution/urls.py",
+    "analysis/resolution/engines.py",
     "analysis/config/",
-    "analysis/matcher.py",
-    "analysis/apimatch.py",
+    "analysis/resolution/matcher.py",
+    "analysis/resolution/apimatch.py",
     "python/calls.py",
     "python/messaging.py",
     "python/persistence.py",

@@ -32,6 +32,7 @@ from orbitkb.domain.change.classify import classify  # noqa: E402
 from orbitkb.domain.change.evidence import EvidenceIndex  # noqa: E402
 from orbitkb.domain.retrieval import HybridRetriever  # noqa: E402
 from orbitkb.domain.usecases.change_surface import FindChangeSurface  # noqa: E402
+from realhistory import gitio  # noqa: E402
 from realhistory.mine import TASKS_FILE  # noqa: E402
 from realhistory.run import indexed_app  # noqa: E402
 from realhistory.truthmap import load  # noqa: E402
@@ -53,7 +54,8 @@ def samples(tasks: Sequence[dict[str, Any]], clones: Path, cache: Path, embedder
         store = app.adapters.store()
         services = store.list_services()
         smap = maps[t["repository"]]
-        truth = {s.name: smap.map_root(s.root_dir) or f"?{s.name}" for s in services}
+        present = smap.present(p for p, _, _ in gitio.tree(clones / t["repository"], t["parent"]))
+        truth = {s.name: smap.map_root(s.root_dir, present) or f"?{s.name}" for s in services}
         cands, _ = retrieve(t["task"], HybridRetriever(store, app.adapters.embedder()), ServiceCatalog(services),
                             SystemGraph.load(store))
         terms = task_terms(t["task"], name_words(services))

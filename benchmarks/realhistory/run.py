@@ -53,20 +53,19 @@ def indexed_app(
 
 
 def baselines(
-    clone: Path, parent: str, smap: ServiceMap, text: str, expected: Sequence[str]
+    clone: Path, parent: str, smap: ServiceMap, text: str, expected: Sequence[str], present: set[str]
 ) -> dict[str, Any]:
     """Predict every service present at the parent; bm25 over each service's files, top-1 and top-2;
     and, without reading the task at all, the services the parent commit itself changed (work goes
     on where it was: a floor any text-reading method must clear to say the text helped)."""
-    present = sorted({o for p, _, _ in gitio.tree(clone, parent) if (o := smap.owner(p))})
     files = gitio.files_at(clone, parent, lambda p: smap.owner(p) is not None, MAX_FILE)
     texts: dict[str, str] = {}
-    for name in present:
+    for name in sorted(present):
         texts.update(service_texts([(p, d) for p, d in files if smap.owner(p) == name], {name: "."}))
     bm25 = Bm25(texts)
     out = {}
     for key, predicted in (
-        ("baseline_all", present),
+        ("baseline_all", sorted(present)),
         ("baseline_bm25_top1", bm25.top(text, 1)),
         ("baseline_bm25_top2", bm25.top(text, 2)),
         ("baseline_previous", sorted({o for p in gitio.changed(clone, parent) if (o := smap.owner(p))})),
@@ -79,7 +78,8 @@ def baselines(
 def run_task(app: Any, info: dict, clone: Path, smap: ServiceMap, task: dict[str, Any]) -> dict[str, Any]:
     answer = predict(app, task["task"])
     services = app.adapters.store().list_services(task["repository"])
-    mapping = {s.name: smap.map_root(s.root_dir) for s in services}
+    present = smap.present(p for p, _, _ in gitio.tree(clone, task["parent"]))
+    mapping = {s.name: smap.map_root(s.root_dir, present) for s in services}
     findings = [
         {**f, "orbitkb_service": f["service"], "service": mapping.get(f["service"]) or f"?{f['service']}"}
         for f in answer["findings"]
@@ -99,7 +99,7 @@ def run_task(app: Any, info: dict, clone: Path, smap: ServiceMap, task: dict[str
             "index": info,
         }
     )
-    row.update(baselines(clone, task["parent"], smap, task["task"], task["expected"]))
+    row.update(baselines(clone, task["parent"], smap, task["task"], task["expected"], present))
     return row
 
 

@@ -4,6 +4,7 @@ truth service an orbitkb service's root folder stands for."""
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,15 @@ class ServiceMap:
                     best, best_len = name, len(_stem(p))
         return best
 
-    def map_root(self, root_dir: str) -> str | None:
+    def present(self, paths: Iterable[str]) -> set[str]:
+        """The truth services owning at least one of paths (the files of one commit)."""
+        return {o for p in paths if (o := self.owner(p))}
+
+    def map_root(self, root_dir: str, present: Collection[str] | None = None) -> str | None:
         """The truth service an orbitkb root folder stands for: the one whose prefix contains it,
-        else the only one it contains; None when it contains several or none."""
+        else the only one it contains; None when it contains several or none. With present (the
+        truth services that exist at the indexed commit), only those count as contained: a root
+        '.' above one service that exists and others that do not exist yet stands for that one."""
         root = "" if root_dir in ("", ".") else root_dir.strip("/")
         if root:
             found = self.owner(root)
@@ -52,7 +59,7 @@ class ServiceMap:
             name
             for name, prefixes in self.services.items()
             for p in prefixes
-            if not root or _stem(p).startswith(root + "/")
+            if (not root or _stem(p).startswith(root + "/")) and (present is None or name in present)
         }
         return next(iter(inside)) if len(inside) == 1 else None
 

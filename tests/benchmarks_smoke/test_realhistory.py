@@ -180,6 +180,24 @@ def test_owner_and_root_mapping() -> None:
     assert single.map_root("src") == "api" and single.map_root(".") == "api"  # contains exactly one
 
 
+def test_root_mapping_counts_only_the_services_present_at_the_commit() -> None:
+    layered = ServiceMap(
+        "layered",
+        {"till": ("cmd/till", "internal/till"), "oven": ("cmd/oven", "internal/oven"), "gate": ("cmd/gate",)},
+    )
+    early = ["go.mod", "cmd/till/main.go", "internal/till/order.go", "README.md"]
+    assert layered.present(early) == {"till"}
+    assert layered.map_root(".") is None  # without a commit: three services lie under the root
+    assert layered.map_root(".", layered.present(early)) == "till"  # only one exists yet
+    assert layered.map_root("cmd", {"till"}) == "till" and layered.map_root("internal", {"till"}) == "till"
+    later = [*early, "cmd/oven/main.go", "internal/oven/bake.go"]
+    assert layered.map_root(".", layered.present(later)) is None  # two exist: still ambiguous
+    assert layered.map_root("cmd/oven", layered.present(early)) == "oven"  # its own folder: owner wins
+    assert layered.map_root(".", set()) is None and layered.map_root("tools", {"till"}) is None
+    assert SMAP.map_root("services", {"orders", "web"}) == "orders"  # payments not there yet
+    assert SMAP.map_root("services", {"orders", "payments"}) is None
+
+
 def test_mining_a_tiny_history(tiny: Path) -> None:
     tasks, reasons = mine_repo(tiny, SMAP, per_repo=15)
     by_text = {t["task"].split("\n")[0]: t for t in tasks}

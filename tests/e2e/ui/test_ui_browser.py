@@ -127,6 +127,24 @@ def test_the_map_loads_without_evidence_and_a_service_brings_its_edges_evidence_
     assert len(asked) == 1 and asked[0].startswith("api/edges?node=service%3Apayments"), asked
 
 
+def test_an_edge_clicked_before_its_services_edges_arrive_waits_for_them(page, shop_ui) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.split("/", 3)[3]) if "/api/edge" in r.url else None)
+    open_map(page, shop_ui)
+    held: list = []  # the service's edges are held back: the click on one of them comes first
+    page.route("**/api/edges?*", lambda route: held.append(route))
+    page.locator("#services button", has_text="payments").first.click()
+    expect_heading(page, "payments")
+    while not held:
+        page.wait_for_timeout(20)
+    page.locator("#panel li button").first.click()
+    page.wait_for_timeout(300)  # a request of its own would have gone out by now
+    held[0].continue_()
+    page.wait_for_selector("#panel .edge-detail[aria-busy=false]")
+    assert re.search(r"\.(java|kt|py|ts|js|go|ya?ml):\d+|no evidence recorded", page.inner_text("#panel"))
+    assert len(asked) == 1 and asked[0].startswith("api/edges?node=service%3Apayments"), asked
+
+
 def test_evidence_that_cannot_be_had_says_why_in_the_panel(page, shop_ui) -> None:
     gone = json.dumps({"error": "no edge on the map", "hint": "the map changed since the page loaded it: reload the page"})
     page.route("**/api/edge*", lambda route: route.fulfill(status=404, content_type="application/json", body=gone))

@@ -3,7 +3,7 @@ and downstream host, the path the callee sees, and what is not an Ocelot file.""
 
 from __future__ import annotations
 
-from orbitkb.analysis.gatewayocelot import is_ocelot_config, ocelot_routes
+from orbitkb.analysis.gateways.ocelot import is_ocelot_config, ocelot_routes
 
 OCELOT = """{
   // edge routes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orbitkb.analysis.proto import CSharpGrpc, ProtoField, ProtoRpc, find_csharp_grpc, parse_proto
+from orbitkb.analysis.grpc.proto import CSharpGrpc, ProtoField, ProtoRpc, find_csharp_grpc, parse_proto
 
 PROTO = """
 // Payments API.

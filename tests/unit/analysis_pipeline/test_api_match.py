@@ -5,8 +5,8 @@ one-segment API."""
 
 from __future__ import annotations
 
-from orbitkb.analysis.apimatch import match_api
-from orbitkb.analysis.resolve import Sentinels
+from orbitkb.analysis.resolution.apimatch import match_api
+from orbitkb.analysis.resolution.values import Sentinels
 from orbitkb.domain.model import Api, ApiKind
 
 

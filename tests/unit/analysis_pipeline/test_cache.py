@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from orbitkb.analysis import vendorcode, vocabulary
+from orbitkb.analysis.reading import vocabulary
+from orbitkb.analysis.vendors import code as vendorcode
 
 COMPOSE = "services:\n  orders:\n    build: ./orders\n  payments:\n    build: ./payments\n"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orbitkb.analysis.matcher import ServiceIndex
+from orbitkb.analysis.resolution.matcher import ServiceIndex
 from tests.unit.analysis_pipeline.test_resolve import calls_of
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
-from orbitkb.analysis.configrefs import check, config_ref
 from orbitkb.analysis.facts import Env, Expr, Lit, ParseGap, Prop
 from orbitkb.analysis.node import ANALYZER
+from orbitkb.analysis.resolution.configrefs import check, config_ref
 
 MODULE = """\
 import { Module } from '@nestjs/common';

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from orbitkb.analysis.config.model import ConfigValue
-from orbitkb.analysis.vendorconfig import (
+from orbitkb.analysis.vendors.settings import (
     HOST_NOTE,
     KEY_NOTE,
     configured_vendors,

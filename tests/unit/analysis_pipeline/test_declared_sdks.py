@@ -4,7 +4,7 @@ not already reach that vendor, only from runtime dependencies, only from a servi
 from __future__ import annotations
 
 from orbitkb.analysis.layout.manifests import read_manifest
-from orbitkb.analysis.sdks import declared_sdks
+from orbitkb.analysis.vendors.manifests import declared_sdks
 
 PACKAGE_JSON = """{
   "name": "@acme/notifications",

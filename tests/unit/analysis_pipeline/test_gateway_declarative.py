@@ -4,7 +4,7 @@ services they route to."""
 
 from __future__ import annotations
 
-from orbitkb.analysis.gateway import is_proxy_config, proxy_routes, proxy_server
+from orbitkb.analysis.gateways.calls import is_proxy_config, proxy_routes, proxy_server
 
 ENVOY_V3 = """static_resources:
   listeners:

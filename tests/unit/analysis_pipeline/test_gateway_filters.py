@@ -3,7 +3,7 @@ PrefixPath, SetPath, nginx proxy_pass URIs), and it links to the one callee API 
 
 from __future__ import annotations
 
-from orbitkb.analysis.gatewaypaths import (
+from orbitkb.analysis.gateways.paths import (
     PathFilter,
     apply_filters,
     nginx_downstream,

@@ -5,9 +5,9 @@ over every registered service), as gateway routes and calls from the proxy."""
 from __future__ import annotations
 
 from orbitkb.analysis.facts import Env, Expr
-from orbitkb.analysis.gateway import is_proxy_config, nginx_routes, proxy_routes, proxy_server
-from orbitkb.analysis.gatewayhttpd import prefix_downstream, regex_downstream
-from orbitkb.analysis.gatewaytemplates import render, uses_discovery
+from orbitkb.analysis.gateways.calls import is_proxy_config, nginx_routes, proxy_routes, proxy_server
+from orbitkb.analysis.gateways.httpd import prefix_downstream, regex_downstream
+from orbitkb.analysis.gateways.templates import render, uses_discovery
 
 
 def show(expr: Expr) -> str:

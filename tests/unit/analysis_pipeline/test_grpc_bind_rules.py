@@ -5,9 +5,9 @@ by name; otherwise the rpc line of the proto."""
 from __future__ import annotations
 
 from orbitkb.analysis.facts import LinkedFacts, RawCall
-from orbitkb.analysis.grpc_bind import BindInput, bind
-from orbitkb.analysis.grpc_catalog import ProtoCatalog
-from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod, CodeType, csharp, read_parsed
+from orbitkb.analysis.grpc.bind import BindInput, bind
+from orbitkb.analysis.grpc.catalog import ProtoCatalog
+from orbitkb.analysis.grpc.code import CodeIndex, CodeMethod, CodeType, csharp, read_parsed
 
 PROTO = """syntax = "proto3";
 package shop.v1;

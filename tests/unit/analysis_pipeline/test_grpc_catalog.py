@@ -3,9 +3,9 @@ the text scan of gRPC registrations (JS handler objects)."""
 
 from __future__ import annotations
 
-from orbitkb.analysis.apimatch import match_grpc
-from orbitkb.analysis.grpc import handler_map, scan_implements
-from orbitkb.analysis.grpc_catalog import MAX_FIELDS, ProtoCatalog
+from orbitkb.analysis.grpc.catalog import MAX_FIELDS, ProtoCatalog
+from orbitkb.analysis.grpc.services import handler_map, scan_implements
+from orbitkb.analysis.resolution.apimatch import match_grpc
 from orbitkb.domain.model import Api, ApiKind
 
 SHOP = """syntax = "proto3";
@@ -222,7 +222,7 @@ TWO_GUESTS = {
 
 def test_a_simple_name_two_packages_share_is_settled_by_the_service_folders_name():
     """``pkg/chat`` serves ``chat.GuestService`` (its package); ``svc/rooms`` the one in ``proto/rooms``."""
-    from orbitkb.analysis.grpc import GrpcIndex, load_proto
+    from orbitkb.analysis.grpc.services import GrpcIndex, load_proto
 
     cat = catalog(TWO_GUESTS)
     assert cat.full_name("GuestService", "pkg/chat") == "chat.GuestService"
@@ -233,7 +233,7 @@ def test_a_simple_name_two_packages_share_is_settled_by_the_service_folders_name
 
 
 def test_negative_a_folder_named_like_neither_leaves_the_simple_name_unknown():
-    from orbitkb.analysis.grpc import GrpcIndex, load_proto
+    from orbitkb.analysis.grpc.services import GrpcIndex, load_proto
 
     assert catalog(TWO_GUESTS).full_name("GuestService", "pkg/billing") is None
     assert catalog(TWO_GUESTS).full_name("GuestService", ".") is None

@@ -343,7 +343,7 @@ class _NoCache:
 def test_resolver_unit_combinations_prefer_a_known_service():
     from orbitkb.analysis.config.model import ConfigValue
     from orbitkb.analysis.config.service_config import ServiceConfig
-    from orbitkb.analysis.resolve import Sentinels, resolve
+    from orbitkb.analysis.resolution.values import Sentinels, resolve
 
     config = ServiceConfig()
     config.add_env(ConfigValue("API", "http://localhost:1", ".env", 1, "dotenv"))

@@ -256,7 +256,7 @@ def test_no_fork_while_native_threads_run() -> None:
     import threading
     import time
 
-    from orbitkb.analysis.parsing import can_fork
+    from orbitkb.analysis.reading.parsing import can_fork
 
     stop = threading.Event()
     t = threading.Thread(target=lambda: stop.wait(5))

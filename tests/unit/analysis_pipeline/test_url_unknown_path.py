@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orbitkb.analysis.urls import parse_address
+from orbitkb.analysis.resolution.urls import parse_address
 
 
 def test_an_unknown_path_right_after_a_port_still_leaves_host_and_port():

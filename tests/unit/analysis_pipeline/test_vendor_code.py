@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from orbitkb.analysis.facts import Expr, Lit, RawCall, RawMessage
-from orbitkb.analysis.vendorcode import (
+from orbitkb.analysis.vendors.code import (
     KEY,
     calls,
     never_imported,
@@ -17,7 +17,7 @@ from orbitkb.analysis.vendorcode import (
     vendor_of_literal,
     without_echoes,
 )
-from orbitkb.analysis.vendorconfig import vendor_of_value
+from orbitkb.analysis.vendors.settings import vendor_of_value
 from orbitkb.domain.integrations import find_vendor
 from orbitkb.domain.model import CallKind, ServiceCall
 
@@ -359,7 +359,7 @@ def test_a_literal_used_as_a_key_names_no_vendor(path, source, expected):
 def test_an_npm_scope_one_vendor_publishes_names_it_for_every_package():
     from orbitkb.analysis.layout.manifests import read_manifest
     from orbitkb.analysis.node.sdk_imports import vendor_of
-    from orbitkb.analysis.sdks import declared_sdks
+    from orbitkb.analysis.vendors.manifests import declared_sdks
 
     assert vendor_of("@aws-sdk/client-cognito-identity-provider") == "AWS"
     assert vendor_of("@aws-sdk/client-s3") == "AWS S3"  # a package's own row wins

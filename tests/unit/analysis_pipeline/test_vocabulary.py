@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orbitkb.analysis import vocabulary
+from orbitkb.analysis.reading import vocabulary
 
 
 def test_identifiers_literals_and_comments_become_counted_words_without_language_keywords() -> None:

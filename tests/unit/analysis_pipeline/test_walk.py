@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from orbitkb.analysis.ignore import IgnoreRules
+from orbitkb.analysis.reading.ignore import IgnoreRules
 from orbitkb.domain.fakes import MemorySourceTree
 from orbitkb.domain.ports import SourceEntry
 
@@ -199,7 +199,7 @@ class _TreeWithALockedFolder:
 
 
 def test_a_folder_the_listing_cannot_open_is_a_gap():
-    from orbitkb.analysis.walk import Walker
+    from orbitkb.analysis.reading.walk import Walker
 
     walker = Walker(_TreeWithALockedFolder(), "shop", {".py": "python"})
     assert [e.path for e in walker.entries()] == ["app.py"]

@@ -14,16 +14,16 @@ from orbitkb.analysis import paths
 from orbitkb.analysis.config.dotnet import is_appsettings, read_appsettings
 from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
 from orbitkb.analysis.facts import LanguageAnalyzer
-from orbitkb.analysis.gateway import is_proxy_config, proxy_server
+from orbitkb.analysis.gateways.calls import is_proxy_config, proxy_server
 from orbitkb.analysis.layout.balancer import only_balances_replicas
 from orbitkb.analysis.layout.deploy import DeploymentReader
 from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, nest_monorepo, read_manifest
 from orbitkb.analysis.layout.services import LayoutInput, detect
-from orbitkb.analysis.parsing import default_workers
 from orbitkb.analysis.pipeline import Pipeline
+from orbitkb.analysis.reading.parsing import default_workers
+from orbitkb.analysis.reading.sources import read_sources
+from orbitkb.analysis.reading.walk import DEFAULT_SIZE_CAP
 from orbitkb.analysis.registry import DEFAULT_MODULES, LoadedAnalyzer, load_analyzers, suffix_table
-from orbitkb.analysis.sources import read_sources
-from orbitkb.analysis.walk import DEFAULT_SIZE_CAP
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, AnalysisRequest, AnalysisResult, SourceTree
 

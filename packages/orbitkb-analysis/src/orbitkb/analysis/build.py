@@ -10,13 +10,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import evolve
 
-from orbitkb.analysis import channels, engines
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.config.spring import SERVED_PREFIXES
 from orbitkb.analysis.facts import LinkedFacts, RawApi
-from orbitkb.analysis.grpc import ProtoService
-from orbitkb.analysis.resolve import Sentinels, expand, has_sentinel
+from orbitkb.analysis.grpc.services import ProtoService
+from orbitkb.analysis.resolution import channels, engines
+from orbitkb.analysis.resolution.values import Sentinels, expand, has_sentinel
 from orbitkb.domain.ids import make_id
 from orbitkb.domain.model import (
     Api,

@@ -20,10 +20,10 @@ from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout.manifests import nest_monorepo
 from orbitkb.analysis.layout.model import ServiceUnit
-from orbitkb.analysis.parsing import ParsedResults, decode
+from orbitkb.analysis.reading.parsing import ParsedResults, decode
 
 if TYPE_CHECKING:
-    from orbitkb.analysis.sources import Sources
+    from orbitkb.analysis.reading.sources import Sources
 
 _GO_MODULE = re.compile(r"^module\s+(\S+)", re.M)
 

@@ -5,7 +5,7 @@ served from the cache: its parse results are not even decoded. A linker crash is
 service only, and is not cached.
 
 After its language linker, each service's gRPC facts are bound to the repository's protos
-(``grpc_bind``): for services that register a gRPC implementation, the digests of every .proto
+(``grpc.bind``): for services that register a gRPC implementation, the digests of every .proto
 are part of the cache key.
 """
 
@@ -20,16 +20,18 @@ from concurrent.futures.process import BrokenProcessPool
 import attrs
 
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis import linkcache, vendorcode, vocabulary
+from orbitkb.analysis import linkcache
 from orbitkb.analysis.facts import LinkedFacts, ServiceContext
-from orbitkb.analysis.grpc import csharp_implements
-from orbitkb.analysis.grpc_bind import BIND_VERSION, BindInput, bind
-from orbitkb.analysis.grpc_catalog import ProtoCatalog
-from orbitkb.analysis.grpc_code import CodeIndex, csharp, read_parsed
+from orbitkb.analysis.grpc.bind import BIND_VERSION, BindInput, bind
+from orbitkb.analysis.grpc.catalog import ProtoCatalog
+from orbitkb.analysis.grpc.code import CodeIndex, csharp, read_parsed
+from orbitkb.analysis.grpc.services import csharp_implements
 from orbitkb.analysis.layout.model import ServiceUnit
-from orbitkb.analysis.parsing import ParsedResults, can_fork, decode
+from orbitkb.analysis.reading import vocabulary
+from orbitkb.analysis.reading.parsing import ParsedResults, can_fork, decode
+from orbitkb.analysis.reading.sources import Sources
 from orbitkb.analysis.registry import LoadedAnalyzer
-from orbitkb.analysis.sources import Sources
+from orbitkb.analysis.vendors import code as vendorcode
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache
 

@@ -7,20 +7,17 @@ from typing import Any
 
 import attrs
 
-from orbitkb.analysis import configrefs, engines, vocabulary
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
-from orbitkb.analysis.calls import CallResolver, CallTarget
 from orbitkb.analysis.config.config_server import ConfigServers
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
-from orbitkb.analysis.configrefs import KIND as CONFIG_REF
 from orbitkb.analysis.contracts.merge import merge as merge_contract
 from orbitkb.analysis.contracts.merge import read_contract
 from orbitkb.analysis.dapr.appids import Unit as DaprUnit
 from orbitkb.analysis.dapr.apply import Dapr
 from orbitkb.analysis.facts import LinkedFacts
-from orbitkb.analysis.gateway import (
+from orbitkb.analysis.gateways.calls import (
     DISCOVERY_PROXY,
     compose_label_routes,
     discovery_routes,
@@ -29,27 +26,31 @@ from orbitkb.analysis.gateway import (
     spring_routes,
     zuul_routes,
 )
-from orbitkb.analysis.grpc import GrpcIndex, ProtoService, parse_proto_file
+from orbitkb.analysis.grpc.services import GrpcIndex, ProtoService, parse_proto_file
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.infra import is_label_proxy
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
 from orbitkb.analysis.libraries import library_files, shared_code_files
 from orbitkb.analysis.linking import Linker
-from orbitkb.analysis.matcher import ServiceIndex
 from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
-from orbitkb.analysis.parsing import ParsedResults, decode
+from orbitkb.analysis.reading import vocabulary
+from orbitkb.analysis.reading.parsing import ParsedResults, decode
+from orbitkb.analysis.reading.sources import Sources
 from orbitkb.analysis.registry import LoadedAnalyzer
-from orbitkb.analysis.sdks import (
+from orbitkb.analysis.resolution import configrefs, engines
+from orbitkb.analysis.resolution.calls import CallResolver, CallTarget
+from orbitkb.analysis.resolution.configrefs import KIND as CONFIG_REF
+from orbitkb.analysis.resolution.matcher import ServiceIndex
+from orbitkb.analysis.technologies import TechnologyReader
+from orbitkb.analysis.vendors.code import never_imported, without_echoes
+from orbitkb.analysis.vendors.manifests import (
     NOTE_PREFIX,
     covered_by_messages,
     declared_sdks,
     own_manifests,
     sdk_ecosystem,
 )
-from orbitkb.analysis.sources import Sources
-from orbitkb.analysis.technologies import TechnologyReader
-from orbitkb.analysis.vendorcode import never_imported, without_echoes
-from orbitkb.analysis.vendorconfig import configured_vendors
+from orbitkb.analysis.vendors.settings import configured_vendors
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.integrations import find_vendor
 from orbitkb.domain.model import (

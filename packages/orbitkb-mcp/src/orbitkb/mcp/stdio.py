@@ -7,15 +7,20 @@ request's id when it can be read at all, and the server keeps serving.
 
 Answers are written straight to the protocol's pipe: the SDK's default stdout hands each write and
 each flush to a worker thread, two thread switches per answer that a loaded machine turns into
-milliseconds of waiting (a line of a few KB goes into the pipe without blocking).
+milliseconds of waiting (a line of a few KB goes into the pipe without blocking). Requests are read
+the same way when stdin is a pipe or a socket: the event loop waits for bytes and reads them
+(``PipeLines``), instead of a worker thread blocked in ``readline`` handing each line over.
 """
 
 from __future__ import annotations
 
+import codecs
+import io
 import json
 import os
+import stat
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterable, AsyncIterator, Callable
 from io import TextIOWrapper
 from typing import Any
 
@@ -91,6 +96,50 @@ class CheckedLines:
             await self._replies.send(SessionMessage(error))
 
 
+class PipeLines:
+    """stdin lines read on the event loop from a pipe or socket ``fd``, as the text wrapper reads them:
+    UTF-8 with an invalid byte as U+FFFD, ``\\r\\n`` and ``\\r`` read as ``\\n``, each line with its
+    ``\\n``, the last one even without."""
+
+    CHUNK = 65536
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        decoder = io.IncrementalNewlineDecoder(codecs.getincrementaldecoder("utf-8")(errors="replace"), translate=True)
+        pending = ""
+        while True:
+            await anyio.wait_readable(self._fd)
+            try:
+                chunk = os.read(self._fd, self.CHUNK)  # readable: returns what is there, b"" at the end
+            except BlockingIOError:  # a non-blocking pipe woke us for nothing
+                continue
+            if not chunk:
+                break
+            pending += decoder.decode(chunk)
+            if "\n" in pending:
+                *lines, pending = pending.split("\n")
+                for line in lines:
+                    yield line + "\n"
+        pending += decoder.decode(b"", final=True)
+        if pending:
+            yield pending
+
+
+def request_lines(raw: Any) -> AsyncIterable[str]:
+    """The lines of ``raw`` (a binary file): read on the event loop from a pipe or a socket; through a
+    worker thread from anything else (a regular file or a device cannot be waited on)."""
+    try:
+        fd = raw.fileno()
+        mode = os.fstat(fd).st_mode
+    except (AttributeError, OSError, ValueError):
+        mode = 0
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return PipeLines(fd)
+    return anyio.wrap_file(TextIOWrapper(raw, encoding="utf-8", errors="replace"))
+
+
 class DirectLines:
     """stdout for the SDK transport: each answer written and flushed in place, no worker thread."""
 
@@ -145,7 +194,7 @@ def _claim_stdin() -> tuple[Any, Callable[[], None]]:
 async def run_stdio(server: MCPServer) -> None:
     raw, restore = _claim_stdin()
     wire, restore_out = _claim_stdout()
-    lines = CheckedLines(anyio.wrap_file(TextIOWrapper(raw, encoding="utf-8", errors="replace")))
+    lines = CheckedLines(request_lines(raw))
     out = DirectLines(TextIOWrapper(wire, encoding="utf-8", newline="\n"))
     try:
         async with stdio_server(stdin=lines, stdout=out) as (read_stream, write_stream):  # type: ignore[arg-type]

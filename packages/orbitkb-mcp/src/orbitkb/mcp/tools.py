@@ -72,7 +72,11 @@ def _result(data: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
-def _guard(fn: F) -> F:
+def _guard(fn: F, in_loop: bool = False) -> F:
+    """``fn`` answering a bounded result or a ToolError. ``in_loop``: a coroutine function, so the SDK
+    runs it on the event loop instead of handing every call to a worker thread (two thread switches,
+    ~0.5 ms of CPU a call); for the tools that answer from the read model in about a millisecond. The
+    others (an LLM, git, a re-index) run on a worker and keep the loop reading the client."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -88,7 +92,14 @@ def _guard(fn: F) -> F:
             print(f"orbitkb-mcp: internal error in {fn.__name__}: {type(exc).__name__}: {exc}", file=sys.stderr)
             raise ToolError(f"internal error ({type(exc).__name__}); the server keeps serving") from None
 
-    return wrapper  # type: ignore[return-value]
+    if not in_loop:
+        return wrapper  # type: ignore[return-value]
+
+    @functools.wraps(fn)
+    async def in_loop_wrapper(*args: Any, **kwargs: Any) -> Any:
+        return wrapper(*args, **kwargs)
+
+    return in_loop_wrapper  # type: ignore[return-value]
 
 
 def register(server: MCPServer, app: Application, tool_set: str = "full") -> list[str]:
@@ -105,7 +116,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
             annotations = READ if read_only else ToolAnnotations(read_only_hint=False, destructive_hint=False,
                                                                  idempotent_hint=idempotent, open_world_hint=False)
             description = " ".join((fn.__doc__ or "").split())
-            server.tool(name=name, description=description, annotations=annotations)(_guard(fn))
+            server.tool(name=name, description=description, annotations=annotations)(_guard(fn, in_loop=read_only))
             return fn
 
         return deco

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis import engines
 from orbitkb.analysis.contracts.documents import text_of
 from orbitkb.analysis.facts import Expr, RawMessage
+from orbitkb.analysis.resolution import engines
 from orbitkb.analysis.yamlines import LDict
 
 CLIENT = "asyncapi"

@@ -8,7 +8,7 @@ from typing import Any
 
 from orbitkb.analysis.contracts.documents import text_of
 from orbitkb.analysis.facts import RawApi
-from orbitkb.analysis.gatewaypaths import normalize
+from orbitkb.analysis.gateways.paths import normalize
 from orbitkb.analysis.yamlines import LDict
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")

@@ -18,7 +18,7 @@ from orbitkb.analysis.golang.emit import arg, handler_info
 from orbitkb.analysis.golang.sink import HandlerInfo, RouteRec, Sink
 from orbitkb.analysis.golang.tables import GRPC_INFRA_METHODS, GRPC_INFRA_PACKAGES, normalize_import
 from orbitkb.analysis.golang.values import FuncRef, Struct, Unk, V, lit
-from orbitkb.analysis.grpc_bind import TRANSCODED
+from orbitkb.analysis.grpc.bind import TRANSCODED
 
 if TYPE_CHECKING:
     from orbitkb.analysis.golang.frame import Frame, Interp

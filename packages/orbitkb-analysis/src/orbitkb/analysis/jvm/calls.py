@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from orbitkb.analysis.facts import Expr, Lit, Prop, RawCall, Unknown
-from orbitkb.analysis.gateway import DISCOVERY_PROXY
+from orbitkb.analysis.gateways.calls import DISCOVERY_PROXY
 from orbitkb.analysis.jvm.apis import (
     ann_values,
     first_mapping,

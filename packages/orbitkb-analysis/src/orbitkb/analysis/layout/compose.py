@@ -17,8 +17,23 @@ SOURCE = "docker-compose"
 _COMPOSE_NAME = re.compile(r"^(?:docker-)?compose(?:[.\-_][\w.\-]*)?\.ya?ml$")
 
 
+#: A compose file by its text (``apps.yml`` passed as ``docker compose -f``): a top-level
+#: ``services:`` mapping (not a CI file's list) and an indented ``image:`` or ``build:`` under it,
+#: no Kubernetes ``apiVersion``.
+_SERVICES_KEY = re.compile(r"^services:[ \t]*(?:#.*)?\n(?:[ \t]*(?:#.*)?\n)*[ \t]+[\w.\-\"']+:", re.M)
+_RUNS = re.compile(r"^[ \t]+(?:image|build):", re.M)
+_K8S = re.compile(r"^apiVersion:", re.M)
+
+
 def is_compose_file(name: str) -> bool:
     return bool(_COMPOSE_NAME.match(name))
+
+
+def looks_like_compose(text: str) -> bool:
+    """A YAML file named otherwise that is a compose file all the same (read_compose still needs
+    ``services`` to be a mapping, so a CI file's ``services:`` list reads as nothing)."""
+    found = _SERVICES_KEY.search(text)
+    return found is not None and bool(_RUNS.search(text, found.end())) and not _K8S.search(text)
 
 
 def compose_rank(path: str) -> tuple[int, int, str]:

@@ -2,7 +2,7 @@
 `docker build` commands in Makefiles and scripts, Procfiles.
 
 Only files that can be deployment config are parsed (by name, or a cheap ``apiVersion``/``kind:``
-text check), so a repository full of unrelated YAML costs nothing. Bad YAML becomes a gap.
+or compose ``services:`` text check), so a repository full of unrelated YAML costs nothing. Bad YAML becomes a gap.
 """
 
 from __future__ import annotations
@@ -13,8 +13,14 @@ import yaml
 from attrs import define, field
 
 from orbitkb.analysis import paths
-from orbitkb.analysis.layout import dockerbuild, helm
-from orbitkb.analysis.layout.compose import ComposeService, compose_rank, is_compose_file, read_compose
+from orbitkb.analysis.layout import buildimages, dockerbuild, helm
+from orbitkb.analysis.layout.compose import (
+    ComposeService,
+    compose_rank,
+    is_compose_file,
+    looks_like_compose,
+    read_compose,
+)
 from orbitkb.analysis.layout.k8s import K8sModel, looks_like_k8s, read_k8s
 from orbitkb.analysis.layout.procfile import Process, is_procfile
 from orbitkb.analysis.yamlines import LDict, LList, load_all
@@ -35,7 +41,8 @@ class Deployment:
     compose: list[ComposeService] = field(factory=list)  # overrides first, then base files
     k8s: K8sModel = field(factory=K8sModel)
     charts: dict[str, helm.Chart] = field(factory=dict)
-    # images built from a folder: skaffold artifacts and `docker build` in Makefiles and scripts
+    # images built from a folder: skaffold artifacts, `docker build` in Makefiles and scripts, and
+    # the image a pom.xml / build.gradle names (layout.buildimages)
     skaffold: list[SkaffoldArtifact] = field(factory=list)
     procfiles: dict[str, str] = field(factory=dict)  # Procfile path -> text (layout.procfile)
     functions: list[Process] = field(factory=list)  # serverless.yml functions: their folder is deployed
@@ -82,15 +89,14 @@ class DeploymentReader:
         for path in yaml_files:
             if paths.basename(path) == "Chart.yaml":
                 self._chart(dep, path)
-        compose_files = sorted(
-            (p for p in yaml_files if is_compose_file(paths.basename(p))), key=compose_rank
-        )
+        compose_files = sorted((p for p in yaml_files if self._is_compose(p, dep.charts)), key=compose_rank)
+        compose_set = set(compose_files)
         for path in compose_files:
             for doc in self._load(path)[:1]:
                 dep.compose.extend(read_compose(path, doc, self._texts))
         for path in yaml_files:
             name = paths.basename(path)
-            if is_compose_file(name) or _spring_like(name) or name in ("Chart.yaml", "values.yaml"):
+            if path in compose_set or _spring_like(name) or name in ("Chart.yaml", "values.yaml"):
                 continue
             if name.startswith("skaffold"):
                 self._skaffold(dep, path)
@@ -110,8 +116,22 @@ class DeploymentReader:
             dep.k8s.workloads.extend(helm.values_workloads(chart))
         for path in sorted(p for p in self._texts if dockerbuild.is_build_script(p)):
             dep.skaffold.extend(SkaffoldArtifact(*b) for b in dockerbuild.read_builds(path, self._texts[path]))
+        for path in sorted(p for p in self._texts if paths.basename(p) in buildimages.BUILD_FILES):
+            dep.skaffold.extend(SkaffoldArtifact(*b) for b in buildimages.read_images(path, self._texts[path]))
         dep.procfiles = {p: t for p, t in sorted(self._texts.items()) if is_procfile(p)}
         return dep
+
+    def _is_compose(self, path: str, charts: Mapping[str, helm.Chart]) -> bool:
+        """Named like a compose file, or any other YAML that reads like one (not Spring config,
+        a file of a helm chart, nor a tool's own file)."""
+        name = paths.basename(path)
+        if is_compose_file(name):
+            return True
+        if _spring_like(name) or name.startswith(("values", "skaffold")) or name in SERVERLESS_FILES:
+            return False
+        if any(paths.is_under(path, chart) for chart in charts):
+            return False
+        return looks_like_compose(self._texts[path])
 
     def _chart(self, dep: Deployment, path: str) -> None:
         docs = self._load(path)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import frozen
 
 from orbitkb.analysis import paths
-from orbitkb.analysis.gatewaytraefik import label_sources
+from orbitkb.analysis.gateways.traefik import label_sources
 from orbitkb.analysis.layout import infra, naming
 from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, is_harness, split_units
 from orbitkb.analysis.layout.commands import folder_index, split_by_command

@@ -7,7 +7,8 @@ from typing import Any
 
 from attrs import evolve
 
-from ..configrefs import config_ref
+from orbitkb.analysis.resolution.configrefs import config_ref
+
 from ..dapr.invoke import via_app_id
 from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
 from .attribution import Reach

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
+from orbitkb.analysis.vendors.manifests import covered_by_messages, npm_vendor, tables
+
 from ..facts import RawCall
-from ..sdks import covered_by_messages, npm_vendor, tables
 
 if TYPE_CHECKING:
     from .extractor import Extractor

@@ -13,8 +13,18 @@ function keep(id, promise) {
   return promise;
 }
 
+const pending = new Map();  // node -> Promise of its edges being prefetched
+
+// an edge id is `${protocol}:${source}->${target}:${channel}`: is it an edge of this node?
+const touches = (id, node) => id.includes(`:${node}->`) || id.includes(`->${node}:`);
+
 export function edgeDetail(id) {
-  return known.get(id) || keep(id, get("/api/edge", { id }));
+  const have = known.get(id);
+  if (have) return have;
+  // a click that comes before its node's prefetch has answered waits for it instead of asking twice
+  const waits = [...pending].filter(([node]) => touches(id, node)).map(([, p]) => p);
+  if (!waits.length) return keep(id, get("/api/edge", { id }));
+  return Promise.allSettled(waits).then(() => known.get(id) || keep(id, get("/api/edge", { id })));
 }
 
 // every edge at a node (direction: any | in | out), one page; each is kept for edgeDetail
@@ -31,5 +41,7 @@ const prefetched = new Set();  // nodes whose edges were fetched (or are being f
 export function prefetchNode(node) {
   if (prefetched.has(node)) return;
   prefetched.add(node);
-  nodeEdges(node).catch(() => prefetched.delete(node));
+  const asked = nodeEdges(node);
+  pending.set(node, asked);
+  asked.catch(() => prefetched.delete(node)).finally(() => pending.delete(node));
 }

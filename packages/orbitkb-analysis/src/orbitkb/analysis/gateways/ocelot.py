@@ -9,8 +9,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from orbitkb.analysis.gatewaypaths import normalize
-from orbitkb.analysis.gatewayroute import ConfigRoute, forwarded
+from orbitkb.analysis.gateways.paths import normalize
+from orbitkb.analysis.gateways.route import ConfigRoute, forwarded
 
 SERVER = "ocelot"
 _PLACEHOLDER = re.compile(r"\{(?:everything|[\w]+)\}$")

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 from attrs import frozen
 
 from orbitkb.analysis.config.model import ConfigValue
-from orbitkb.analysis.sdks import tables
-from orbitkb.analysis.vendorcode import is_page_host, vendor_of_scheme
+from orbitkb.analysis.vendors.code import is_page_host, vendor_of_scheme
+from orbitkb.analysis.vendors.manifests import tables
 from orbitkb.domain.integrations import find_vendor, host_of
 
 HOST_NOTE = "configured host "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from orbitkb.analysis.gatewaypaths import normalize
+from orbitkb.analysis.gateways.paths import normalize
 
 
 @frozen

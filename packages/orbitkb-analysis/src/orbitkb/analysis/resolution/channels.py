@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from orbitkb.analysis import engines
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.facts import Expr
-from orbitkb.analysis.resolve import Sentinels, resolve
+from orbitkb.analysis.resolution import engines
+from orbitkb.analysis.resolution.values import Sentinels, resolve
 
 CONCRETE = frozenset(
     {

@@ -4,7 +4,7 @@ and Apache httpd ProxyPass (``gatewayhttpd``), consul-template renderings of eit
 (``gatewaytemplates``).
 
 A call's path is what the callee sees: the route pattern after the gateway's path filters
-(``gatewaypaths``); the rewrite is kept as an evidence note.
+(``gateways.paths``); the rewrite is kept as an evidence note.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
-from orbitkb.analysis import gatewaytemplates
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.spring import SpringProps
 from orbitkb.analysis.facts import Env, Expr, Lit, Part
-from orbitkb.analysis.gatewayenvoy import envoy_routes, is_envoy_config
-from orbitkb.analysis.gatewayhttpd import httpd_routes, is_httpd_proxy
-from orbitkb.analysis.gatewaykong import is_kong_config, kong_routes
-from orbitkb.analysis.gatewayocelot import is_ocelot_config, ocelot_routes
-from orbitkb.analysis.gatewaypaths import (
+from orbitkb.analysis.gateways import templates as gatewaytemplates
+from orbitkb.analysis.gateways.envoy import envoy_routes, is_envoy_config
+from orbitkb.analysis.gateways.httpd import httpd_routes, is_httpd_proxy
+from orbitkb.analysis.gateways.kong import is_kong_config, kong_routes
+from orbitkb.analysis.gateways.ocelot import is_ocelot_config, ocelot_routes
+from orbitkb.analysis.gateways.paths import (
     FILTER_ARGS,
     PathFilter,
     apply_filters,
@@ -30,8 +30,8 @@ from orbitkb.analysis.gatewaypaths import (
     shortcut_filter,
     strip_prefix,
 )
-from orbitkb.analysis.gatewayroute import ConfigRoute
-from orbitkb.analysis.gatewaytraefik import file_routes, is_traefik_config, label_routes, label_sources
+from orbitkb.analysis.gateways.route import ConfigRoute
+from orbitkb.analysis.gateways.traefik import file_routes, is_traefik_config, label_routes, label_sources
 from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.yamlines import load_all
 

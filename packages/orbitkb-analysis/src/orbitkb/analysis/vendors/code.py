@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from orbitkb.analysis.facts import RawCall, RawMessage
-from orbitkb.analysis.sdks import covered_by_messages, tables
+from orbitkb.analysis.vendors.manifests import covered_by_messages, tables
 from orbitkb.domain.integrations import Vendor, find_vendor, host_of, vendors
 from orbitkb.domain.model import ResourceType, ServiceCall
 

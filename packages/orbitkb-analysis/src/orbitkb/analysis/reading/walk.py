@@ -17,7 +17,7 @@ from typing import Any
 from attrs import define
 
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis.ignore import IgnoreRules
+from orbitkb.analysis.reading.ignore import IgnoreRules
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, SourceEntry, SourceTree
 

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis.grpc import LoadedProto, ProtoRpc, ProtoService, load_proto, named_like
+from orbitkb.analysis.grpc.services import LoadedProto, ProtoRpc, ProtoService, load_proto, named_like
 from orbitkb.analysis.paths import is_under
 
 Shape = tuple[tuple[str, str, bool | None], ...]  # RawApi.request_fields: (field, type, required)

@@ -17,8 +17,8 @@ from typing import Any
 from attrs import define, field
 
 from orbitkb.analysis.config.model import ConfigValue
-from orbitkb.analysis.gatewaypaths import normalize
-from orbitkb.analysis.gatewayroute import ConfigRoute, forwarded, prefix_pattern
+from orbitkb.analysis.gateways.paths import normalize
+from orbitkb.analysis.gateways.route import ConfigRoute, forwarded, prefix_pattern
 from orbitkb.analysis.yamlines import LDict, load_all
 
 SERVER = "traefik"

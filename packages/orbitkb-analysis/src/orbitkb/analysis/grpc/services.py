@@ -1,6 +1,6 @@
 """gRPC: proto services of the repository, who implements them, and their rpc methods as APIs.
 
-The .proto parser lives in ``orbitkb.analysis.proto`` (``parse_proto``, ``find_csharp_grpc``);
+The .proto parser lives in ``orbitkb.analysis.grpc.proto`` (``parse_proto``, ``find_csharp_grpc``);
 this module only indexes its output, tolerating dict- or attribute-shaped results.
 """
 
@@ -60,7 +60,7 @@ def _get(obj: Any, key: str, default: Any = None) -> Any:
 
 def _proto_module() -> Any:
     try:
-        from orbitkb.analysis import proto
+        from orbitkb.analysis.grpc import proto
     except Exception:  # noqa: BLE001 - the proto parser is optional for the rest of the pipeline
         return None
     return proto

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Iterator
 
 from orbitkb.analysis.facts import Env, Expr, Lit, Part
-from orbitkb.analysis.gatewaypaths import normalize
+from orbitkb.analysis.gateways.paths import normalize
 
 _SECTION = re.compile(r"^<\s*(/?)\s*([A-Za-z]+)\s*(.*?)\s*>$")
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_.]*)\}")

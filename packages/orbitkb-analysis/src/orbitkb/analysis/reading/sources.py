@@ -14,11 +14,11 @@ from typing import Any
 from attrs import define, field
 
 from orbitkb.analysis import filetypes as ft
-from orbitkb.analysis import vocabulary
-from orbitkb.analysis.grpc import scan_implements
-from orbitkb.analysis.parsing import ParsedResults, ParseStage
+from orbitkb.analysis.grpc.services import scan_implements
+from orbitkb.analysis.reading import vocabulary
+from orbitkb.analysis.reading.parsing import ParsedResults, ParseStage
+from orbitkb.analysis.reading.walk import STAT_FORMAT, FileRecord, StatCache, Walker, needs_text
 from orbitkb.analysis.registry import LoadedAnalyzer
-from orbitkb.analysis.walk import STAT_FORMAT, FileRecord, StatCache, Walker, needs_text
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, SourceEntry, SourceTree
 

@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from orbitkb.analysis import vendorcode, vocabulary
+from orbitkb.analysis.reading import vocabulary
+from orbitkb.analysis.reading.walk import FileRecord
 from orbitkb.analysis.registry import LoadedAnalyzer
-from orbitkb.analysis.walk import FileRecord
+from orbitkb.analysis.vendors import code as vendorcode
 
 BATCH = 512
 POOL_MIN_MISSES = 256  # below this a pool's start-up costs more than it saves

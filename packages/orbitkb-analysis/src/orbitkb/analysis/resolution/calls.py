@@ -15,15 +15,15 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from orbitkb.analysis.apimatch import match_api, match_grpc, match_route
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.facts import Expr
-from orbitkb.analysis.grpc import GrpcIndex
+from orbitkb.analysis.grpc.services import GrpcIndex
 from orbitkb.analysis.layout.ingress import IngressRoute, route_for
-from orbitkb.analysis.matcher import LOCAL_HOSTS, ServiceIndex
-from orbitkb.analysis.resolve import Sentinels, resolve
-from orbitkb.analysis.urls import Address, parse_address
+from orbitkb.analysis.resolution.apimatch import match_api, match_grpc, match_route
+from orbitkb.analysis.resolution.matcher import LOCAL_HOSTS, ServiceIndex
+from orbitkb.analysis.resolution.urls import Address, parse_address
+from orbitkb.analysis.resolution.values import Sentinels, resolve
 from orbitkb.domain.model import Api
 
 HTTP_VERBS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from orbitkb.analysis.gatewaypaths import normalize
-from orbitkb.analysis.gatewayroute import ConfigRoute, forwarded, prefix_pattern
+from orbitkb.analysis.gateways.paths import normalize
+from orbitkb.analysis.gateways.route import ConfigRoute, forwarded, prefix_pattern
 from orbitkb.analysis.yamlines import LDict, LList
 
 SERVER = "envoy"

@@ -21,9 +21,9 @@ from collections.abc import Mapping, Sequence
 from attrs import evolve, frozen
 
 from orbitkb.analysis.facts import LinkedFacts, RawApi, RawCall, RawComponent, RawMessage
-from orbitkb.analysis.grpc import ProtoRpc, ProtoService, handler_map
-from orbitkb.analysis.grpc_catalog import INFRA_SERVICES, ProtoCatalog, Shape, simple
-from orbitkb.analysis.grpc_code import CodeIndex, CodeMethod
+from orbitkb.analysis.grpc.catalog import INFRA_SERVICES, ProtoCatalog, Shape, simple
+from orbitkb.analysis.grpc.code import CodeIndex, CodeMethod
+from orbitkb.analysis.grpc.services import ProtoRpc, ProtoService, handler_map
 
 BIND_VERSION = "2"  # part of the link cache key: bump when binding output changes
 #: Folders whose code is run by hand, never deployed as part of the service.

@@ -1,0 +1,2 @@
+"""gRPC: the repository's .proto catalog, which services implement which rpc, and the code
+that implements it."""

@@ -1,0 +1,1 @@
+"""Vendors: external SDKs a service declares, imports or configures."""
