@@ -59,7 +59,7 @@ def _hit_text(c: Candidate) -> str:
                 parts.append("words of its source code")
             continue
         where = {"name_text": "name", "keywords": "keywords", "text": "description", "synonym": "a synonym in its name",
-                 "method": "its HTTP method"}.get(h.field, h.field)
+                 "method": "its HTTP method", "prefix": "a longer word of its name"}.get(h.field, h.field)
         parts.append(f"{h.kind} '{h.name}' ({where})")
     return "; ".join(parts)
 
