@@ -136,3 +136,9 @@ def test_index_speed_per_stack_on_tiny_clones(tmp_path: Path) -> None:
     assert result["jvm-spring"]["files"] == 1 and result["dotnet"]["files"] == 1
     assert result["jvm-spring"]["ratio_to_jvm"] == 1.0 and result["dotnet"]["ratio_to_jvm"] > 0
     assert "| dotnet |" in run.stdout
+
+
+def test_similar_tasks_reports_a_cost_per_call() -> None:
+    proc = _run("similar_tasks.py", "--runs", "20", "--calls", "3", "--repeats", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "20 past runs" in proc.stdout and "ms per call" in proc.stdout

@@ -4,6 +4,8 @@ when an embedder is installed, else word overlap (Jaccard) so it is never silent
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from orbitkb.domain.change.views import SimilarTask
 from orbitkb.domain.ports import Embedder
 from orbitkb.domain.retrieval import cosine
@@ -12,6 +14,15 @@ from orbitkb.domain.text import words
 
 MAX_SIMILAR = 3
 MIN_SIMILARITY = 0.3
+#: distinct past task texts whose words are kept (the run log keeps at most 500 runs)
+WORD_SETS_KEPT = 2048
+
+
+@lru_cache(maxsize=WORD_SETS_KEPT)
+def word_set(text: str) -> frozenset[str]:
+    """The words of a task text, split once per distinct text: every answer compares the task
+    with every past run, and the same past runs come back on every call."""
+    return frozenset(words(text))
 
 
 def _outcome(history: ChangeHistory, run_id: int | None) -> str:
@@ -42,9 +53,9 @@ def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | N
             q = task_vector if task_vector is not None else embedder.embed([task])[0]
             scored = [(cosine(q, vectors[f"run:{r.id}"]), r) for r in runs if f"run:{r.id}" in vectors]
     if not scored:
-        mine = set(words(task))
+        mine = word_set(task)
         for r in runs:
-            theirs = set(words(r.task))
+            theirs = word_set(r.task)
             if mine and theirs:
                 scored.append((len(mine & theirs) / len(mine | theirs), r))
     scored = [s for s in scored if s[0] >= MIN_SIMILARITY and s[1].task.strip() != task.strip()]
