@@ -21,6 +21,15 @@ TS_TYPES = {
 }
 
 
+#: REST action -> the NestJS service method that implements it
+NEST_ACTION = {
+    "list": "findAll",
+    "get": "findOne",
+    "create": "create",
+    "update": "update",
+    "delete": "remove",
+}
+
 def _functions(rng: random.Random, tag: str, count: int, ts: bool) -> list[str]:
     out = []
     for k in range(count):
@@ -157,8 +166,6 @@ def nest_service(rng: random.Random, plural: str, singular: str, routes: list[Ro
         "",
     ]
     seen = set()
-    from synthgen.node_stack import NEST_ACTION
-
     for r in routes:
         fn = NEST_ACTION.get(r.action, r.action)
         if fn in seen:

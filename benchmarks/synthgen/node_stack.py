@@ -11,13 +11,7 @@ from synthgen import node_filler as filler
 from synthgen.emit import ExpectedApi, ServiceOutput, camel, fill_to_quota, pascal, prose
 from synthgen.plan import Call, Route, ServicePlan, render_path
 
-NEST_ACTION = {
-    "list": "findAll",
-    "get": "findOne",
-    "create": "create",
-    "update": "update",
-    "delete": "remove",
-}
+NEST_ACTION = filler.NEST_ACTION
 NEST_DECO = {"GET": "Get", "POST": "Post", "PUT": "Put", "DELETE": "Delete"}
 
 

@@ -38,7 +38,7 @@ def make_backups(settings: Settings) -> KnowledgeBackups:
     if settings.db_is_url:
         from orbitkb.bootstrap.server_backups import ServerBackups
 
-        return ServerBackups(settings)
+        return ServerBackups(settings, make_store)
     from orbitkb.sqlite.backup import SqliteBackups
 
     return SqliteBackups(settings.db_file)

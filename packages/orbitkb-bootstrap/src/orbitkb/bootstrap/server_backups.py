@@ -23,20 +23,22 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from orbitkb.bootstrap.factories import make_store
 from orbitkb.bootstrap.settings import Settings
 from orbitkb.domain.errors import InvalidInput, PathNotFound, SchemaTooNew, StoreError
-from orbitkb.domain.ports import BackupReport
+from orbitkb.domain.ports import BackupReport, KnowledgeStore
 
 
 class ServerBackups:
-    """``ServerBackups(settings)``: backup and restore of the PostgreSQL knowledge base at ``settings``."""
+    """``ServerBackups(settings, make_store)``: backup and restore of the PostgreSQL knowledge base
+    at ``settings``; ``make_store`` opens a store for given settings (the composition root's)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, make_store: Callable[[Settings], KnowledgeStore]) -> None:
         self.settings = settings
+        self.make_store = make_store
 
     def backup(self, destination: str, overwrite: bool = False) -> BackupReport:
         return self._backup(destination, overwrite)[0]
@@ -51,7 +53,7 @@ class ServerBackups:
         tmp = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
         _remove(tmp)
         try:
-            live = make_store(Settings(db_path=self.settings.db_path, read_only=True))
+            live = self.make_store(Settings(db_path=self.settings.db_path, read_only=True))
             try:
                 file = SqliteKnowledgeStore(str(tmp))
                 try:
@@ -83,7 +85,7 @@ class ServerBackups:
             raise
         except StoreError as exc:
             raise InvalidInput(f"{exc}; nothing was restored", hint="pass a file written by orbitkb backup") from None
-        live = make_store(self.settings)  # a new database gets its schema, an older one is upgraded
+        live = self.make_store(self.settings)  # a new database gets its schema, an older one is upgraded
         work = Path(tempfile.mkdtemp(prefix="orbitkb-restore-"))
         previous: str | None = None
         try:
