@@ -7,6 +7,8 @@ from functools import lru_cache
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+#: HTTP methods as words (lower case): in an API's name they say how, never what about.
+HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 
 STOPWORDS = frozenset(
     """a an and are as at be by for from has have in into is it its of on or that the this to

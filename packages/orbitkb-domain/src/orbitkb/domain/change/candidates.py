@@ -23,7 +23,7 @@ from orbitkb.domain.model import Service
 from orbitkb.domain.ports import SearchQuery
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
-from orbitkb.domain.text import stem, words
+from orbitkb.domain.text import HTTP_METHODS, stem, words
 
 KIND_WEIGHT = {"service": 1.0, "technology": 0.85, "api": 0.8, "entity": 0.75, "component": 0.7, "message": 0.65,
                "call": 0.35, "source": 0.3}
@@ -50,8 +50,6 @@ SOURCE_WEIGHT = 2.0  # the best bm25 match over the code is worth about one name
 #: where commit messages are descriptive). Shipped at 0: the history still shows in reasons and in
 #: search (kind "history"), but does not move the ranking until a larger held-out set says it should.
 HISTORY_WEIGHT = 0.0
-#: HTTP methods: a task word that matches an API only by its method ("patch the fence") names no API.
-HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 FIRM_KINDS = frozenset({"service", "api", "entity", "message", "component", "technology"})
 #: What names a service beyond any doubt of wording: its own facts and files, not a library's name.
 NAMING_KINDS = (FIRM_KINDS - {"technology"}) | {"file"}
@@ -195,6 +193,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
                 pool = source_only if h.kind == "source" else best
                 if w > pool.get(h.service, (0.0, h))[0]:
                     other = factor < 1.0 and not _same_family(word, term)
+                    # a word matching an API only by its method ("patch the fence") names no API
                     if h.field == "name_text" and (other or (h.kind == "api" and word in HTTP_METHODS)):
                         # another word code tends to use for the task's word ("buy" -> order), or an
                         # HTTP method in an API's name, is evidence but names nothing: never firm or "named"

@@ -16,6 +16,7 @@ from orbitkb.domain.ports import Embedder, KnowledgeStore
 from orbitkb.domain.retrieval import _owner_index, embedding_texts, text_hash
 from orbitkb.domain.runs import Embedding
 from orbitkb.domain.search_docs import documents_for
+from orbitkb.domain.text import HTTP_METHODS
 from orbitkb.domain.usecases.indexing import HookOutcome
 
 BATCH = 64  # texts per embedder call
@@ -34,7 +35,7 @@ COMPOSED_FIELDS = frozenset({("api", "name")})
 #: Words of every API's name that say nothing about what it is about: the HTTP method, "api", version
 #: and number segments. Left out of a composed vector (unless nothing else is left): they pull every
 #: API towards one "an endpoint" direction, close to any task worded as software work.
-ROUTE_WORDS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "api", "rest", "rpc"})
+ROUTE_WORDS = HTTP_METHODS | {"api", "rest", "rpc"}
 _ROUTE_SEGMENT = re.compile(r"v?\d+")
 #: Marks a composed vector's hash (and the rule's version), so that a name embedded by an older rule
 #: is redone once.
