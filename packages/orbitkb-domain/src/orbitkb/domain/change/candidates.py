@@ -17,12 +17,14 @@ from attrs import define, evolve, field
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
-from orbitkb.domain.change.naming import DECORATION, loose_names
-from orbitkb.domain.change.topic import about_software
+from orbitkb.domain.change.fullnames import named_in_full
+from orbitkb.domain.change.naming import DECORATION, NameMatch, loose_names
+from orbitkb.domain.change.topic import OWN_DOMAIN, about_software, off_topic, own_domains
 from orbitkb.domain.model import Service
 from orbitkb.domain.ports import SearchQuery
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.runs import SearchHit
+from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.text import HTTP_METHODS, stem, words
 
 KIND_WEIGHT = {"service": 1.0, "technology": 0.85, "api": 0.8, "entity": 0.75, "component": 0.7, "message": 0.65,
@@ -84,6 +86,10 @@ class Candidate:
     tech_terms: set[str] = field(factory=set)
     #: a task word names one of its facts (service, API, entity, channel, component, technology)
     firm: bool = False
+    #: the task's words that name one of its facts (service, API, entity, channel, component, file)
+    naming_terms: set[str] = field(factory=set)
+    #: the task's words hit its name, but name it only in part (change/fullnames.py): not "named"
+    named_in_part: bool = False
     reached_from: str | None = None
     edge_type: str | None = None
     channel: str | None = None
@@ -166,6 +172,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     code_words = source_terms(task)
     retriever.prefetch(keyword_queries(terms, code_words))  # one store read for every keyword query below
     tech_ok = _distinctive_technology_terms(retriever, terms)
+    loose = loose_names(task, list(services.values()))
+    in_full = named_in_full(task, services.values(), loose)
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
         source_only: dict[str, tuple[float, SearchHit]] = {}
@@ -182,8 +190,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
                 if len(word) < MIN_PREFIX_WORD and not _names_word(f"{h.name} {h.snippet or ''}", word):
                     continue  # a short word matches itself, not every longer word it begins ("up" ≠ "update")
                 w = KIND_WEIGHT.get(h.kind, 0.3) * FIELD_WEIGHT.get(h.field, 0.5) * factor
-                if h.kind == "service" and h.field == "name_text":
-                    w *= 1.5  # the task names the service itself
+                if h.kind == "service" and h.field == "name_text" and h.service in in_full:
+                    w *= 1.5  # the task names the service itself (one word its name shares is not that)
                 if rank > 50:
                     w *= 0.5
                 if h.kind == "source":
@@ -228,10 +236,15 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             c.matched_terms.add(term)
             c.hits.append(h)
             c.firm = c.firm or (h.field == "name_text" and h.kind in FIRM_KINDS)
+            if h.field == "name_text" and h.kind in NAMING_KINDS:
+                c.naming_terms.add(term)
             if h.kind == "technology":
                 c.tech_terms.add(term)
-    _loose_names(task, services, cands, n)
+    _loose_names(loose, services, cands, n)
     _named_files(files or {}, services, cands, n)
+    for c in cands.values():
+        c.named_in_part = c.service.name not in in_full and any(
+            h.kind == "service" and h.field == "name_text" for h in c.hits)
     _rank_by_source(retriever, code_words, cands)
     _rank_by_history(retriever, code_words, cands)
     vector = retriever.vector(task, 60)
@@ -249,12 +262,14 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     # offline; with an embedder, like the strict rule, only when the task does not read like software work
     code_only = _unnamed_words_only(cands, terms)
     if _off_topic(cands, terms, unmatched) or (code_only and retriever.embedder is None) or (
-            retriever.embedder is not None and (code_only or _off_topic(cands, terms, unmatched, True))
-            and not about_software(retriever.embedder, task)):
+            retriever.embedder is not None and off_topic(
+                retriever.embedder, task, weak=code_only or _off_topic(cands, terms, unmatched, True),
+                named=len(_naming_terms(cands, terms)), terms=len(terms), embed=retriever.embed,
+                own=lambda: _own_domains(retriever))):
         unmatched = list(terms)
         cands.clear()
     if not cands and not hints and len(services) == 1 and retriever.embedder is not None \
-            and about_software(retriever.embedder, task):
+            and about_software(retriever.embedder, task, retriever.embed):
         # the one service of a system is what a task about software work changes, named or not
         only = next(iter(services.values()))
         cands[only.name] = Candidate(only, score=1.0, note="the only service of the system, and the task reads "
@@ -353,6 +368,27 @@ def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Seq
             and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC)
 
 
+def _own_domains(retriever: HybridRetriever) -> frozenset[str]:
+    """The everyday domains the system is itself about (change/topic.py), once per snapshot."""
+    embedder = retriever.embedder
+    if embedder is None:
+        return frozenset()
+
+    def build() -> frozenset[str]:
+        def closest(vector: Sequence[float]) -> float:
+            hits = retriever.store.nearest_embeddings(embedder.model_id, vector, 1, OWN_DOMAIN)
+            return max((h.similarity for h in hits), default=0.0)
+        return own_domains(embedder, closest)
+
+    facts = retriever.facts
+    return facts.derived(f"own_domains:{embedder.model_id}", build) if isinstance(facts, SystemModel) else build()
+
+
+def _naming_terms(cands: dict[str, Candidate], terms: Sequence[str]) -> set[str]:
+    """The task's words that name one of the system's facts by its name (not a technology's)."""
+    return {t for c in cands.values() for t in c.naming_terms} & set(terms)
+
+
 def _unnamed_words_only(cands: dict[str, Candidate], terms: Sequence[str]) -> bool:
     """No fact is named (no service, API, entity, channel, component, technology or file by its
     name), only words of descriptions, keywords, synonyms, HTTP methods, longer words or code match,
@@ -376,7 +412,7 @@ def _same_family(variant: str, term: str) -> bool:
 
 def _named_by_task(c: Candidate) -> bool:
     """The task names the service itself (its name, an alias, loosely), not only one of its facts."""
-    return any(h.kind == "service" and h.field == "name_text" for h in c.hits)
+    return not c.named_in_part and any(h.kind == "service" and h.field == "name_text" for h in c.hits)
 
 
 def _names_beyond_technology(c: Candidate) -> bool:
@@ -392,10 +428,11 @@ def _names_word(name: str, word: str) -> bool:
     return word in mine or stem(word) in {stem(w) for w in mine}
 
 
-def _loose_names(task: str, services: dict[str, Service], cands: dict[str, Candidate], n: int) -> None:
+def _loose_names(found: Sequence[NameMatch], services: dict[str, Service], cands: dict[str, Candidate],
+                 n: int) -> None:
     """Services the task names loosely (run together, misspelt, shortened): as if named exactly."""
     rarity = max(0.2, math.log((n + 1) / 1.5))
-    for m in loose_names(task, list(services.values())):
+    for m in found:
         c = cands.setdefault(m.service, Candidate(services[m.service]))
         if any(h.kind == "service" and h.field == "name_text" for h in c.hits):
             continue
@@ -426,6 +463,7 @@ def _as_named(c: Candidate, rarity: float, matched: str, hit: SearchHit) -> None
     c.strength = max(c.strength, rarity * w)
     c.firm = True
     c.matched_terms.add(matched)
+    c.naming_terms.update(words(matched))
     c.hits.append(hit)
 
 

@@ -54,8 +54,9 @@ def default_model() -> RankingModel:
 
 
 def named(c: Candidate) -> bool:
-    """The task names this service (its name, an alias, or loosely)."""
-    return any(h.kind == "service" and h.field == "name_text" for h in c.hits)
+    """The task names this service (its name, an alias, or loosely) in full, not by one word its
+    name shares with others (change/fullnames.py)."""
+    return not c.named_in_part and any(h.kind == "service" and h.field == "name_text" for h in c.hits)
 
 
 def features(direct: Iterable[Candidate], total_terms: int, n_services: int) -> dict[str, dict[str, float]]:
