@@ -1,5 +1,7 @@
 """Cost of similar_past_tasks against a full run log (keyword path: word overlap with every past
-run; the run log keeps at most 500 runs, and every find_change_surface answer asks it).
+run; the run log keeps at most 500 runs, and every find_change_surface answer asks it), and of
+reading that history from a real SQLite store (``RunLog.change_history``: what a long-lived server
+pays per answer) — read again with nothing recorded, and after each newly recorded run.
 
     uv run python benchmarks/similar_tasks.py [--runs 500] [--calls 50] [--repeats 3]
 """
@@ -8,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import random
+import tempfile
 import time
+from pathlib import Path
 
 from orbitkb.domain.change import similar
-from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun
+from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, SurfaceFinding
 
 VOCABULARY = ("add remove fix order payment checkout cart stock catalog user login refund invoice email "
               "shipping retry timeout cache metric log trace kafka queue topic price discount coupon").split()
@@ -37,6 +41,39 @@ def main() -> None:
         for task in tasks:
             similar.similar_past_tasks(history, task, None)
         print(f"  pass {rep + 1}: {(time.perf_counter() - start) / len(tasks) * 1000:.2f} ms per call")
+    store_reads(runs, args.calls, args.repeats)
+
+
+def store_reads(runs: tuple[ChangeSurfaceRun, ...], calls: int, repeats: int) -> None:
+    """change_history() from SQLite at the cap: each run with five findings and their evidence."""
+    from orbitkb.domain.model import Evidence
+    from orbitkb.sqlite import SqliteKnowledgeStore
+
+    evidence = tuple(Evidence(f"services/s{i}/src/handler.py", 10 * i, 10 * i + 4, "0" * 40) for i in range(4))
+    findings = tuple(SurfaceFinding(f"service-{i}", "primary" if i < 2 else "secondary",
+                                    "named by the task and called by the checkout flow", 0.7, evidence)
+                     for i in range(5))
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteKnowledgeStore(str(Path(folder) / "kb.db"))
+        for run in reversed(runs):
+            store.add_change_surface_run(ChangeSurfaceRun(None, run.task, "2025-01-01T00:00:00Z", findings=findings))
+        store.change_history()
+        print(f"change_history() from SQLite, {len(runs)} runs with {len(findings)} findings each "
+              "(CPU time of this process: a loaded machine does not inflate it)")
+        for rep in range(repeats):
+            start = time.process_time()
+            for _ in range(calls):
+                store.change_history()
+            again = (time.process_time() - start) / calls
+            spent = 0.0
+            for i in range(calls):
+                store.add_change_surface_run(ChangeSurfaceRun(None, f"recorded task {rep} {i}", "2025-01-02T00:00:00Z",
+                                                              findings=findings))
+                start = time.process_time()
+                store.change_history()
+                spent += time.process_time() - start
+            print(f"  pass {rep + 1}: {again * 1000:.2f} ms read again, {spent / calls * 1000:.2f} ms after a new run")
+        store.close()
 
 
 if __name__ == "__main__":

@@ -132,6 +132,26 @@ def test_change_history_reads_runs_feedback_verifications_and_task_vectors_at_on
     assert store.change_history(model_id="other").task_vectors == {}
 
 
+def test_change_history_read_again_shows_every_write_of_the_run_log_since(store):
+    """A store may keep what it decoded between reads (the SQL stores do): it must still show a new
+    run, a replaced verdict, a new verification and a new task vector at the next read."""
+    first = store.add_change_surface_run(ChangeSurfaceRun(None, "refund a card", "2024-01-01T00:00:00Z"))
+    store.add_feedback(Feedback(first, "payments", "confirmed", "2024-01-01T00:00:00Z"))
+    before = store.change_history(model_id="m")
+    assert store.change_history(model_id="m") == before  # nothing written: the same answer
+    second = store.add_change_surface_run(ChangeSurfaceRun(None, "ship a parcel", "2024-01-02T00:00:00Z"))
+    assert [r.id for r in store.change_history(model_id="m").runs] == [second, first]
+    store.add_feedback(Feedback(first, "payments", "rejected", "2024-01-03T00:00:00Z"))  # replaces the verdict
+    assert [f.outcome for f in store.change_history(model_id="m").feedback] == ["rejected"]
+    store.add_verification(Verification(None, second, "shop", "abc", "2024-01-04T00:00:00Z", recall=1.0))
+    assert [v.run_id for v in store.change_history(model_id="m").verifications] == [second]
+    store.put_embeddings([Embedding("run", f"run:{second}", "task", "h2", "m", (0.0, 1.0))])
+    assert store.change_history(model_id="m").task_vectors == {f"run:{second}": (0.0, 1.0)}
+    store.put_embeddings([Embedding("run", f"run:{second}", "task", "h3", "m", (1.0, 0.0))])  # another text
+    assert store.change_history(model_id="m").task_vectors == {f"run:{second}": (1.0, 0.0)}
+    assert [r.id for r in store.change_history(limit=1, model_id="m").runs] == [second]
+
+
 def test_a_second_connection_sees_the_fingerprint_move(tmp_path, samples):
     path = str(tmp_path / "shared.db")
     writer, reader = SqliteKnowledgeStore(path), SqliteKnowledgeStore(path, read_only=True)

@@ -59,3 +59,28 @@ def test_a_running_server_sees_what_another_process_indexed_updated_and_removed(
             assert gone.is_error
 
     asyncio.run(go())
+
+
+def test_a_running_server_lists_past_tasks_it_recorded_and_another_process_recorded(cli: Cli, tmp_path: Path) -> None:
+    """The past runs a server keeps between calls are never stale: its own run and one recorded by
+    `orbitkb analyze` in another process both come back as similar past tasks on the next call."""
+    root = tmp_path / "harbour"
+    _write_service(root, "berths", "/berths")
+    cli.run("index", str(root), "--repository-name", "harbour")
+
+    async def similar(client: Any, task: str) -> list[str]:
+        res = await client.call_tool("find_change_surface", {"task": task})
+        assert not res.is_error, res.content[0].text
+        return [p["task"] for p in res.structured_content["similar_past_tasks"]]
+
+    async def go() -> None:
+        async with mcp.Client(params(cli.db)) as client:
+            assert await similar(client, "assign a berth to an arriving vessel") == []
+            assert await similar(client, "assign a berth to a departing vessel") == [
+                "assign a berth to an arriving vessel"]
+            cli.run("analyze", "assign a berth to a visiting vessel")  # another process records a run
+            found = await similar(client, "assign a berth to a visiting vessel today")
+            assert found[0] == "assign a berth to a visiting vessel"
+            assert set(found[1:]) == {"assign a berth to an arriving vessel", "assign a berth to a departing vessel"}
+
+    asyncio.run(go())

@@ -9,6 +9,7 @@ import os
 import shlex
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import mcp
@@ -17,26 +18,42 @@ import pytest
 from .conftest import ORBITKB
 
 SERVER = str(Path(sys.executable).parent / "orbitkb-mcp")
+ENV = {**os.environ, "ORBITKB_EMBEDDER": "off", "ORBITKB_BACKEND": "offline"}
 
 
-def test_an_agent_on_a_read_only_mount_is_served(tmp_path: Path) -> None:
+@dataclass(frozen=True)
+class ReadOnlyKb:
+    """A database of one indexed service (``refunds``) in a folder a command can see read-only."""
+
+    folder: Path
+    db: Path
+
+    def mounted(self, command: list[str]) -> list[str]:
+        """``command`` run where ``folder`` is bind-mounted read-only (a mount namespace of its own)."""
+        script = f"mount --bind -o ro {self.folder} {self.folder} && exec {shlex.join(command)}"
+        return ["unshare", "-m", "sh", "-c", script]
+
+
+@pytest.fixture
+def read_only_kb(tmp_path: Path) -> ReadOnlyKb:
     repo = tmp_path / "repo" / "refunds"
     repo.mkdir(parents=True)
     (repo / "main.py").write_text("from fastapi import FastAPI\napp = FastAPI()\n\n\n"
                                   "@app.post('/refunds')\ndef refund_card_payment():\n    return {}\n")
     (repo / "requirements.txt").write_text("fastapi\n")
-    folder = tmp_path / "kb"
-    folder.mkdir()
-    db = folder / "kb.db"
-    env = {**os.environ, "ORBITKB_EMBEDDER": "off", "ORBITKB_BACKEND": "offline"}
-    subprocess.run([ORBITKB, "index", str(repo.parent), "--db", str(db)], check=True, capture_output=True, env=env)
-    probe = subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind -o ro {folder} {folder} && ! touch {folder}/t"],
-                           capture_output=True)
+    kb = ReadOnlyKb(tmp_path / "kb", tmp_path / "kb" / "kb.db")
+    kb.folder.mkdir()
+    subprocess.run([ORBITKB, "index", str(repo.parent), "--db", str(kb.db)], check=True, capture_output=True, env=ENV)
+    probe = subprocess.run(kb.mounted(["sh", "-c", f"! touch {kb.folder}/t"]), capture_output=True)
     if probe.returncode != 0:
         pytest.skip("cannot mount a read-only folder here (needs unshare and mount)")
-    before = db.read_bytes()
-    script = f"mount --bind -o ro {folder} {folder} && exec {shlex.join([SERVER, '--db', str(db)])}"
-    params = mcp.StdioServerParameters(command="unshare", args=["-m", "sh", "-c", script], env=env)
+    return kb
+
+
+def test_an_agent_on_a_read_only_mount_is_served(read_only_kb: ReadOnlyKb) -> None:
+    before = read_only_kb.db.read_bytes()
+    command = read_only_kb.mounted([SERVER, "--db", str(read_only_kb.db)])
+    params = mcp.StdioServerParameters(command=command[0], args=command[1:], env=ENV)
 
     async def go() -> tuple[dict, dict, dict]:
         async with mcp.Client(params) as client:
@@ -52,25 +69,14 @@ def test_an_agent_on_a_read_only_mount_is_served(tmp_path: Path) -> None:
     assert surface["run_id"] is None and "read-only" in surface["note"]
     assert [p["service"] for p in surface["primary"]] == ["refunds"] and described["name"] == "refunds"
     assert feedback.is_error and "no change-surface run 1" in feedback.content[0].text  # nothing was recorded
-    assert db.read_bytes() == before
+    assert read_only_kb.db.read_bytes() == before
 
 
-def test_analyze_on_a_read_only_mount_answers_and_says_it_recorded_nothing(tmp_path: Path) -> None:
-    repo = tmp_path / "repo" / "ledger"
-    repo.mkdir(parents=True)
-    (repo / "main.py").write_text("from flask import Flask\napp = Flask(__name__)\n\n\n"
-                                  "@app.route('/entries', methods=['POST'])\ndef post_ledger_entry():\n    return ''\n")
-    (repo / "requirements.txt").write_text("flask\n")
-    folder = tmp_path / "kb"
-    folder.mkdir()
-    db = folder / "kb.db"
-    env = {**os.environ, "ORBITKB_EMBEDDER": "off", "ORBITKB_BACKEND": "offline"}
-    subprocess.run([ORBITKB, "index", str(repo.parent), "--db", str(db)], check=True, capture_output=True, env=env)
-    script = (f"mount --bind -o ro {folder} {folder} && "
-              + shlex.join([ORBITKB, "analyze", "post a ledger entry", "--db", str(db)]))
-    proc = subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, env=env)
-    if "mount" in proc.stderr and proc.returncode != 0:
-        pytest.skip("cannot mount a read-only folder here (needs unshare and mount)")
+def test_analyze_on_a_read_only_mount_answers_and_says_it_recorded_nothing(read_only_kb: ReadOnlyKb) -> None:
+    before = read_only_kb.db.read_bytes()
+    proc = subprocess.run(read_only_kb.mounted([ORBITKB, "analyze", "refund a card payment", "--db", str(read_only_kb.db)]),
+                          capture_output=True, text=True, env=ENV)
     assert proc.returncode == 0, proc.stderr
-    assert "run not recorded — retrieval" in proc.stdout and "ledger" in proc.stdout
+    assert "run not recorded — retrieval" in proc.stdout and "refunds" in proc.stdout
     assert "note: run not recorded: the knowledge base is read-only here" in proc.stdout
+    assert read_only_kb.db.read_bytes() == before

@@ -74,11 +74,20 @@ def wrapper_lines(data: bytes) -> list[str]:
         return list(TextIOWrapper(f, encoding="utf-8", errors="replace"))
 
 
-@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 65536])
-@pytest.mark.parametrize("data", SAMPLES, ids=range(len(SAMPLES)))
+CHUNKS = (1, 2, 3, 7, 65536)
+#: (sample, read size): every sample through every read size, but a long sample only through
+#: whole reads (a byte at a time through 200 KB proves nothing more than 7 bytes at a time)
+CUTS = [pytest.param(data, chunk, id=f"{i}-{chunk}") for i, data in enumerate(SAMPLES) for chunk in CHUNKS
+        if chunk >= 8 or len(data) <= 10_000]
+
+
+def test_every_sample_is_read_whole_or_cut_small() -> None:
+    assert {len(c.values[0]) > 10_000 for c in CUTS if c.values[1] == 65536} == {True, False}
+    assert len(CUTS) == len(SAMPLES) * len(CHUNKS) - 4
+
+
+@pytest.mark.parametrize(("data", "chunk"), CUTS)
 def test_pipe_lines_match_the_text_wrapper_whatever_the_reads(data: bytes, chunk: int) -> None:
-    if chunk < 8 and len(data) > 10_000:
-        pytest.skip("a byte at a time through 200 KB proves nothing more than 7 bytes at a time")
     assert through_pipe(data, chunk) == wrapper_lines(data)
 
 

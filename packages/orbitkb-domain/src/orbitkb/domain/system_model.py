@@ -13,10 +13,11 @@ from __future__ import annotations
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from attrs import field, frozen
 
+from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog, qualified_names
 from orbitkb.domain.model import (
     Api,
@@ -29,9 +30,6 @@ from orbitkb.domain.model import (
     ServiceCall,
     Technology,
 )
-
-if TYPE_CHECKING:
-    from orbitkb.domain.architecture.graph import SystemGraph
 
 T = TypeVar("T")
 
@@ -109,8 +107,6 @@ class SystemModel:
 
     @property
     def graph(self) -> SystemGraph:
-        from orbitkb.domain.architecture.graph import SystemGraph  # the graph module reads models
-
         return self.derived("graph", lambda: SystemGraph(self.services, self.calls, self.messages))
 
     @property

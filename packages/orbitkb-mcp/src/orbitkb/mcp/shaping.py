@@ -18,27 +18,44 @@ ENVELOPE_BYTES = 400  # the JSON-RPC envelope, the id, and the "omitted" note ad
 CHARS_PER_TOKEN = 4  # rough, documented estimate
 
 
+#: Values a walk over an answer leaves as they are, without a call per value (most of an answer).
+LEAVES = frozenset({int, float, bool, type(None)})
+
+
 def _cut_strings(value: Any) -> Any:
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             return value[:MAX_TEXT] + f"…[truncated {len(value) - MAX_TEXT} chars]"
         return value
     if isinstance(value, dict):
-        return {k: _cut_strings(v) for k, v in value.items()}
+        return {k: v if type(v) in LEAVES or (type(v) is str and len(v) <= MAX_TEXT) else _cut_strings(v)
+                for k, v in value.items()}
     if isinstance(value, list):
-        return [_cut_strings(v) for v in value]
+        return [v if type(v) in LEAVES or (type(v) is str and len(v) <= MAX_TEXT) else _cut_strings(v) for v in value]
     return value
+
+
+#: The tool result around its two copies of the answer, as compact JSON writes it:
+#: ``{"content":[{"type":"text","text":TEXT}],"structuredContent":DATA,"isError":false}``
+_RESULT_BYTES = len(b'{"content":[{"type":"text","text":}],"structuredContent":,"isError":false}')
 
 
 def size_of(data: Any) -> int:
     return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-def message_size(data: Any) -> int:
-    """Bytes of the tool result carrying ``data``: structured content plus the compact JSON text."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
-    result = {"content": [{"type": "text", "text": text}], "structuredContent": data, "isError": False}
-    return ENVELOPE_BYTES + size_of(result)
+def text_of(data: Any) -> str:
+    """The answer as the one compact JSON text block a tool result carries."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def message_size(data: Any, text: str | None = None) -> int:
+    """Bytes of the tool result carrying ``data``: structured content plus the compact JSON text
+    (``text``, when the caller has it already) — counted from one serialisation of the answer: the
+    structured copy is that text, the text copy that text escaped once more."""
+    text = text_of(data) if text is None else text
+    body = len(text.encode("utf-8"))
+    return ENVELOPE_BYTES + _RESULT_BYTES + body + len(json.dumps(text, ensure_ascii=False).encode("utf-8"))
 
 
 def _fits(data: Any, budget: int | None) -> bool:

@@ -4,7 +4,6 @@ terse on purpose (agents pay for every schema byte) and say what comes next."""
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar, cast
@@ -21,7 +20,7 @@ from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases.architecture import SMELL_KINDS
 from orbitkb.domain.usecases.feedback import VERIFICATION_NOT_RECORDED
 from orbitkb.mcp import schemas
-from orbitkb.mcp.shaping import cap, fit
+from orbitkb.mcp.shaping import LEAVES, MAX_RESPONSE_BYTES, cap, fit, message_size, text_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -44,9 +43,10 @@ def _clip(text: str | None, limit: int = 160) -> str | None:
 def _lean(value: Any) -> Any:
     """Evidence entries without their null fields: they repeat in every list and cost tokens."""
     if isinstance(value, dict):
-        return {k: (_lean_evidence(v) if k == "evidence" else _lean(v)) for k, v in value.items()}
+        return {k: (_lean_evidence(v) if k == "evidence" else v if type(v) in LEAVES or type(v) is str else _lean(v))
+                for k, v in value.items()}
     if isinstance(value, list):
-        return [_lean(v) for v in value]
+        return [v if type(v) in LEAVES or type(v) is str else _lean(v) for v in value]
     return value
 
 
@@ -67,8 +67,11 @@ def _few_names(repo: dict[str, Any], most: int = 50) -> dict[str, Any]:
 def _result(data: dict[str, Any]) -> CallToolResult:
     """Structured content plus ONE compact JSON text block (the SDK's default text is indented,
     doubling what an agent pays for the same answer)."""
-    data = cap(_lean(data))  # the whole message (both copies of the answer) stays under the cap
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    data = _lean(data)
+    text = text_of(data)  # serialised once: the size check and the text block share it
+    if message_size(data, text) > MAX_RESPONSE_BYTES:  # the whole message (both copies) stays under the cap
+        data = cap(data)
+        text = text_of(data)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 

@@ -1,4 +1,6 @@
-"""Architecture runs (cycles, hubs, shared tables...), most recent first."""
+"""Architecture runs (cycles, hubs, shared tables...), most recent first; a long-lived process
+reads them through ``kept_runs()`` (each run decoded once: find_architecture_smells reads the
+newest two on every answer)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.runs import ArchitectureRun
 from orbitkb.sql import codec
+from orbitkb.sql.kept import KeptRows
 from orbitkb.sql.tables import architecture_runs as t
 
 JSON = ("findings",)
@@ -17,6 +20,6 @@ def add(conn: Connection, run: ArchitectureRun) -> int:
     return codec.new_id(result)
 
 
-def list_runs(conn: Connection, limit: int = 2) -> list[ArchitectureRun]:
-    statement = codec.select_for(t, ArchitectureRun).order_by(t.c.id.desc()).limit(max(limit, 0))
-    return codec.fetch(conn, statement, ArchitectureRun, JSON)
+def kept_runs() -> KeptRows[ArchitectureRun]:
+    """The newest runs, most recent first, each decoded once per process (``KeptRows.newest``)."""
+    return KeptRows(t, ArchitectureRun, JSON)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -52,8 +55,18 @@ def add_feedback(conn: Connection, feedback: Feedback) -> None:
     conn.execute(sa.insert(feedback_t).values(codec.to_row(feedback, ())))
 
 
+@functools.cache
+def _all_feedback() -> sa.Select[Any]:
+    return codec.select_for(feedback_t, Feedback).order_by(feedback_t.c.rowid_)
+
+
+@functools.cache
+def _all_verifications() -> sa.Select[Any]:
+    return codec.select_for(verifications_t, Verification).order_by(verifications_t.c.id.desc())
+
+
 def list_feedback(conn: Connection, service: str | None = None) -> list[Feedback]:
-    statement = codec.select_for(feedback_t, Feedback).order_by(feedback_t.c.rowid_)
+    statement = _all_feedback()  # built once: every change surface reads it
     if service is not None:
         statement = statement.where(feedback_t.c.service == service)
     return codec.fetch(conn, statement, Feedback, ())
@@ -66,8 +79,7 @@ def add_verification(conn: Connection, verification: Verification) -> int:
 
 
 def list_verifications(conn: Connection, run_id: int | None = None) -> list[Verification]:
-    t = verifications_t
-    statement = codec.select_for(t, Verification).order_by(t.c.id.desc())
+    statement = _all_verifications()
     if run_id is not None:
-        statement = statement.where(t.c.run_id == run_id)
+        statement = statement.where(verifications_t.c.run_id == run_id)
     return codec.fetch(conn, statement, Verification, VERIFICATION_JSON)

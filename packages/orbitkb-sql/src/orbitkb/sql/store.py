@@ -117,6 +117,7 @@ class SqlKnowledgeStore:
         self._read_version = read_version
         self._analysis_cache = caches_sql.SqlAnalysisCache(db)
         self._history = history_sql.HistoryReader()
+        self._architecture_runs = architecture_sql.kept_runs()
         self._vectors = vectors_sql.VectorIndex()
 
     def _lock_repository(self, conn: sa.Connection, name: str) -> None:
@@ -373,7 +374,7 @@ class SqlKnowledgeStore:
 
     def list_architecture_runs(self, limit: int = 2) -> list[ArchitectureRun]:
         with self._db.read() as conn:
-            return architecture_sql.list_runs(conn, limit)
+            return self._architecture_runs.newest(conn, limit)
 
     # -- embeddings
     def list_embeddings(self, model_id: str, owner_kind: str | None = None) -> list[Embedding]:

@@ -7,6 +7,7 @@ user term ever reaches a query language's syntax.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -46,17 +47,28 @@ def best_field(values: dict[str, str], found: Sequence[tuple[str, ...]]) -> str:
     when no other column explains the hit: it is then the answer whatever it holds."""
     best, best_score = WEIGHTS[-1][0], 0.0
     for name, weight in WEIGHTS[:-1]:
-        column = tokens(values.get(name) or "")
-        score = weight * sum(1 for phrase in found if contains(column, phrase))
+        column = _spaced(values.get(name) or "")
+        score = weight * sum(1 for phrase in found if " " + " ".join(phrase) in column)
         if score > best_score:
             best, best_score = name, score
     return best
 
 
+@functools.lru_cache(maxsize=8192)
+def _spaced(text: str) -> str:
+    """A column's tokens, each after a space, split once per distinct value (the same documents come
+    back search after search): tokens hold no space, so a phrase occurs in the column exactly when
+    ``" " + " ".join(phrase)`` is a substring — whole tokens, the last one as a prefix (``contains``)."""
+    return "".join(" " + token for token in tokens(text))
+
+
 def contains(column: Sequence[str], phrase: tuple[str, ...]) -> bool:
     """True when ``phrase`` occurs in ``column``, its last token matched as a prefix."""
+    *head, last = phrase
+    if not head:
+        return any(token.startswith(last) for token in column)
     n = len(phrase)
     for i in range(len(column) - n + 1):
-        if column[i : i + n - 1] == list(phrase[:-1]) and column[i + n - 1].startswith(phrase[-1]):
+        if column[i + n - 1].startswith(last) and list(column[i : i + n - 1]) == head:
             return True
     return False

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from orbitkb.domain.errors import StoreError
 from orbitkb.sql.store import SqlKnowledgeStore
-from orbitkb.sqlite import migrations, search
+from orbitkb.sqlite import fingerprints, migrations, search
 from orbitkb.sqlite.engine import Database
 
 
@@ -36,6 +36,18 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
             path = ":memory:"
         read_only = read_only or (path != ":memory:" and not _writable(Path(path).expanduser()))
         self._setup(self._open(path, read_only), search, migrations.read_version)
+        self._probe = fingerprints.FingerprintProbe(path) if path != ":memory:" else None
+
+    def snapshot_fingerprint(self) -> str:
+        """Read on every answer of a long-lived process: through the probe's own connection (one
+        indexed read), the shared path when there is none or it fails (that path names the error)."""
+        found = self._probe.read() if self._probe is not None else None
+        return found if found is not None else super().snapshot_fingerprint()
+
+    def close(self) -> None:
+        if self._probe is not None:
+            self._probe.close()
+        super().close()
 
     @staticmethod
     def _open(path: str, read_only: bool) -> Database:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from attrs import frozen
 
@@ -13,8 +13,14 @@ from orbitkb.domain.catalog import qualified_names
 from orbitkb.domain.integrations import is_unresolved_target
 from orbitkb.domain.model import Direction, Evidence, Message, Service, ServiceCall, TargetKind
 
-if TYPE_CHECKING:  # annotations only: the ports name the SystemModel, which builds this graph
-    from orbitkb.domain.ports import FactsReader
+
+class GraphFacts(Protocol):
+    """What the graph is built from: a ``FactsReader`` (a store) or a loaded ``SystemModel``. Named
+    here, not imported from the ports: the ports name the SystemModel, which builds this graph."""
+
+    def list_services(self) -> list[Service]: ...
+    def list_calls(self) -> list[ServiceCall]: ...
+    def list_messages(self) -> list[Message]: ...
 
 
 @frozen
@@ -72,7 +78,7 @@ class SystemGraph:
         return self.label.get(service.id, service.name)
 
     @classmethod
-    def load(cls, store: FactsReader) -> SystemGraph:
+    def load(cls, store: GraphFacts) -> SystemGraph:
         """The graph of a store's facts; a loaded SystemModel keeps its own (``model.graph``)."""
         return cls(store.list_services(), store.list_calls(), store.list_messages())
 
