@@ -2,8 +2,8 @@
 built from the evidence that put each service there.
 
 Confidence meaning: the estimated probability that the service really changes for this task
-(for no_change_hint: that it does not). The mapping from evidence to confidence is checked on the
-benchmark (benchmarks/change_surface.py reports calibration per confidence bucket)."""
+(for no_change_hint: that it does not). Each finding is stated by one rule (its ``rule``), and each
+rule states the rate at which its findings were right on real history (RULE_RATES)."""
 
 from __future__ import annotations
 
@@ -16,31 +16,61 @@ from orbitkb.domain.model import Evidence
 
 MAX_PRIMARY = 4
 MAX_GROUP = 10
-WEAK_CONFIDENCE = 0.3  # a task about a technology changes every service that uses it
 MAX_SECONDARY = 6
 MAX_NO_CHANGE = 6
 PRIMARY_CUT = 0.6  # share of the best score a direct match needs to be primary
 SECONDARY_CUT = 0.55  # below this, a word match is noise (benchmarks/change_surface.py)
-#: a service only the evidence mix adds is stated at most this sure (the 0.6-0.8 bucket of the
-#: tune half was right ~73% of the time, the >= 0.8 one less than promised)
-ADDED_CAP = 0.7
 #: from this share of the best history match, the reason says the service's commits used the words
 HISTORY_REASON = 0.5
 
 
-def primary_confidence(rel: float, coverage: float, named: bool = False, alone: bool = True) -> float:
-    """How often such a primary really changes, measured on real history (the tune half of
-    benchmarks/realhistory.py): a service the task names, alone in the primary tier, ~0.9; named
-    beside others ~0.55; matched by words alone ~0.8 when alone and most words match (0.83 of 65 on
-    the tune half once only services named in full count as named), ~0.45 among others, and less
-    for a runner-up far below the leader."""
+#: The confidence each rule states: how often a finding that rule put in its tier was right on the
+#: real-history tune half (for no_change_hint: that the service did not change), as
+#: (right + 1) / (findings + 2) so that a rule seen a few times is not stated near 0 or 1. Rows are
+#: rules, never tasks. Measured together by RULE_RATES_COMMAND (right/findings in each comment); a
+#: primary beside others is measured on the leaders, runners-up lose RUNNER_UP_PENALTY per unit
+#: of score below the leader.
+RULE_RATES: dict[str, float] = {
+    "hint": 0.9,  # the caller named it (not measured: real history has no hints)
+    "only service": 0.97,  # 33/33: the system has one service (the rules below: measured where there was a choice)
+    "named alone": 0.9,  # 46/50: the task names it in full and nothing else is primary
+    "named beside others": 0.6,  # 11/18
+    "words alone, most": 0.7,  # 27/38: words alone, alone in primary, covering >= MOST_WORDS
+    "words alone, few": 0.44,  # 3/7
+    "words beside others, most": 0.54,  # 24/44
+    "words beside others, few": 0.32,  # 9/29
+    "weak guess, most": 0.71,  # 11/15: only words common to many services; the most connected
+    "weak guess, few": 0.44,  # 3/7
+    "secondary": 0.37,  # 12/33: two words, a link or its name (no slope with score: 0/2 near the top)
+    "added": 0.25,  # 2/10: added by the learned evidence mix; at most its probability
+    "no change: neighbour": 0.91,  # 139/152: reached through the graph only
+    "no change: weak words": 0.89,  # 511/573: a word match the rules left out
+}
+RULE_RATES_COMMAND = "uv run python benchmarks/rule_rates.py --clones /work/clones --split tune"
+#: a word match covering at least this share of the task's words counts as "most"
+MOST_WORDS = 0.5
+#: how much a runner-up loses per unit of score below the leader
+RUNNER_UP_PENALTY = 0.3
+
+
+def primary_rule(coverage: float, named: bool = False, alone: bool = True, weak: bool = False) -> str:
+    """Which rule states a primary's confidence (a key of RULE_RATES)."""
+    most = "most" if coverage >= MOST_WORDS else "few"
+    if weak:
+        return f"weak guess, {most}"
     if named:
-        base = 0.88 if alone else 0.6
-    elif alone:
-        base = 0.75 if coverage >= 0.5 else 0.45
-    else:
-        base = 0.5 if coverage >= 0.5 else 0.25
-    return round(max(0.2, base - 0.3 * max(0.0, 1.0 - rel)), 2)
+        return "named alone" if alone else "named beside others"
+    return f"words {'alone' if alone else 'beside others'}, {most}"
+
+
+def primary_confidence(rel: float, coverage: float, named: bool = False, alone: bool = True,
+                       weak: bool = False) -> float:
+    """The measured rate of the primary's rule (RULE_RATES), less for a runner-up far below the
+    leader (rel: its score over the leader's)."""
+    base = RULE_RATES[primary_rule(coverage, named, alone, weak)]
+    if weak:
+        return base
+    return round(max(0.2, base - RUNNER_UP_PENALTY * max(0.0, 1.0 - rel)), 2)
 
 
 @frozen
@@ -50,6 +80,8 @@ class Classified:
     reason: str
     confidence: float
     evidence: tuple[Evidence, ...]
+    #: the rule of RULE_RATES that stated the confidence ("" when another step added it)
+    rule: str = ""
 
 
 def _hit_text(c: Candidate) -> str:
@@ -112,6 +144,9 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
     name); the learned evidence mix (change/ranking.py) then drops runners-up it finds unlikely
     and adds matched services it finds likely."""
     m = model or default_model()
+    # a system of one service: whatever the words, that service is the answer (a rule of its own, so
+    # that the other rules are measured where there was a choice)
+    only = n_services == 1
     direct = sorted((c for c in cands.values() if c.via in ("match", "hint")), key=lambda c: (-c.score, c.service.name))
     expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
     top = direct[0].score if direct else 0.0
@@ -136,12 +171,14 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
     for c in primary:
         coverage = len(c.matched_terms) / total_terms if total_terms else 0.0
         rel = c.score / top if top else 1.0
-        conf = (0.9 if c.via == "hint" else WEAK_CONFIDENCE if weak
-                else primary_confidence(rel, coverage, _named(c), len(primary) == 1))
+        rule = ("hint" if c.via == "hint" else "only service" if only
+                else primary_rule(coverage, _named(c), len(primary) == 1, weak))
+        conf = (RULE_RATES[rule] if c.via == "hint" or only
+                else primary_confidence(rel, coverage, _named(c), len(primary) == 1, weak))
         reason = reason_for(c, total_terms) + (f"; a guess: only words common to many services match, and "
                                                 f"it is the most connected of them ({c.degree} links)"
                                                 if weak and c.hits else "")
-        out.append(Classified(c.service.name, "primary", reason, round(conf, 2), evidence_for(c, lookup)))
+        out.append(Classified(c.service.name, "primary", reason, round(conf, 2), evidence_for(c, lookup), rule))
     # a secondary needs more than one stray word: two task words, a link to a strong candidate,
     # or its own name in the task (a lone shared word pulled in unrelated repositories)
     secondary = [c for c in direct if c.service.name not in chosen and not weak
@@ -155,22 +192,21 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
     added_names = {c.service.name for c in added}
     secondary = sorted(secondary + added, key=lambda c: (-c.score, c.service.name))[:MAX_SECONDARY]
     for c in secondary:
-        rel = c.score / top if top else 0.0
         if c.service.name in added_names:
-            conf = min(p[c.service.name], ADDED_CAP)
+            rule = "added"
+            conf = min(p[c.service.name], RULE_RATES[rule])
             reason = reason_for(c, total_terms) + f"; likely by the learned evidence mix ({p[c.service.name]:.2f})"
         else:
-            conf, reason = min(0.1 + 0.35 * rel, 0.45), reason_for(c, total_terms)
-        out.append(Classified(c.service.name, "secondary", reason, round(conf, 2), evidence_for(c, lookup)))
+            rule = "secondary"
+            conf, reason = RULE_RATES[rule], reason_for(c, total_terms)
+        out.append(Classified(c.service.name, "secondary", reason, round(conf, 2), evidence_for(c, lookup), rule))
         chosen.add(c.service.name)
     # weak word matches are not dropped silently: they are context, like graph neighbours
     unchosen = [c for c in direct if c.service.name not in chosen]
     rest = sorted([*unchosen, *(c for c in expanded if c.service.name not in chosen)],
                   key=lambda c: (-c.score, c.service.name))[:MAX_NO_CHANGE]
     for c in rest:
-        rel = c.score / top if top else 0.0
-        # a neighbour reached through the graph rarely changes (measured ~97%); a weak word match
-        # is a closer call, so it says so
-        conf = max(0.7, 0.95 - 0.3 * rel) if c.via == "expansion" else 0.6
-        out.append(Classified(c.service.name, "no_change_hint", reason_for(c, total_terms), round(conf, 2), ()))
+        # a neighbour reached through the graph, or a word match the rules left out, rarely changes
+        rule = "no change: neighbour" if c.via == "expansion" else "no change: weak words"
+        out.append(Classified(c.service.name, "no_change_hint", reason_for(c, total_terms), RULE_RATES[rule], (), rule))
     return out
