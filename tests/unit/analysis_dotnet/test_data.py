@@ -228,3 +228,36 @@ def test_redis_key_spaces_from_literal_key_prefixes() -> None:
         ("page-views", "key_value", "redis"),
         ("session", "key_value", "redis"),
     ]
+
+
+ADO_COMMANDS = """
+public class BallotBox
+{
+    private const string Tally = "SELECT option, COUNT(*) FROM ballots GROUP BY option";
+
+    public void Cast(string voter, string option)
+    {
+        using var connection = new NpgsqlConnection("Host=db");
+        connection.Open();
+        using var insert = new NpgsqlCommand("INSERT INTO ballots (voter, option) VALUES (@voter, @option)", connection);
+        insert.ExecuteNonQuery();
+        using var count = new NpgsqlCommand(Tally, connection);
+        using var audit = new SqlCommand("UPDATE ballot_audit SET seen = 1", null);
+        using var unknown = new NpgsqlCommand(BuildQuery(), connection);
+        var empty = new NpgsqlCommand();
+    }
+
+    private string BuildQuery() => "";
+}
+"""
+
+
+def test_ado_net_commands_created_with_their_sql_name_its_tables() -> None:
+    facts = link({"svc/Ballots.cs": ADO_COMMANDS})
+    got = sorted({(e.name, e.kind, e.engine_hint) for e in facts.entities})
+    assert got == [("ballot_audit", "sql_table", "sqlserver"), ("ballots", "sql_table", "postgres")]
+
+
+def test_a_command_type_of_no_database_library_names_no_table() -> None:
+    code = ADO_COMMANDS.replace("NpgsqlCommand", "ConsoleCommand").replace("SqlCommand", "MenuCommand")
+    assert link({"svc/Ballots.cs": code}).entities == ()

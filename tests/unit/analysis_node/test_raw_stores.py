@@ -106,6 +106,26 @@ def test_orm_entity_wins_over_the_same_collection_used_raw() -> None:
     ]
 
 
+def test_a_sql_table_named_like_an_orm_collection_is_another_entity() -> None:
+    files = {
+        "models.js": """\
+            const mongoose = require('mongoose')
+            const Parcel = mongoose.model('Parcel', new mongoose.Schema({ weight: Number }))
+            module.exports = { Parcel }
+            """,
+        "legacy.js": """\
+            const { Pool } = require('pg')
+            const pool = new Pool()
+            exports.old = (id) => pool.query('SELECT * FROM parcels WHERE id = $1', [id])
+            """,
+    }
+    facts = analyze(files)
+    assert sorted((e.name, e.kind, e.engine_hint) for e in facts.entities) == [
+        ("parcels", "document_collection", "mongodb"),
+        ("parcels", "sql_table", "postgres"),
+    ]
+
+
 # ----------------------------------------------------------------------------- Redis
 
 
@@ -252,3 +272,56 @@ def test_tables_in_statements() -> None:
     assert tables_in('UPDATE "Users" SET x = 1') == ["Users"]
     assert tables_in("SELECT * FROM unnest($1) AS t(x)") == []
     assert tables_in("SELECT 1") == []
+
+
+# ----------------------------------------------------------------------------- own query helpers
+
+HELPER_TS = {
+    # the driver is imported where the helper runs the statement it receives
+    "src/config/sql.ts": """\
+        import pg from 'pg';
+        export async function runSql(statement: string, params?: unknown[]) {
+          const client = new pg.Client({ host: process.env.PGHOST });
+          await client.connect();
+          try { return await client.query(statement, params); } finally { await client.end(); }
+        }
+        """,
+    "src/functions/berths.ts": """\
+        import { runSql } from '../config/sql';
+        export const byId = (id: string) => runSql(`SELECT * FROM berths WHERE id = $1 LIMIT 1`, [id]);
+        export const free = () => runSql('select slot from berth_slots where taken = false');
+        """,
+}
+
+HELPER_CJS = {
+    "lib/db.js": """\
+        const mysql = require('mysql2')
+        const pool = mysql.createPool({ host: process.env.DB_HOST })
+        module.exports = function exec(text, args) { return pool.promise().query(text, args) }
+        """,
+    "lib/cranes.js": """\
+        const exec = require('./db')
+        exports.move = (id, to) => exec('UPDATE cranes SET dock = ? WHERE id = ?', [to, id])
+        """,
+}
+
+
+def test_statements_passed_to_a_projects_own_query_helper_name_tables() -> None:
+    assert _entities(HELPER_TS) == [
+        ("berth_slots", "sql_table", "postgres", "src/functions/berths.ts", 3),
+        ("berths", "sql_table", "postgres", "src/functions/berths.ts", 2),
+    ]
+    assert _entities(HELPER_CJS) == [("cranes", "sql_table", "mysql", "lib/cranes.js", 2)]
+
+
+def test_sentences_and_helpers_in_services_without_a_sql_driver_are_not_tables() -> None:
+    prose = {
+        "src/config/sql.ts": HELPER_TS["src/config/sql.ts"],
+        "src/ui.ts": """\
+            export const hint = () => say('Select a berth from the list');
+            export const tip = () => say('select one from below, then update the form');
+            """,
+    }
+    assert _entities(prose) == []
+    no_driver = {"src/functions/berths.ts": HELPER_TS["src/functions/berths.ts"]}
+    assert _entities(no_driver) == []

@@ -87,3 +87,34 @@ def test_nodemailer_well_known_services_are_their_mail_vendors() -> None:
 def test_a_mail_service_name_without_nodemailer_is_no_vendor() -> None:
     files = {"src/config.js": "module.exports = { mail: { service: 'gmail' } };\n"}
     assert _sdk_calls(files) == []
+
+
+def test_azure_web_pubsub_sdks_name_the_realtime_vendor() -> None:
+    socket_io = {
+        "server.js": """\
+            import { Server } from 'socket.io';
+            import { useAzureSocketIO } from '@azure/web-pubsub-socket.io';
+            const io = new Server(4300);
+            useAzureSocketIO(io, { hub: 'harbor', connectionString: process.env.PUBSUB_CONNECTION });
+            """
+    }
+    service_client = {
+        "src/notify.ts": """\
+            const { WebPubSubServiceClient } = require('@azure/web-pubsub');
+            module.exports = new WebPubSubServiceClient(process.env.PUBSUB_CONNECTION, 'harbor');
+            """
+    }
+    assert _sdk_calls(socket_io) == [("sdk:@azure/web-pubsub-socket.io", "server.js", 2, "Azure Web PubSub")]
+    assert _sdk_calls(service_client) == [("sdk:@azure/web-pubsub", "src/notify.ts", 1, "Azure Web PubSub")]
+
+
+def test_a_destructured_require_of_an_sdk_is_an_import_and_of_a_local_module_is_not() -> None:
+    files = {
+        "lib/upload.js": """\
+            const path = require('path');
+            const { S3Client, PutObjectCommand } = require('@aws-sdk/client-s3');
+            const { bucket } = require('./settings');
+            module.exports = (key) => new S3Client({}).send(new PutObjectCommand({ Bucket: bucket, Key: key }));
+            """,
+    }
+    assert _sdk_calls(files) == [("sdk:@aws-sdk/client-s3", "lib/upload.js", 2, "AWS S3")]

@@ -245,3 +245,39 @@ def test_pdo_sql_text_names_tables_and_the_dsn_names_the_engine() -> None:
 def test_broken_php_is_no_facts_not_a_crash() -> None:
     facts = link({"bad.php": "<?php class { function ( Route::get("})
     assert facts.apis == () and facts.entities == ()
+
+
+def test_laravel_query_builder_names_tables_a_model_does_not_already_map_and_migrations_none() -> None:
+    facts = link({
+        "app/Models/Berth.php": """
+        <?php
+        namespace App\\Models;
+        use Illuminate\\Database\\Eloquent\\Model;
+        class Berth extends Model {}
+        """,
+        "app/Services/Harbor.php": """
+        <?php
+        use Illuminate\\Support\\Facades\\DB;
+        class Harbor
+        {
+            public function fees() { return DB::table('harbor_fees')->where('paid', false)->get(); }
+            public function berths() { return DB::table('berths')->count(); }
+            public function other($name) { return DB::table($name)->get(); }
+        }
+        """,
+        "database/migrations/2024_01_01_create_tolls.php": """
+        <?php
+        use Illuminate\\Support\\Facades\\Schema;
+        return new class {
+            public function up() { Schema::create('tolls', function ($table) { $table->id(); }); }
+        };
+        """,
+        "app/View/Grid.php": """
+        <?php
+        class Grid { public function draw($ui) { return $ui->table('not_a_table'); } }
+        """,
+    })  # fmt: skip
+    assert sorted((e.name, e.class_name, e.framework) for e in facts.entities) == [
+        ("berths", "Berth", "eloquent"),
+        ("harbor_fees", None, "pdo"),
+    ]  # ``tolls`` only has a migration: a skeleton creates many such tables no code names

@@ -119,6 +119,7 @@ def test_compose_environment_names_vendors(analyze):
             "docker-compose.yml": COMPOSE,
             **{f"{name}/main.py": "# @entry\n" for name in ("payments", "notify", "orders")},
             **{f"{name}/requirements.txt": "fastapi\n" for name in ("payments", "notify", "orders")},
+            "requirements.txt": "stripe==9.0\n",  # shared by the three: attributes nothing by itself
         }
     )
     f = "docker-compose.yml"
@@ -145,13 +146,8 @@ def test_spring_properties_and_dotenv_name_vendors(analyze):
         }
     )
     yml = "mailer/src/main/resources/application.yml"
-    assert vendor_calls(run, "mailer") == [
-        ("Gmail", "external", [(yml, 3, "configured host spring.mail.host")]),
-        ("Stripe API", "external", [(yml, 8, "configured credential stripe.secret-key")]),
-    ]
-    assert vendor_calls(run, "bot") == [
-        ("OpenAI API", "external", [("bot/.env", 1, "configured credential OPENAI_API_KEY")])
-    ]
+    assert vendor_calls(run, "mailer") == [("Gmail", "external", [(yml, 3, "configured host spring.mail.host")])]
+    assert vendor_calls(run, "bot") == []  # credential keys of SDKs neither service declares
 
 
 def test_a_vendor_already_reached_by_code_or_manifest_is_not_repeated(analyze):
@@ -168,3 +164,29 @@ def test_a_vendor_already_reached_by_code_or_manifest_is_not_repeated(analyze):
         ("Stripe API", [None]),  # the code's import; neither the manifest nor the key adds a second
         ("hooks.slack.com", [None]),  # the code's call; the configured webhook adds no second Slack
     ]
+
+
+def test_a_credential_key_counts_only_where_a_manifest_of_the_service_declares_the_sdk(analyze):
+    keys = "OPENAI_API_KEY=sk-change-me\naws.access.key_id=local-id\naws.secret.access.key=local-secret\n"
+    run = analyze(
+        {
+            "requirements.txt": "openai==1.0\n",  # the root manifest both Python services share
+            "assistant/main.py": "# @entry\n",
+            "assistant/requirements.txt": "fastapi\n",
+            "assistant/.env": keys,
+            "ledger/main.py": "# @entry\n",
+            "ledger/requirements.txt": "fastapi\nddtrace\n",  # works without an import (ddtrace-run)
+            "ledger/.env": keys + "DD_API_KEY=dd-local\n",
+            "menu/pom.xml": "<project><artifactId>menu</artifactId></project>",
+            "menu/src/main/java/App.java": "// @entry\n",
+            "menu/src/main/resources/application.properties": "aws.access.key_id=id_key\naws.region=us-west-2\n",
+        }
+    )
+    assert vendor_calls(run, "assistant") == [
+        ("OpenAI API", "external", [("assistant/.env", 1, "configured credential OPENAI_API_KEY")])
+    ]
+    assert [(vendor, [note for *_at, note in ev]) for vendor, _kind, ev in vendor_calls(run, "ledger")] == [
+        ("Datadog", ["declared dependency ddtrace", "configured credential DD_API_KEY"]),
+        ("OpenAI API", ["configured credential OPENAI_API_KEY"]),
+    ]  # no AWS: its keys, but no AWS SDK in any manifest of the service
+    assert vendor_calls(run, "menu") == []  # property keys alone: no SDK anywhere for this service

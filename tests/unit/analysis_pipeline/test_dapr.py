@@ -3,11 +3,11 @@ pipeline resolving an invocation to the service that owns the app id."""
 
 from __future__ import annotations
 
-from orbitkb.analysis.dapr.appids import Unit, app_ids, declarations
-from orbitkb.analysis.dapr.apply import Dapr
-from orbitkb.analysis.dapr.components import components, technology
+from orbitkb.analysis.dapr.appids import AppId, Unit, app_ids, declarations
+from orbitkb.analysis.dapr.apply import BINDING_PREFIX, Dapr
+from orbitkb.analysis.dapr.components import bindings, components, subscriptions, technology
 from orbitkb.analysis.dapr.invoke import sidecar_url, via_app_id
-from orbitkb.analysis.facts import Env, Expr, LinkedFacts, Lit, RawEntity, RawMessage
+from orbitkb.analysis.facts import Env, Expr, LinkedFacts, Lit, RawApi, RawEntity, RawMessage
 
 STATE_YAML = """apiVersion: dapr.io/v1alpha1
 kind: Component
@@ -185,3 +185,156 @@ def test_pipeline_resolves_an_invocation_by_app_id(analyze):
     run = analyze(TREE)
     calls = sorted((c.target, c.path, c.to_service_id is not None) for c in run.service("shop").calls)
     assert calls == [("billing", "/entries", True), ("nobody-app", "/entries", False)]
+
+
+BINDINGS_YAML = """apiVersion: dapr.io/v1alpha1
+kind: Component
+metadata:
+  name: gate-events
+spec:
+  type: bindings.mqtt3
+  metadata:
+  - name: url
+    value: mqtt://broker:1883
+  - name: topic
+    value: gates/opened
+scopes:
+  - turnstile
+---
+apiVersion: dapr.io/v1alpha1
+kind: Component
+metadata:
+  name: ledger-feed
+spec:
+  type: bindings.kafka
+  metadata:
+  - name: topics
+    value: "ledger.entries, ledger.reversals"
+  - name: publishTopic
+    value: ledger.audit
+  - name: route
+    value: /feed/ledger
+---
+apiVersion: dapr.io/v1alpha1
+kind: Component
+metadata:
+  name: outbound
+spec:
+  type: bindings.rabbitmq
+  metadata:
+  - name: queueName
+    secretKeyRef: {name: q, key: q}
+  - name: direction
+    value: output
+---
+apiVersion: dapr.io/v1alpha1
+kind: Component
+metadata:
+  name: mailer
+spec:
+  type: bindings.smtp
+"""
+
+
+def test_bindings_name_their_broker_channels_and_route():
+    found = bindings({"dapr/bindings.yaml": BINDINGS_YAML})
+    assert [(b.name, b.broker, b.inputs, b.outputs, b.route, b.scopes) for b in found] == [
+        ("gate-events", "mqtt", ("gates/opened",), ("gates/opened",), "/gate-events", ("turnstile",)),
+        (
+            "ledger-feed",
+            "kafka",
+            ("ledger.entries", "ledger.reversals"),
+            ("ledger.audit",),
+            "/feed/ledger",
+            (),
+        ),
+        ("outbound", "rabbitmq", (), (), "/outbound", ()),  # output only, its queue a secret reference
+        ("mailer", "", (), (), "/mailer", ()),  # no broker
+    ]
+    assert bindings({"k8s/cm.yaml": "kind: ConfigMap\nmetadata: {name: bindings.kafka}\n"}) == []
+
+
+def _consumed(dapr, service, *apis):
+    facts = LinkedFacts(apis=tuple(RawApi("POST", p, "h", "a.cs", 1, 1) for p in apis))
+    return sorted((m.direction, m.channel.literal(), m.provider) for m in dapr.apply(service, facts).messages)
+
+
+def test_input_bindings_are_consumed_by_the_scoped_app_or_the_app_serving_the_route():
+    ids = {s: [AppId(s, "k8s.yaml", 1)] for s in ("turnstile", "books", "kiosk")}
+    dapr = Dapr(ids, (), bindings({"b.yaml": BINDINGS_YAML}))
+    assert _consumed(dapr, "turnstile") == [("consumes", "gates/opened", "mqtt")]
+    assert _consumed(dapr, "books", "/feed/ledger") == [
+        ("consumes", "ledger.entries", "kafka"),
+        ("consumes", "ledger.reversals", "kafka"),
+    ]
+    assert _consumed(dapr, "kiosk", "/elsewhere") == []  # unscoped, and no handler at its route
+    assert _consumed(Dapr({}, (), dapr.bindings), "books", "/feed/ledger") == []  # no Dapr app id
+
+
+def test_output_bindings_write_their_channel_or_nothing_or_one_gap():
+    dapr = Dapr({}, (), bindings({"b.yaml": BINDINGS_YAML}))
+    sent = tuple(
+        RawMessage("publishes", Expr.lit(n), BINDING_PREFIX + n, "a.cs", i, i, "dapr")
+        for i, n in enumerate(("ledger-feed", "mailer", "nowhere"))
+    )
+    out = dapr.apply("books", LinkedFacts(messages=sent)).messages
+    assert [(m.channel.literal(), m.provider) for m in out] == [("ledger.audit", "kafka"), (None, "dapr")]
+    assert [p.hint for p in out[1].channel.parts] == ["dapr binding nowhere"]
+
+
+def test_component_names_read_from_env_take_their_default():
+    dapr = Dapr({}, components({"c.yaml": STATE_YAML}))
+    facts = LinkedFacts(
+        entities=(RawEntity("${BASKET_STORE:basketstore}", "key_value", "a.go", 3, 3, framework="dapr"),),
+        messages=(
+            RawMessage("publishes", Expr.lit("paid"), "dapr:${BUS:eventbus}", "a.go", 9, 9),
+            RawMessage("publishes", Expr.lit("paid"), "dapr:${BUS:elsewhere}", "a.go", 10, 10),
+        ),
+    )
+    out = dapr.apply("basket-api", facts)
+    assert [e.engine_hint for e in out.entities] == ["redis"]
+    assert [m.provider for m in out.messages] == ["servicebus", "dapr"]
+
+
+SUBSCRIPTIONS_YAML = """apiVersion: dapr.io/v1alpha1
+kind: Subscription
+metadata:
+  name: crates-sub
+spec:
+  topic: crates-loaded
+  route: /on-crate
+  pubsubname: eventbus
+scopes:
+  - yard
+---
+apiVersion: dapr.io/v2alpha1
+kind: Subscription
+metadata:
+  name: crates-lost
+spec:
+  pubsubname: eventbus
+  topic: crates-lost
+  routes:
+    rules:
+      - match: event.type == "urgent"
+        path: /lost/urgent
+    default: /lost
+---
+kind: Subscription
+spec:
+  route: /nothing
+"""
+
+
+def test_declarative_subscriptions_are_consumed_by_their_apps():
+    found = subscriptions({"deploy/subs.yaml": SUBSCRIPTIONS_YAML})
+    assert [(s.topic, s.pubsub, s.routes, s.line, s.scopes) for s in found] == [
+        ("crates-loaded", "eventbus", ("/on-crate",), 6, ("yard",)),
+        ("crates-lost", "eventbus", ("/lost", "/lost/urgent"), 18, ()),
+    ]
+    ids = {s: [AppId(s, "k8s.yaml", 1)] for s in ("yard", "depot")}
+    dapr = Dapr(ids, components({"c.yaml": STATE_YAML}), (), found)
+    assert _consumed(dapr, "yard") == [("consumes", "crates-loaded", "servicebus")]
+    assert _consumed(dapr, "depot", "/lost") == [("consumes", "crates-lost", "servicebus")]
+    assert _consumed(dapr, "depot", "/on-crate") == []  # scoped to another app
+    assert _consumed(Dapr({}, (), (), found), "yard") == []  # no Dapr app id

@@ -75,8 +75,9 @@ def found(path: str, source: str) -> list[tuple[str, int]]:
         ),
         (
             "ledger/Services/Mail.cs",
-            "using System;\nglobal using SendGrid.Helpers.Mail;\nusing Blob = Azure.Storage.Blobs;\n",
-            [("SendGrid", 2), ("Azure Blob Storage", 3)],
+            "using System;\nglobal using SendGrid.Helpers.Mail;\nusing Blob = Azure.Storage.Blobs;\n"
+            "using Azure.Messaging.WebPubSub;\n",
+            [("SendGrid", 2), ("Azure Blob Storage", 3), ("Azure Web PubSub", 4)],
         ),
         (
             "shop/app/Http/Controllers/PayController.php",

@@ -58,3 +58,60 @@ def run(cache: Cache):
     }
     facts = link_sources(other)
     assert facts.calls == () and facts.entities == () and facts.messages == ()
+
+
+SUBSCRIBERS = {
+    "svc/web.py": """\
+import os
+from fastapi import FastAPI
+from dapr.ext.fastapi import DaprApp
+
+BUS = os.getenv("PUBSUB_NAME", "freight")
+app = FastAPI()
+dapr_app = DaprApp(app)
+
+
+@dapr_app.subscribe(pubsub=BUS, topic="crates-loaded")
+def loaded(event: dict):
+    return {}
+
+
+@dapr_app.subscribe(pubsub="freight", topic=os.getenv("LOST_TOPIC", "crates-lost"), route="/lost")
+def lost(event: dict):
+    return {}
+""",
+    "svc/legacy.py": """\
+from flask import Flask
+from flask_dapr import DaprApp
+
+web = Flask(__name__)
+bus = DaprApp(web)
+
+
+@bus.subscribe("freight", "crates-found")
+def found():
+    return ""
+""",
+    "svc/other.py": """\
+class Hub:
+    def subscribe(self, pubsub, topic):
+        return lambda f: f
+
+
+hub = Hub()
+
+
+@hub.subscribe(pubsub="freight", topic="not-dapr")
+def nothing():
+    return ""
+""",
+}
+
+
+def test_dapr_app_subscriptions_consume_their_topic():
+    facts = link_sources(SUBSCRIBERS)
+    assert sorted((m.direction, show(m.channel), m.provider, m.client) for m in facts.messages) == [
+        ("consumes", "${LOST_TOPIC:crates-lost}", "dapr:freight", "dapr"),
+        ("consumes", "crates-found", "dapr:freight", "dapr"),
+        ("consumes", "crates-loaded", "dapr:${PUBSUB_NAME:freight}", "dapr"),  # dapr.apply reads the default
+    ]

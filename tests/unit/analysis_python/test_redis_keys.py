@@ -66,7 +66,7 @@ def lookup(d, k):
     assert entities({"svc/reg.py": code}) == []
 
 
-def test_keys_without_a_literal_namespace_are_not_entities():
+def test_keys_computed_at_runtime_are_one_key_space_of_the_store():
     code = """
 import redis
 
@@ -78,4 +78,77 @@ def save(key, value):
     client.hset(key + ":meta", "v", value)
     client.get("plain-cache-key")
 """
-    assert entities({"svc/kv.py": code}) == []
+    assert entities({"svc/kv.py": code}) == [("*", "key_value", "redis", "svc/kv.py", 8)]
+
+
+def test_a_runtime_key_space_only_where_no_key_space_is_named_and_never_on_a_guessed_client():
+    named = """
+from redis.asyncio import from_url
+
+cache = from_url("redis://cache:6379/0")
+
+
+async def keep(order_id, body):
+    await cache.set(str(order_id), body)
+    await cache.hset("orders:index", order_id, body)
+"""
+    assert [e[0] for e in entities({"svc/cache.py": named})] == ["orders"]
+    duck = """
+import redis
+
+
+class Holder:
+    def __init__(self, backend):
+        self.backend = backend
+
+    def put(self, key, value):
+        self.backend.hset(key, "v", value)
+"""
+    assert entities({"svc/holder.py": duck}) == []
+
+
+def test_an_async_client_from_a_url_with_runtime_keys_is_a_redis_store():
+    code = """
+from redis.asyncio import from_url
+
+
+class UrlCache:
+    def __init__(self, url):
+        self.client = from_url(url)
+
+    async def get(self, key):
+        return await self.client.get(key)
+"""
+    assert entities({"svc/urls.py": code}) == [("*", "key_value", "redis", "svc/urls.py", 10)]
+
+
+def test_django_caches_on_redis_and_memcached_are_key_spaces_of_their_store():
+    settings = """
+import os
+
+CACHES = {
+    "default": {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": os.environ.get("CACHE_URL", "redis://cache:6379") + "/1",
+        "KEY_PREFIX": "shelf",
+    },
+    "sessions": {
+        "BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
+        "LOCATION": "memcached:11211",
+    },
+}
+"""
+    assert entities({"svc/library/settings.py": settings}) == [
+        ("*", "key_value", "memcached", "svc/library/settings.py", 4),
+        ("shelf", "key_value", "redis", "svc/library/settings.py", 4),
+    ]
+
+
+def test_in_process_and_database_caches_are_not_stores():
+    settings = """
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "page_cache"},
+}
+"""
+    assert entities({"svc/library/settings.py": settings}) == []

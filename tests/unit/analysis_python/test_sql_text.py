@@ -81,3 +81,49 @@ class Command:
 Command().execute("SELECT * FROM nowhere")
 """
     assert entities({"svc/cmd.py": code}) == []
+
+
+def test_statements_through_the_databases_package_and_sqlalchemy_text():
+    async_db = """
+from databases import Database
+
+database = Database("postgresql://harbor@db/harbor")
+
+
+async def berths():
+    return await database.fetch_all(query="SELECT * FROM berths WHERE free = :free", values={"free": True})
+
+
+async def book(berth_id):
+    await database.execute(query="UPDATE berth_bookings SET taken = true WHERE id = :id", values={"id": berth_id})
+"""
+    core = """
+from sqlalchemy import create_engine, text
+
+engine = create_engine("postgresql://harbor@db/harbor")
+
+
+def tides():
+    with engine.connect() as conn:
+        return conn.execute(text("SELECT level FROM tide_readings WHERE at > :since"), {"since": 0}).all()
+"""
+    got = link_sources({"svc/berths.py": async_db, "svc/tides.py": core}).entities
+    assert sorted((e.name, e.file) for e in got) == [
+        ("berth_bookings", "svc/berths.py"),
+        ("berths", "svc/berths.py"),
+        ("tide_readings", "svc/tides.py"),
+    ]
+
+
+def test_orm_statements_and_a_text_helper_of_another_library_name_no_table():
+    code = """
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from reports.markup import text
+
+
+def load(session: Session, model):
+    session.execute(select(model))
+    session.execute(text("SELECT the rows FROM the report"))
+"""
+    assert link_sources({"svc/load.py": code}).entities == ()

@@ -71,6 +71,7 @@ GENERATED_FILE_GLOBS = (
     "*.pb.go",
     "*_grpc.pb.go",
     "*.pb.gw.go",
+    "*.pb.micro.go",
     "*.pb.validate.go",
     "*_pb.js",
     "*_pb.d.ts",
@@ -191,6 +192,7 @@ TEXT_NAMES = frozenset(
 TEXT_SUFFIXES = frozenset(
     {".yml", ".yaml", ".properties", ".proto", ".csproj", ".conf", ".template", ".md", ".rst", ".txt", ".env",
      ".ctmpl", ".tmpl",  # consul-template / Go templates of proxy configs
+     ".graphql", ".graphqls", ".gql",  # a federation router's supergraph names its subgraphs' URLs
      ".sh"}  # scripts: `docker build` commands name the folder an image is built from
 )  # fmt: skip
 
@@ -220,7 +222,7 @@ def wants_text(name: str) -> bool:
         return True
     if suffix_of(name) in (".json", ".toml") and any(w in name.lower() for w in DOCUMENT_WORDS):
         return True  # API documents and gateway configs written as JSON (or Traefik's TOML)
-    if name.startswith("appsettings") and name.endswith(".json"):  # .NET configuration
+    if (name.startswith("appsettings") and name.endswith(".json")) or name == "launchSettings.json":  # .NET
         return True
     return suffix_of(name) in TEXT_SUFFIXES or name.endswith((".dockerfile", ".csproj"))
 

@@ -9,6 +9,7 @@ import attrs
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis.build import FactBuilder, config_evidence, evidence
+from orbitkb.analysis.config import dotnet as dotnet_config
 from orbitkb.analysis.config.config_server import ConfigServers
 from orbitkb.analysis.config.service_config import ServiceConfig, build_config
 from orbitkb.analysis.config.spring import SpringDoc
@@ -21,6 +22,7 @@ from orbitkb.analysis.gateways.calls import (
     DISCOVERY_PROXY,
     compose_label_routes,
     discovery_routes,
+    mounted_config,
     proxy_routes,
     registers_with_discovery,
     spring_routes,
@@ -49,8 +51,9 @@ from orbitkb.analysis.vendors.manifests import (
     declared_sdks,
     own_manifests,
     sdk_ecosystem,
+    shared_manifests,
 )
-from orbitkb.analysis.vendors.settings import configured_vendors
+from orbitkb.analysis.vendors.settings import backed_by_sdks, configured_vendors
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.integrations import find_vendor
 from orbitkb.domain.model import (
@@ -133,7 +136,7 @@ class Pipeline:
         grpc = self._protos()
         implementers, implemented, impl_types = self._grpc_servers(grpc, linked, owned)
         configs = [self._config(i, unit, owned.get(i, []), linked[i]) for i, unit in enumerate(self.units)]
-        ports = [self._ports(u, configs[i]) for i, u in enumerate(self.units)]
+        ports = [self._ports(u, configs[i], owned.get(i, [])) for i, u in enumerate(self.units)]
         dapr_units = (
             DaprUnit(u.name, tuple(u.aliases), u.root, tuple(ports[i])) for i, u in enumerate(self.units)
         )
@@ -247,14 +250,17 @@ class Pipeline:
         config_paths = [p for p in owned if p in self.src.texts]
         return build_config(unit, self.deployment.k8s, self.src.texts, config_paths, docs, facts.properties)
 
-    def _ports(self, unit: ServiceUnit, config: ServiceConfig) -> list[int]:
+    def _ports(self, unit: ServiceUnit, config: ServiceConfig, owned: Sequence[str] = ()) -> list[int]:
         ports = [p for c in unit.compose for p in c.ports]
         ports += [p for _, container in unit.workloads for p in container.ports]
         ports += [p for m in unit.manifests[:1] for p in m.ports]
         server = config.props.get("server.port")
         if server and server.value.strip().isdigit():
             ports.append(int(server.value.strip()))
-        return ports
+        ports += [p for f in owned if f in self.src.texts for p in dotnet_config.launch_ports(f, self.src.texts[f])]
+        listen = [(k, v.value) for k, vs in config.env.items() for v in vs[:1]]
+        listen += [(k, v.value) for k in config.props.keys() if (v := config.props.get(k))]
+        return ports + dotnet_config.configured_ports(listen)
 
     def _service(self, unit: ServiceUnit, sid: str, facts: LinkedFacts, owned: Sequence[str]) -> Service:
         readme = readme_paragraph(unit.root, self.src.texts, self._readmes)
@@ -314,8 +320,9 @@ class Pipeline:
             api = b.api_for_handler(raw.api_handler)
             component = b.component_id(raw.component) or (api.component_id if api else None)
             add(kind, raw.file, raw.line, raw.end_line, raw.client, target, api, component)
+        mounts = [m for c in unit.compose for m in c.mounts]
         for conf in self.nginx:
-            if conf in set(owned):
+            if conf in set(owned) or mounted_config(conf, unit.root, mounts):
                 routes.extend(proxy_routes(conf, self.src.texts[conf], self._registered, unit.name))
         for proxy in (c for c in unit.compose if is_label_proxy(c.image)):
             routes.extend(compose_label_routes(proxy, self.deployment.compose))
@@ -333,7 +340,8 @@ class Pipeline:
         config: ServiceConfig, owned: Sequence[str],
     ) -> list[ServiceCall]:
         """One call per vendor SDK the service's own manifests declare or vendor its configuration
-        names (a host in a value, a credential key), unless its code already reaches that vendor (a
+        names (a host in a value; a credential key where a manifest of the service, its own or one it
+        shares, declares that vendor's SDK), unless its code already reaches that vendor (a
         call to its host, a message on its queue, an import) or its code never imports a declared
         SDK that only works imported (``vendorcode.never_imported``)."""
         code = [p for p in owned if p in self.src.parsed and p not in self.src.failed]
@@ -352,7 +360,9 @@ class Pipeline:
             by_vendor.setdefault(sdk.vendor, []).append(
                 evidence(sdk.file, sdk.line, sdk.line, self.commit, note)
             )
-        for conf in configured_vendors(config.values()):
+        shared = shared_manifests(unit.root, unit.manifests, (u.root for u in self.units))
+        shared_vendors = [sdk.vendor for sdk in declared_sdks(shared, self.src.texts)]
+        for conf in backed_by_sdks(configured_vendors(config.values()), [*shared_vendors, *by_vendor]):
             if conf.vendor in reached or covered_by_messages(conf.vendor, providers):
                 continue
             if conf.vendor == "AWS" and any(v.startswith("AWS") for v in [*reached, *by_vendor]):

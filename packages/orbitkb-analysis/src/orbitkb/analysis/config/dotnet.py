@@ -13,6 +13,9 @@ from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.spring import SOURCE, SpringDoc
 
 _FILE = re.compile(r"^appsettings(?:\.([\w\-]+))?\.json$", re.I)
+#: The file a .NET project's local run profiles live in (``Properties/launchSettings.json``).
+LAUNCH_SETTINGS = "launchSettings.json"
+_URL_PORT = re.compile(r"^\s*[a-z][\w+.-]*://(?:\[[^\]]*\]|[^/:;\s]+):(\d+)", re.I)
 #: The variables naming the running environment (the profile whose appsettings file applies).
 ENVIRONMENT_VARIABLES = ("ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT")
 
@@ -76,3 +79,44 @@ def read_appsettings(path: str, text: str) -> tuple[list[SpringDoc], str | None]
 
     walk(data, "")
     return [doc], None
+
+
+def url_ports(urls: str) -> list[int]:
+    """The ports of a ``;``-separated URL list as ASP.NET Core binds them (``https://localhost:7200;
+    http://+:5000``); a URL without a port names none."""
+    return [int(m.group(1)) for url in urls.split(";") if (m := _URL_PORT.match(url))]
+
+
+def launch_ports(path: str, text: str) -> list[int]:
+    """The ports a project listens on when run locally: every profile's ``applicationUrl`` in its
+    ``launchSettings.json`` and IIS Express's ``applicationUrl``/``sslPort``."""
+    if paths.basename(path) != LAUNCH_SETTINGS:
+        return []
+    try:
+        data = json.loads(_strip_comments(text.lstrip("\ufeff")))
+    except ValueError:
+        return []
+    if not isinstance(data, dict):
+        return []
+    found: list[int] = []
+    iis = (data.get("iisSettings") or {}).get("iisExpress") if isinstance(data.get("iisSettings"), dict) else None
+    profiles = data.get("profiles")
+    for node in [iis, *(profiles.values() if isinstance(profiles, dict) else ())]:
+        if not isinstance(node, dict):
+            continue
+        if isinstance(node.get("applicationUrl"), str):
+            found += url_ports(node["applicationUrl"])
+        if isinstance(node.get("sslPort"), int) and node["sslPort"] > 0:
+            found.append(node["sslPort"])
+    return found
+
+
+def configured_ports(values: list[tuple[str, str]]) -> list[int]:
+    """Ports named by the settings ASP.NET Core listens on: ``ASPNETCORE_URLS``/``URLS`` and
+    ``Kestrel:Endpoints:<name>:Url`` (any spelling: ``:`` or ``__``, any case)."""
+    out: list[int] = []
+    for key, value in values:
+        k = key.lower().replace("__", ":")
+        if k in ("aspnetcore_urls", "urls") or (k.startswith("kestrel:endpoints:") and k.endswith(":url")):
+            out += url_ports(value)
+    return out

@@ -1,7 +1,8 @@
 """Spring ``application.yml``/``.properties``: flattened keys with lines, per profile.
 
 Profiles come from file names (``application-docker.yml``) and from multi-document files whose
-documents declare ``spring.config.activate.on-profile`` (or the legacy ``spring.profiles``).
+documents declare ``spring.config.activate.on-profile`` (or the legacy ``spring.profiles``), and from
+Quarkus's ``%profile.`` key prefixes.
 A service's own ``config.yaml`` (``config-dev.yml``, ``config.prod.yaml``) — what viper, koanf and
 cleanenv load into tagged config structs — is read the same way: its keys are the properties a
 Go ``mapstructure:``/``yaml:`` tag path names.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 
 import yaml
-from attrs import define, field
+from attrs import define, evolve, field
 
 from orbitkb.analysis import paths
 from orbitkb.analysis.config.model import ConfigValue
@@ -22,6 +23,7 @@ SOURCE = "spring"
 _FILE = re.compile(r"^(application|bootstrap)(?:-([\w.\-]+))?\.(ya?ml|properties)$")
 _APP_CONFIG = re.compile(r"^(config)(?:[-.]([\w\-]+))?\.(ya?ml)$")
 _PROFILE_KEYS = ("spring.config.activate.on-profile", "spring.profiles")
+_QUARKUS_PROFILE_KEY = re.compile(r"^%([\w\-]+(?:,[\w\-]+)*)\.(.+)$")
 
 _SERVLET_PREFIX = (
     "${server.servlet.context-path:}${server.context-path:}${spring.webflux.base-path:}"
@@ -120,8 +122,33 @@ def read_spring(path: str, text: str) -> tuple[list[SpringDoc], str | None]:
         for key in _PROFILE_KEYS:
             if key in props and re.fullmatch(r"[\w.\-]+", props[key].value.strip()):
                 profile = props[key].value.strip()
+        props, profiled = _split_profile_keys(props)
         out_docs.append(SpringDoc(path, profile, props))
+        out_docs.extend(SpringDoc(path, name, values) for name, values in sorted(profiled.items()))
     return out_docs, None
+
+
+def _split_profile_keys(
+    props: dict[str, ConfigValue],
+) -> tuple[dict[str, ConfigValue], dict[str, dict[str, ConfigValue]]]:
+    """Quarkus profile keys (``%dev.x=1``, ``%dev,test.x=1``, YAML ``"%dev": {x: 1}``) moved to
+    documents of their profiles. ``%prod`` is what a packaged application runs with: its values
+    replace the unprofiled ones."""
+    if not any(k.startswith("%") for k in props):
+        return props, {}
+    plain: dict[str, ConfigValue] = {}
+    prod: dict[str, ConfigValue] = {}
+    profiled: dict[str, dict[str, ConfigValue]] = {}
+    for key, value in props.items():
+        match = _QUARKUS_PROFILE_KEY.match(key)
+        if match is None:
+            plain[key] = value
+            continue
+        bare = evolve(value, key=match.group(2))
+        for name in match.group(1).split(","):
+            target = prod if name == "prod" else profiled.setdefault(name, {})
+            target[bare.key] = bare
+    return {**plain, **prod}, profiled
 
 
 class SpringProps:

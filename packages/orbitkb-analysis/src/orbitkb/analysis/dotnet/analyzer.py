@@ -16,6 +16,7 @@ from orbitkb.analysis.dotnet.index import ServiceIndex
 from orbitkb.analysis.dotnet.messaging import EventBus, Messages
 from orbitkb.analysis.dotnet.persistence import Entities
 from orbitkb.analysis.dotnet.reach import Reach
+from orbitkb.analysis.dotnet.sdk_messages import SdkMessages
 from orbitkb.analysis.dotnet.syntax import read_csharp
 from orbitkb.analysis.facts import LinkedFacts, RawApi, RawComponent, ServiceContext
 from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
@@ -28,7 +29,7 @@ _GENERATED = re.compile(r"\A\ufeff?(?:[ \t]*(?://[^\n]*)?\r?\n)*?[ \t]*//[ \t]*<
 
 class DotnetAnalyzer(TreeSitterAnalyzer):
     stack = "dotnet"
-    version = "dotnet-4"
+    version = "dotnet-7"
     suffixes = (".cs", ".cshtml")
     grammar = ("tree_sitter_c_sharp", "language")
     #: the projects a service references (``<ProjectReference>``: Application, Infrastructure…) run in
@@ -77,9 +78,12 @@ class DotnetAnalyzer(TreeSitterAnalyzer):
         calls = clients.http() + clients.refit() + clients.grpc()
         bus = EventBus(index)
         inside = bus.implementations()  # the bus's own broker calls are its mechanism
-        messages = [m for m in Messages(index).all() if m.component not in inside]
+        own = set(parsed) - set(ctx.context_files)
+        messages = [m for m in Messages(index, own).all() if m.component not in inside]
         messages += bus.messages(set(parsed) - set(ctx.context_files))
-        entities = Entities(index, set(parsed) - set(ctx.context_files)).all()
+        sdks = SdkMessages(index, set(parsed) - set(ctx.context_files))  # Dapr, MQTTnet
+        messages += sdks.messages()
+        entities = Entities(index, set(parsed) - set(ctx.context_files)).all() + sdks.entities()
         reach = Reach(index)
         handlers = {a.handler for a in apis}
         calls = [evolve(c, api_handler=h) for c in calls for h in reach.handlers(c.file, c.line, handlers)]

@@ -17,6 +17,15 @@ from orbitkb.analysis.facts import RawCall
 _GRPC_CLIENT = re.compile(r"^(?:global::)?(?:[\w.]+\.)?(\w+)\.(\w+)Client$")
 _REGISTRATIONS = ("AddHttpClient", "AddRefitClient", "AddTypedClient")
 Parts = list[list[Any]]
+_VERBS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS")
+
+
+def _verb(parts: Parts | None) -> str | None:
+    """``HttpMethod.Post`` / ``ApiType.DELETE`` / ``"PUT"`` -> the HTTP method it names."""
+    if not parts or len(parts) != 1 or parts[0][0] not in ("ref", "lit"):
+        return None
+    word = str(parts[0][1]).rsplit(".", 1)[-1].upper()
+    return word if word in _VERBS else None
 
 
 def grpc_client_service(type_text: str) -> str | None:
@@ -163,10 +172,36 @@ class Clients:
         for site in self.index.sites("new"):
             d = site.data
             args = d.get("a") or []
+            init = d.get("init") or {}
+            if simple(d["ty"]) in ("HttpRequestMessage", "") and "RequestUri" in init:
+                out += self._message(site, init)  # new HttpRequestMessage { RequestUri = …, Method = … }
+                continue
             if simple(d["ty"]) != "HttpRequestMessage" or len(args) < 2 or "v" not in args[1]:
                 continue
             verb = args[0].get("x", "").rsplit(".", 1)[-1].strip('"() ').upper()
             out.append(self._call(site, verb if verb.isalpha() else "GET", args[1]["v"], "HttpClient"))
+        return out
+
+    def _message(self, site: Site, init: Mapping[str, Any]) -> list[RawCall]:
+        """A request message built with an initializer. When its address is a property of a request
+        descriptor the method was given (``RequestUri = new Uri(request.Url)``), every place that
+        builds such a descriptor (``new ApiRequest { Url = Routes.Orders + "/api/orders" }``) is a call."""
+        verb = _verb(init.get("Method")) or "GET"
+        uri = init["RequestUri"]
+        param = str(uri[0][1]).split(".") if len(uri) == 1 and uri[0][0] == "ref" else []
+        kinds = {str(n): str(ty) for ty, n in (site.method or {}).get("ps", ())}
+        if len(param) != 2 or param[0] not in kinds:
+            return [self._call(site, verb, uri, "HttpClient")]
+        out = []
+        for made in self.index.sites("new"):
+            given = made.data.get("init") or {}
+            if simple(made.data["ty"]) != simple(kinds[param[0]]) or param[1] not in given:
+                continue
+            method = next((v for k, parts in given.items() if k != param[1] and (v := _verb(parts))), verb)
+            owner = made.owner.name if made.owner else None
+            parts = join(None, self.index.fold(given[param[1]], owner))
+            out.append(RawCall("http", made.file, made.line, int(made.data.get("e", made.line)), "HttpClient",
+                               url=self.index.expr(parts), method=method, component=owner))  # fmt: skip
         return out
 
     def _factory_base(self, site: Site) -> Parts | None:

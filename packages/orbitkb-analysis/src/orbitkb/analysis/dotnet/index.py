@@ -130,6 +130,13 @@ class ServiceIndex:
             generic = d.get("g") or []
             if name == "Configure" and len(generic) == 1 and args:
                 target = simple(generic[0])
+            elif name in ("Get", "GetValue") and len(generic) == 1 and "ri" in d:
+                section = self.invocation(site.file, d["ri"])  # config.GetSection("x").Get<T>()
+                sargs = (section or {}).get("a") or []
+                key = sargs[0].get("v") if section and section.get("n") == "GetSection" and sargs else None
+                if key and len(key) == 1 and key[0][0] == "lit":
+                    out.setdefault(simple(generic[0]), str(key[0][1]))
+                continue
             elif name in ("Bind", "BindConfiguration") and "ri" in d and args:
                 opts = self.invocation(site.file, d["ri"])
                 if opts is None or opts.get("n") != "AddOptions" or not opts.get("g"):
@@ -146,9 +153,21 @@ class ServiceIndex:
                 out.setdefault(target, "")
         return out
 
+    def _returned(self, method: str) -> str | None:
+        """The type a parameterless method of this service returns (``MessageBusVariables()``)."""
+        for ref in self.types:
+            for m in ref.data["m"]:
+                if m["n"] == method and not m["ps"] and m.get("r") and simple(str(m["r"])) in self.sections:
+                    return str(m["r"])
+        return None
+
     def _option(self, name: str, owner: str | None) -> list[list[Any]] | None:
-        """``_settings.Value.Url`` / ``_urls.Orders`` where the field holds bound options -> a property."""
+        """``_settings.Value.Url`` / ``_urls.Orders`` where the field holds bound options -> a property;
+        so does ``settings.Options().Url`` and a local assigned from such a call (``var o = settings.Options();
+        o.Url``), where the method returns a class bound to a section."""
         segments = [s for s in name.removeprefix("this.").split(".") if s not in ("Value", "CurrentValue")]
+        if len(segments) >= 2 and segments[-2].endswith("()"):
+            segments = [segments[-2], segments[-1]]
         holder = self.type(owner) if owner else None
         if holder is None or len(segments) != 2:
             return None
@@ -157,6 +176,11 @@ class ServiceIndex:
             (str(pn), str(pt)) for m in holder.data["m"] if m["c"] for pt, pn in m["ps"]
         ]  # constructor parameters
         declared = next((ty for n, ty in members if n == segments[0]), None)
+        if declared is None and segments[0].endswith("()"):
+            declared = self._returned(segments[0][:-2])
+        if declared is None:  # a local holding a call's result
+            calls = (s for s in self.sites() if s.owner == holder and s.data.get("v") == segments[0])
+            declared = next((r for s in calls if (r := self._returned(str(s.data.get("n", ""))))), None)
         if declared is None:
             return None
         options = (

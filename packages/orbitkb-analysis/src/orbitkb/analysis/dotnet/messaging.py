@@ -9,16 +9,19 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from orbitkb.analysis.dotnet.index import ServiceIndex, Site, generic_args, simple
 from orbitkb.analysis.dotnet.tables import (
     KAFKA_PRODUCE,
     MASSTRANSIT_SEND,
+    RABBIT_BIND,
     RABBIT_CONSUME,
     RABBIT_PUBLISH,
     SERVICE_BUS_RECEIVER,
     SERVICE_BUS_SENDER,
 )
-from orbitkb.analysis.facts import Expr, RawMessage
+from orbitkb.analysis.facts import Expr, RawMessage, Unknown
 
 #: MassTransit transports -> provider.
 TRANSPORTS = {"UsingRabbitMq": "rabbitmq", "UsingAzureServiceBus": "azure-servicebus", "UsingAmazonSqs": "sqs",
@@ -42,20 +45,85 @@ def _message_type(site: Site) -> str | None:
     return simple(m.group(1)) if m else None
 
 
+def _named(idx: ServiceIndex, arg: Mapping[str, Any] | None, owner: str | None) -> bool:
+    """True when an exchange argument names an exchange: a non-empty literal or a configured
+    value (``""`` is the default exchange, which routes by the routing key)."""
+    folded = idx.fold(arg["v"], owner) if arg and "v" in arg else []
+    if not folded or all(p[0] == "unknown" for p in folded):
+        return False
+    return any(p[0] != "lit" or p[1] for p in folded)
+
+
 class Messages:
-    def __init__(self, index: ServiceIndex) -> None:
+    def __init__(self, index: ServiceIndex, own: set[str] | None = None) -> None:
         self.index = index
+        self.own = own  # the service's own files (None: every file); the rest are referenced libraries
         names = {s.data.get("n") for s in index.sites()}
         found = [p for t, p in TRANSPORTS.items() if t in names]
         self.transport = found[0] if found else "unknown"
+        self._origin: dict[RawMessage, Site] = {}
 
     def _msg(
         self, site: Site, direction: str, channel: Expr | None, provider: str, client: str
     ) -> RawMessage | None:
         if channel is None:
             return None
-        return RawMessage(direction, channel, provider, site.file, site.line, int(site.data.get("e", site.line)),
-                          client=client, component=site.owner.name if site.owner else None)  # fmt: skip
+        msg = RawMessage(direction, channel, provider, site.file, site.line, int(site.data.get("e", site.line)),
+                         client=client, component=site.owner.name if site.owner else None)  # fmt: skip
+        self._origin.setdefault(msg, site)
+        return msg
+
+    def _parameter(self, site: Site | None, channel: Expr) -> int | None:
+        """The position of the enclosing method's parameter the channel is, when it is one."""
+        if site is None or site.method is None or len(channel.parts) != 1:
+            return None
+        part = channel.parts[0]
+        names = [str(p[1]) for p in site.method["ps"]]
+        return names.index(part.hint) if isinstance(part, Unknown) and part.hint in names else None
+
+    def _callers(self, site: Site, position: int, depth: int = 0) -> list[tuple[Site, Expr]]:
+        """Where the service calls the wrapper method that sends on its ``position``-th parameter,
+        with the channel each call passes (``bus.PublishAsync(msg, "orders")``), through wrappers of
+        wrappers up to three deep."""
+        method, owner = site.method, site.owner
+        if method is None or owner is None or depth > 3:
+            return []
+        param = str(method["ps"][position][1])
+        kinds = {owner.name, *(simple(b) for b in owner.data["b"])}
+        out: list[tuple[Site, Expr]] = []
+        for call in self.index.sites():
+            d = call.data
+            if d.get("n") != method["n"] or (d.get("rt") and simple(str(d["rt"])) not in kinds):
+                continue
+            if call.owner == owner and call.method is method:
+                continue
+            arg = call.arg(position, param)
+            channel = self._channel(arg, call.owner.name if call.owner else None)
+            if channel is None:
+                continue
+            again = self._parameter(call, channel)
+            out += self._callers(call, again, depth + 1) if again is not None else [(call, channel)]
+        return out
+
+    def _through_wrappers(self, messages: list[RawMessage]) -> list[RawMessage]:
+        """A send or receive whose channel is its method's parameter is the mechanism of a wrapper:
+        the channels are the arguments its callers pass, at the callers. A wrapper in a referenced
+        library that this service never calls is none of its messages."""
+        out: list[RawMessage] = []
+        for m in messages:
+            site = self._origin.get(m)
+            position = self._parameter(site, m.channel)
+            if site is None or position is None:
+                out.append(m)
+                continue
+            callers = self._callers(site, position)
+            for call, channel in callers:
+                out.append(attrs.evolve(m, channel=channel, file=call.file, line=call.line,
+                                        end_line=int(call.data.get("e", call.line)),
+                                        component=call.owner.name if call.owner else None))  # fmt: skip
+            if not callers and (self.own is None or m.file in self.own):
+                out.append(m)  # the service's own, never called here: kept with its expression
+        return out
 
     def _channel(self, arg: Mapping[str, Any] | None, owner: str | None) -> Expr | None:
         if arg is None:
@@ -64,6 +132,16 @@ class Messages:
             return self.index.expr(arg["v"], owner)
         names = _QUOTED.findall(arg.get("x", ""))
         return Expr.lit(names[0]) if names else None
+
+    def _bound(self, site: Site, queue: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """The exchange a queue of the same type is bound to (``QueueBind(queue: q, exchange: x)``)."""
+        if queue is None or site.owner is None:
+            return None
+        for bind in self.index.sites():
+            q = bind.arg(0, "queue")
+            if bind.owner == site.owner and bind.data.get("n") in RABBIT_BIND and q and q.get("x") == queue.get("x"):
+                return bind.arg(1, "exchange")
+        return None
 
     def all(self) -> list[RawMessage]:
         out: list[RawMessage | None] = []
@@ -104,21 +182,16 @@ class Messages:
                     )
             elif rabbit and name in RABBIT_PUBLISH:
                 exchange = site.arg(0, "exchange")
-                ex = idx.literal(exchange["v"], owner) if exchange and "v" in exchange else None
-                target = exchange if ex else site.arg(1, "routingKey")
+                key = site.arg(1, "routingKey")
+                target = exchange if _named(idx, exchange, owner) or not _named(idx, key, owner) else key
                 out.append(
                     self._msg(site, "publishes", self._channel(target, owner), "rabbitmq", "rabbitmq-client")
                 )
             elif rabbit and name in RABBIT_CONSUME:
-                out.append(
-                    self._msg(
-                        site,
-                        "consumes",
-                        self._channel(site.arg(0, "queue"), owner),
-                        "rabbitmq",
-                        "rabbitmq-client",
-                    )
-                )
+                queue = site.arg(0, "queue")
+                if not _named(idx, queue, owner):  # a server-named queue is read as what it is bound to
+                    queue = self._bound(site, queue) or queue
+                out.append(self._msg(site, "consumes", self._channel(queue, owner), "rabbitmq", "rabbitmq-client"))
             elif bus and name in SERVICE_BUS_SENDER:
                 out.append(self._msg(site, "publishes", self._channel(site.arg(0, "queueOrTopicName"), owner),
                                      "azure-servicebus", "servicebus"))  # fmt: skip
@@ -132,7 +205,7 @@ class Messages:
                         kind = simple(generic_args(base)[0])
                         site = Site(ref.file, {"l": ref.data["l"], "e": ref.data["l"]}, ref, None)
                         out.append(self._msg(site, "consumes", Expr.lit(kind), self.transport, "masstransit"))
-        return [m for m in out if m is not None]
+        return self._through_wrappers([m for m in out if m is not None])
 
 
 #: Broker calls that make a class an event bus implementation -> the broker (most telling first).

@@ -1,7 +1,8 @@
 """What a .NET service persists: EF Core ``DbSet<T>`` properties of its ``DbContext`` (table from
 ``[Table]``, ``ToTable`` or the property name; engine from the provider the context is registered
 with — ``UseNpgsql``, ``UseSqlServer``…), MongoDB.Driver ``GetCollection<T>("name")``, tables in SQL
-text handed to Dapper/ADO.NET with the connection type's engine, and Redis values (the types a
+text handed to Dapper/ADO.NET (or an ADO.NET command created with it) with the connection or command
+type's engine, and Redis values (the types a
 class holding an ``IDistributedCache``/``IDatabase`` deserializes) when Redis is set up."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from orbitkb.analysis.dotnet.index import ServiceIndex, TypeRef, generic_args, simple
 from orbitkb.analysis.dotnet.tables import (
+    COMMANDS,
     CONNECTIONS,
     DESERIALIZE,
     PROVIDERS,
@@ -38,6 +40,18 @@ def _fields(ref: TypeRef | None) -> tuple[tuple[str, str, bool | None, bool], ..
         pk = "Key" in attrs or name.lower() in ("id", f"{ref.name.lower()}id")
         out.append((name, ptype, ptype.endswith("?"), pk))
     return tuple(out)
+
+
+IN_MEMORY = "inmemory"
+
+
+class _RealFirst(dict[str, str]):
+    """``setdefault`` where a real engine replaces an in-memory one already set."""
+
+    def setdefault(self, key: str, default: str) -> str:
+        if self.get(key) == IN_MEMORY and default != IN_MEMORY:
+            self[key] = default
+        return super().setdefault(key, default)
 
 
 class Entities:
@@ -78,8 +92,10 @@ class Entities:
         return None
 
     def _engines(self) -> tuple[dict[str, str], set[str]]:
-        """(context class -> engine, every engine a provider call names)."""
-        by_context: dict[str, str] = {}
+        """(context class -> engine, every engine a provider call names). A context registered with
+        both an in-memory and a real provider (``if (useInMemory) … else UseSqlServer``) is stored
+        by the real one: the in-memory database is a development switch."""
+        by_context = _RealFirst()
         every: set[str] = set()
         for site in self.sites:
             engine = PROVIDERS.get(site.data.get("n", ""))
@@ -95,7 +111,9 @@ class Entities:
                 by_context.setdefault(simple(reg["g"][0]), engine)
             elif site.owner is not None:  # OnConfiguring in the context itself
                 by_context.setdefault(site.owner.name, engine)
-        return by_context, every
+        if every - {IN_MEMORY}:
+            every.discard(IN_MEMORY)
+        return dict(by_context), every
 
     def _tables(self) -> dict[str, str]:
         """Entity class -> table, from ``Entity<T>().ToTable("x")`` and ``IEntityTypeConfiguration<T>``."""
@@ -195,6 +213,15 @@ class Entities:
                 out.append(RawEntity(table, "sql_table", site.file, site.line, site.line,
                                      class_name=cls if cls and cls.lower().rstrip("s") == table.lower().rstrip("s") else None,
                                      engine_hint=engine, framework="ado.net"))  # fmt: skip
+        for site in self.index.sites("new"):  # ``new NpgsqlCommand("INSERT INTO votes ...", conn)``
+            d = site.data
+            command = COMMANDS.get(simple(str(d.get("ty") or "")))
+            if command is None or not d.get("a") or "v" not in d["a"][0]:
+                continue
+            sql = self.index.literal(d["a"][0]["v"], site.owner.name if site.owner else None)
+            for table in tables_in(sql or ""):
+                out.append(RawEntity(table, "sql_table", site.file, site.line, site.line,
+                                     engine_hint=command, framework="ado.net"))  # fmt: skip
         return out
 
     def redis(self) -> list[RawEntity]:

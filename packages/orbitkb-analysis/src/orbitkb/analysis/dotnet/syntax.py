@@ -43,6 +43,7 @@ class Reader:
         self.new: list[dict[str, Any]] = []
         self.assign: list[dict[str, Any]] = []
         self.consts: list[list[Any]] = []
+        self.settled: list[tuple[int, str, list[list[Any]]]] = []
         self.usings: list[str] = []
         self.ns = ""
 
@@ -50,6 +51,9 @@ class Reader:
 
     def file(self, root: Any) -> dict[str, Any]:
         self.walk(root, -1, -1, -1, Scope())
+        for t, member, parts in self.settled:
+            if any(f[0] == member for f in [*self.types[t]["f"], *self.types[t]["p"]]):
+                self.consts.append([self.types[t]["n"], member, parts])
         return {"ns": self.ns, "usings": sorted(set(self.usings)), "types": self.types, "inv": self.inv,
                 "new": self.new, "assign": self.assign, "consts": self.consts}  # fmt: skip
 
@@ -62,7 +66,7 @@ class Reader:
             self.method(node, t, scope)
             return
         if kind == "using_directive":
-            self.usings.append(text(node)[6:].strip(" ;"))
+            self.usings.append(text(node).removeprefix("global").strip().removeprefix("using").strip(" ;"))
             return
         if kind in ("namespace_declaration", "file_scoped_namespace_declaration"):
             name = node.child_by_field_name("name")
@@ -350,6 +354,10 @@ class Reader:
                 parts = value(right, scope)
                 if parts and not all(x[0] == "unknown" for x in parts):
                     self.consts.append([self.types[t]["n"], field, parts])
+        elif target is not None and t >= 0 and m >= 0:
+            parts = value(right, scope)  # a settings holder filled at startup: Urls.Orders = config["Orders"]
+            if any(x[0] in ("prop", "env") for x in parts):
+                self.settled.append((t, text(target), parts))  # kept once the type's members are all known
 
     def declarator(self, node: Any, t: int, m: int, p: int, scope: Scope) -> None:
         name = node.child_by_field_name("name") or (node.named_children[0] if node.named_children else None)

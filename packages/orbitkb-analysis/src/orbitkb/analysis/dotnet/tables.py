@@ -47,6 +47,11 @@ CONNECTIONS = {
     "NpgsqlConnection": "postgres", "SqlConnection": "sqlserver", "MySqlConnection": "mysql",
     "SqliteConnection": "sqlite", "OracleConnection": "oracle", "NpgsqlDataSource": "postgres",
 }  # fmt: skip
+#: ADO.NET commands created with their SQL text: ``new NpgsqlCommand("INSERT INTO votes ...", conn)``.
+COMMANDS = {
+    "NpgsqlCommand": "postgres", "SqlCommand": "sqlserver", "MySqlCommand": "mysql",
+    "SqliteCommand": "sqlite", "OracleCommand": "oracle",
+}  # fmt: skip
 #: Dapper / ADO.NET methods taking SQL text as their first argument.
 SQL_METHODS = frozenset({
     "Query", "QueryAsync", "QueryFirst", "QueryFirstAsync", "QueryFirstOrDefault", "QueryFirstOrDefaultAsync",
@@ -66,6 +71,7 @@ DESERIALIZE = frozenset({"Deserialize", "DeserializeObject", "DeserializeAsync",
 KAFKA_PRODUCE = frozenset({"Produce", "ProduceAsync"})
 RABBIT_PUBLISH = frozenset({"BasicPublish", "BasicPublishAsync"})
 RABBIT_CONSUME = frozenset({"BasicConsume", "BasicConsumeAsync"})
+RABBIT_BIND = frozenset({"QueueBind", "QueueBindAsync"})
 MASSTRANSIT_SEND = frozenset({"Publish", "Send"})
 SERVICE_BUS_SENDER = frozenset({"CreateSender"})
 SERVICE_BUS_RECEIVER = frozenset({"CreateProcessor", "CreateReceiver", "CreateSessionProcessor"})

@@ -195,6 +195,16 @@ def _helper_call(node: Any, scope: Scope, depth: int) -> Parts | None:
     return [["call", callee, [value(a, scope, depth + 1) for a in items], hint(node)]]
 
 
+def _called(node: Any) -> str | None:
+    """``settings.Options()`` -> ``settings.Options``: a call without arguments on a dotted name."""
+    if node is None or node.type != "invocation_expression":
+        return None
+    fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    if fn is None or (args is not None and args.named_children) or not _DOTTED.fullmatch(text(fn)):
+        return None
+    return text(fn)
+
+
 def value(node: Any, scope: Scope, depth: int = 0) -> Parts:
     """The value parts of an expression; never raises (what cannot be folded is ``unknown``)."""
     if node is None or depth > MAX_DEPTH:
@@ -244,6 +254,9 @@ def value(node: Any, scope: Scope, depth: int = 0) -> Parts:
             return [list(p) for p in found] if found is not None else [["ref", text(name)]]
         if _DOTTED.fullmatch(raw):
             return [["ref", raw]]
+        called = _called(recv)
+        if called is not None and name is not None:  # settings.Options().Url: the linker reads the type
+            return [["ref", f"{called}().{text(name)}"]]
         return [["unknown", hint(node)]]
     if kind == "element_access_expression":
         recv = node.child_by_field_name("expression")

@@ -10,15 +10,17 @@ A call's path is what the callee sees: the route pattern after the gateway's pat
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from attrs import frozen
 
+from orbitkb.analysis import paths
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.spring import SpringProps
 from orbitkb.analysis.facts import Env, Expr, Lit, Part
 from orbitkb.analysis.gateways import templates as gatewaytemplates
 from orbitkb.analysis.gateways.envoy import envoy_routes, is_envoy_config
+from orbitkb.analysis.gateways.federation import SDL_SUFFIXES, federation_routes, is_federation_config
 from orbitkb.analysis.gateways.httpd import httpd_routes, is_httpd_proxy
 from orbitkb.analysis.gateways.kong import is_kong_config, kong_routes
 from orbitkb.analysis.gateways.ocelot import is_ocelot_config, ocelot_routes
@@ -208,13 +210,14 @@ def nginx_routes(path: str, text: str) -> Iterator[RouteCall]:
 
 
 _PROXY_SUFFIXES = (".conf", ".conf.template", ".ctmpl", ".tmpl")
-_DECLARATIVE_SUFFIXES = (".yaml", ".yml", ".json", ".toml")
+_DECLARATIVE_SUFFIXES = (".yaml", ".yml", ".json", ".toml", *SDL_SUFFIXES)
 #: declarative gateway configs: (server, is its config?, routes of a loaded YAML/JSON document)
 DECLARATIVE = (
     ("envoy", is_envoy_config, envoy_routes),
     ("kong", is_kong_config, kong_routes),
     ("traefik", is_traefik_config, None),  # read by ``gatewaytraefik.file_routes`` (YAML or TOML)
     ("ocelot", is_ocelot_config, None),  # read by ``gatewayocelot.ocelot_routes`` (JSON with comments)
+    ("graphql-federation", is_federation_config, None),  # read by ``gatewayfederation.federation_routes``
 )
 
 
@@ -255,6 +258,9 @@ def _declarative_routes(path: str, text: str, server: str) -> Iterator[RouteCall
     if server == "ocelot":
         yield from (config_route(r, path, server) for r in ocelot_routes(text))
         return
+    if server == "graphql-federation":
+        yield from (config_route(r, path, server) for r in federation_routes(path, text))
+        return
     read = next(routes for name, _, routes in DECLARATIVE if name == server)
     try:
         docs = load_all(text)
@@ -262,6 +268,16 @@ def _declarative_routes(path: str, text: str, server: str) -> Iterator[RouteCall
         return
     for doc in docs:
         yield from (config_route(r, path, server) for r in read(doc))  # type: ignore[misc]
+
+
+def mounted_config(conf: str, root: str, mounts: Iterable[str]) -> bool:
+    """A proxy config outside a service's folder that its container mounts: the file itself, or a
+    folder holding it that is neither the service's own folder nor one above it (``./:/app``)."""
+    return any(
+        conf == mount
+        or (paths.is_under(conf, mount) and mount not in (".", "") and not paths.is_under(root, mount))
+        for mount in mounts
+    )
 
 
 def compose_label_routes(proxy: ComposeService, compose: Sequence[ComposeService]) -> Iterator[RouteCall]:

@@ -15,11 +15,11 @@ from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
 class GoAnalyzer(TreeSitterAnalyzer):
     stack = "go"
-    version = "go-7"
+    version = "go-11"
     suffixes = (".go",)
     grammar = ("tree_sitter_go", "language")
     reads_libraries = True  # in-repository packages imported from outside the service's folder
-    skipped_endings = ("_test.go", ".pb.go", ".pb.gw.go")
+    skipped_endings = ("_test.go", ".pb.go", ".pb.gw.go", ".pb.micro.go")
     skip_reason = "test, generated or binary file"
 
     def read(self, path: str, text: str) -> dict[str, Any]:

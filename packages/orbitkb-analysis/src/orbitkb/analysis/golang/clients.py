@@ -85,6 +85,31 @@ def do_join_path(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any]
     return Tup([result, Unk("err")]) if e[1][0] == "sel" and e[1][2] == "JoinPath" else result
 
 
+def url_parse(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``url.Parse(base)``: a URL object whose ``Path`` the code may set before ``String()``."""
+    return Tup([Obj("url", base=arg(args, 0)), Unk("err")])
+
+
+def _url_text(u: Obj) -> V:
+    base = u.a.get("base")
+    text: V = base if isinstance(base, V) else Unk("url")
+    path = u.a.get("Path")
+    return concat(text, path) if isinstance(path, V) else text  # ``u.Path = "/orders"``
+
+
+def url_string(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    return _url_text(recv) if isinstance(recv, Obj) else Unk("url.String()")
+
+
+def url_join(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    if not isinstance(recv, Obj):
+        return Unk("url.JoinPath()")
+    flat: list[V] = [_url_text(recv)]
+    for a in args:
+        flat.extend(a.items if isinstance(a, Seq) else [a])
+    return Obj("url", base=join_path(flat))
+
+
 def host_port(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     return concat(arg(args, 0), lit(":"), arg(args, 1))
 
@@ -136,6 +161,22 @@ def http_request(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any]
     url = arg(args, spec["url"])
     emit_call(it, fr, e, "http", "net/http", url, method)
     return Tup([Obj("http_req", method=method, url=url), Unk("err")])
+
+
+def proxy_call(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """A reverse proxy (Fiber's ``proxy.Do(c, upstream+c.Path())``, ``BalancerForward(servers)``,
+    ``httputil.NewSingleHostReverseProxy(u)``): a call to each upstream, whatever the method."""
+    if "field" in spec:
+        cfg = arg(args, 0)
+        target = cfg.a.get(spec["field"]) if isinstance(cfg, Obj) else None
+    else:
+        target = arg(args, spec["url"])
+    if isinstance(target, Obj) and target.kind == "url":
+        target = _url_text(target)
+    for one in target.items if isinstance(target, Seq) else [target]:
+        if isinstance(one, V) and not isinstance(one, Unk):
+            emit_call(it, fr, e, "http", "reverse-proxy", one, None)
+    return Unk("proxy")
 
 
 def resty_req(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
@@ -211,6 +252,24 @@ _REGISTER_HTTP = re.compile(r"^Register(\w+)HTTPServer$")
 #: ...Client(ctx, mux, client), ...Server(ctx, mux, impl)
 _REGISTER_GATEWAY = re.compile(r"^Register(\w+?)Handler(FromEndpoint|Client|Server)?$")
 _NEW_CLIENT = re.compile(r"^New(\w+)Client$")
+#: An env getter of a library (``env.GetEnvString("TOPIC", "orders")``, ``envy.Get("X", "d")``):
+#: its name speaks of the environment and it is given an upper-case variable name.
+_ENV_GETTER = re.compile(r"^(?:Must)?(?:Get|Lookup|Read)?Env(?:ironment)?(?:String|Str|Var|OrDefault|Default|Or)?$|^Get$", re.I)
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+
+
+def library_env(pkg: Pkg, name: str, args: Args) -> V | None:
+    """The variable a library's env getter reads, with the string default it is given."""
+    if not _ENV_GETTER.match(name) or (name == "Get" and "env" not in pkg.path.rsplit("/", 1)[-1].lower()):
+        return None
+    var = literal(arg(args, 0)) if args else None
+    if var is None or not _ENV_NAME.match(var):
+        return None
+    default = literal(args[1]) if len(args) > 1 else None
+    return env_value(var, default)
+#: protoc-gen-micro: ``Register<X>Handler(server, impl)`` and ``New<X>Service(name, client)``
+_MICRO_REGISTER = re.compile(r"^Register(\w+)Handler$")
+_MICRO_CLIENT = re.compile(r"^New(\w+)Service$")
 _PROTO_HINTS = ("pb", "proto", "grpc", "gen", "api", "rpc", "stub")
 
 
@@ -232,10 +291,18 @@ def gateway_register(
     return Unk("register")
 
 
+def _micro(v: V, kind: str) -> bool:
+    """A go-micro server or client (``service.Server()``), or a value the code does not show."""
+    return (isinstance(v, Obj) and v.kind == kind) or isinstance(v, Unk)
+
+
 def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[Any], lib: str) -> V:
-    """Calls into generated protobuf packages: Register<X>Server and New<X>Client."""
+    """Calls into generated protobuf packages: Register<X>Server and New<X>Client; env getters."""
     if lib:
         return pass_through(args, e)
+    found = library_env(pkg, name, args)
+    if found is not None:
+        return found
     m = _REGISTER_HTTP.match(name)
     if m and len(args) >= 2:  # kratos: the rpcs of impl also served over HTTP
         grpc_register(it, fr, m.group(1), args[1], e, pkg.path, transcoded=True)
@@ -247,6 +314,13 @@ def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[
     if m and len(args) >= 2:
         grpc_register(it, fr, m.group(1), args[1], e, pkg.path)
         return Unk("register")
+    m = _MICRO_REGISTER.match(name)
+    if m and len(args) == 2 and _micro(args[0], "micro_server"):  # go-micro: the rpcs impl serves
+        grpc_register(it, fr, m.group(1), args[1], e, pkg.path)
+        return Unk("register")
+    m = _MICRO_CLIENT.match(name)
+    if m and len(args) == 2 and _micro(args[1], "micro_client"):  # go-micro: rpcs to the service named
+        return grpc_new_client(it, fr, m.group(1), args[1], e)
     m = _NEW_CLIENT.match(name)
     if m and args:
         conn = args[0]
@@ -267,6 +341,10 @@ ACTIONS = {
     "arg": take_arg,
     "join_path": do_join_path,
     "host_port": host_port,
+    "url_parse": url_parse,
+    "url_string": url_string,
+    "url_join": url_join,
+    "proxy_call": proxy_call,
     "or_default": or_default,
     "flag_default": flag_default,
     "flag_var": flag_var,

@@ -199,6 +199,14 @@ def entities(prog: Program, sink: Sink) -> list[RawEntity]:
     for (d, name), (_path, t) in prog.types.items():
         if t["k"] == "struct" and (gorm.is_model(t) or (d, name, "TableName") in prog.funcs):
             models.add((d, name))
+    queue = sorted(models)
+    while queue:  # associations of models are models (GORM migrates and joins them)
+        d, name = queue.pop()
+        decl = prog.types.get((d, name))
+        for key in gorm.associations(prog, d, decl[1]) if decl is not None else ():
+            if key not in models:
+                models.add(key)
+                queue.append(key)
     engine = _engine(prog) or sql_engine_of(prog)
     for (_d, name), (path, t) in sorted(prog.types.items()):
         if t["k"] == "struct" and _is_ent_schema(prog, path, t):

@@ -1,8 +1,10 @@
 """GORM models: which structs are tables, the table name GORM derives, and their columns.
 
 A struct is a model when it is passed to ``AutoMigrate``, has a ``TableName()`` method or embeds
-``gorm.Model``. Default names follow GORM's NamingStrategy: snake_case, then pluralized as
-jinzhu/inflection does (``OrderItem`` -> ``order_items``, ``Category`` -> ``categories``).
+``gorm.Model``, or when a model's association field holds it (``Tags []Tag``, ``Owner *User``):
+GORM migrates and queries the associated struct's table too. Default names follow GORM's
+NamingStrategy: snake_case, then pluralized as jinzhu/inflection does (``OrderItem`` ->
+``order_items``, ``Category`` -> ``categories``).
 """
 
 from __future__ import annotations
@@ -150,6 +152,25 @@ def _is_relation(prog: Program, dir_: str, typ: str, tags: dict[str, str]) -> bo
         return False
     decl = prog.type_decl(dir_, bare)
     return decl is not None and decl[1]["k"] == "struct"
+
+
+def associations(prog: Program, dir_: str, t: dict[str, Any]) -> list[tuple[str, str]]:
+    """The structs a model's association fields hold, as (folder, name): ``[]Tag``, ``*User``,
+    ``Items []*OrderItem``; never an embedded or serialized struct, nor a type that stores itself
+    in one column (its own ``Value``/``Scan`` methods)."""
+    out: list[tuple[str, str]] = []
+    for name, typ, tag, _line in t["f"]:
+        tags = _gorm_tags(tag)
+        if not name or "-" in tags or "embedded" in tags or not _is_relation(prog, dir_, typ, tags):
+            continue
+        bare = typ.lstrip("*").removeprefix("[]").lstrip("*").rsplit(".", 1)[-1]
+        found = prog.type_dir(dir_, bare)
+        if found is None or prog.types[(found, bare)][1]["k"] != "struct":
+            continue
+        if (found, bare, "Value") in prog.funcs or (found, bare, "Scan") in prog.funcs:
+            continue
+        out.append((found, bare))
+    return out
 
 
 def explicit_table(prog: Program, dir_: str, name: str) -> str | None:

@@ -98,8 +98,11 @@ def _rpc_methods(
 
 
 def _rpc_shape(types: list[str]) -> bool:
-    """A generated handler's parameters: ``(ctx, req)`` unary, ``(req, stream)`` or ``(stream)``."""
+    """A generated handler's parameters: ``(ctx, req)`` unary, ``(req, stream)`` or ``(stream)``;
+    go-micro's ``(ctx, *req, *rsp)``."""
     if len(types) == 2 and "Context" in types[0]:
+        return True
+    if len(types) == 3 and "Context" in types[0] and all(t.startswith("*") for t in types[1:]):
         return True
     return 1 <= len(types) <= 2 and any(h in types[-1] for h in _STREAM_HINTS)
 

@@ -70,6 +70,9 @@ class Interp(Resolver):
         self.out_params = OutParams(prog)
         self.providers = Providers(prog)
         self.field_values: dict[tuple[str, str], dict[Any, V]] = {}
+        #: values functional options set (``WithExchange("x")`` applied): they override defaults
+        self.option_values: dict[tuple[str, str], dict[Any, V]] = {}
+        self._in_option = 0
         self.prop_defaults: dict[str, str] = {}
         self.default_mux: Obj | None = None
         self.errors: list[tuple[str, str]] = []
@@ -192,9 +195,22 @@ class Interp(Resolver):
         fr.component = base.component if base else posixpath.splitext(posixpath.basename(ref.file))[0]
         fr.caller, fr.site = caller, site
         self._bind_params(fr, lit_ir["p"], args, not args)
-        result = self._exec_frame(fr, lit_ir["b"], "", None)
+        option = self._option_shaped(lit_ir["p"], ref.file)
+        self._in_option += option
+        try:
+            result = self._exec_frame(fr, lit_ir["b"], "", None)
+        finally:
+            self._in_option -= option
         self._active.discard(sig)
         return result
+
+    def _option_shaped(self, params: list[list[str]], path: str) -> int:
+        """1 for a functional option: a closure whose one parameter points to one of the
+        service's structs (``func(p *publisher) { p.exchange = name }``); the fields it sets are
+        what the code configures, over the defaults its constructor writes."""
+        if len(params) != 1 or not params[0][1].startswith("*"):
+            return 0
+        return 1 if isinstance(self.typed(params[0][1], path), Struct) else 0
 
     def call_value(self, fv: V, args: list[V], fr: Frame, line: int, arg_ir: list[Any] | None = None) -> V:
         if isinstance(fv, FuncRef):
@@ -351,6 +367,8 @@ class Interp(Resolver):
     def note_field(self, type_: str, field: str, v: V) -> None:
         if isinstance(v, S) and not v.has_param():
             self.field_values.setdefault((type_, field), {})[v.sig()] = v
+            if self._in_option:
+                self.option_values.setdefault((type_, field), {})[v.sig()] = v
 
     # ------------------------------------------------------------------ expressions
     def eval(self, e: list[Any], fr: Frame) -> V:
@@ -462,6 +480,9 @@ class Interp(Resolver):
             v = x.fields.get(name)
             if isinstance(v, FuncRef):
                 return self.call_value(v, args, fr, line)
+            impl = self.implementation(x, name, args) if mk is None else None
+            if impl is not None:
+                return self._mark(self.run_function(impl, None, args, fr, line, arg_ir=e[2]), args)
         if isinstance(x, FuncRef) and name in ("ServeHTTP",):
             return Unk(name)
         if isinstance(x, Unk):

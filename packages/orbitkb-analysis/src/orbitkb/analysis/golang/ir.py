@@ -352,7 +352,7 @@ def _struct(fb: _FileBuilder, spec: Node, lines: list[bytes], decl: Node) -> dic
 
 _MAJOR = re.compile(r"^v\d+$")
 #: Packages whose name differs from their import path's last segment.
-_PKG_NAMES = {"amqp091-go": "amqp", "mongo-go-driver": "mongo"}
+_PKG_NAMES = {"amqp091-go": "amqp", "mongo-go-driver": "mongo", "go-micro.dev": "micro"}
 
 
 def _import_alias(path: str) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from orbitkb.analysis.golang.emit import arg, emit_message, literal, new_obj, pass_through
 from orbitkb.analysis.golang.routing import _pick_handler, add_route, loose_handle, message_handler
 from orbitkb.analysis.golang.sink import EntityRec
-from orbitkb.analysis.golang.tables import WATERMILL_BACKENDS, normalize_import
+from orbitkb.analysis.golang.tables import MICRO_BROKERS, WATERMILL_BACKENDS, normalize_import
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Tup, Unk, V
 
 if TYPE_CHECKING:
@@ -76,6 +76,41 @@ def wm_message(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], 
     return Tup([Unk("watermill"), Unk("err")])
 
 
+def micro_publisher(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """go-micro ``micro.NewEvent(topic, client)`` / ``NewPublisher``: a publisher of that topic."""
+    return Obj("micro_pub", topic=arg(args, 0))
+
+
+def micro_publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    topic = recv.a.get("topic") if isinstance(recv, Obj) else None
+    if isinstance(topic, V):
+        emit_message(it, fr, e, "publishes", topic, _micro_broker(it), "go-micro")
+    return Unk("published")
+
+
+def micro_message(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """go-micro pub/sub by topic: ``micro.RegisterSubscriber(topic, srv, h)``, ``server.
+    NewSubscriber(topic, h)``, ``broker.Publish(topic, msg)`` / ``broker.Subscribe(topic, h)``."""
+    if len(args) <= spec["ch"]:
+        return Unk("go-micro")
+    channel, provider = args[spec["ch"]], _micro_broker(it)
+    emit_message(it, fr, e, spec["dir"], channel, provider, "go-micro")
+    if "handler" in spec and len(args) > spec["handler"]:
+        message_handler(it, fr, e, channel, provider, args[spec["handler"]], "Handle")
+    return Unk("go-micro")
+
+
+def _micro_broker(it: Interp) -> str:
+    """The broker plugin the service imports (``go-plugins/broker/nats``), else go-micro's own."""
+    found = {
+        MICRO_BROKERS[p.rsplit("/", 1)[-1]]
+        for d in it.prog.files.values()
+        for p in (normalize_import(x) for x in d.get("imports", {}).values())
+        if "/broker/" in p and p.rsplit("/", 1)[-1] in MICRO_BROKERS
+    }
+    return found.pop() if len(found) == 1 else "go-micro"
+
+
 def _watermill_backend(it: Interp) -> str:
     """The one watermill backend the service imports (a publisher passed around as the
     ``message.Publisher`` interface no longer says which), else unknown."""
@@ -129,7 +164,7 @@ def _field(obj: Obj, path: str) -> V | None:
 def comp_publish(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     assert isinstance(recv, Obj)
     value = _field(recv, spec["field"])
-    if value is not None:
+    if value is not None and literal(value) != "":  # ``Topic: ""``: each message names its own
         emit_message(it, fr, e, "publishes", value, spec["provider"], _client(recv, spec))
     if "kind" in spec:
         recv.kind = spec["kind"]
@@ -263,4 +298,7 @@ ACTIONS = {
     "automigrate": automigrate,
     "wm_message": wm_message,
     "wm_handler": wm_handler,
+    "micro_publisher": micro_publisher,
+    "micro_publish": micro_publish,
+    "micro_message": micro_message,
 }

@@ -21,7 +21,7 @@ from orbitkb.analysis.golang.tables import (
     TYPES,
     normalize_import,
 )
-from orbitkb.analysis.golang.values import FuncRef, Obj, Pkg, Seq, Struct, Tup, Unk, V, lit
+from orbitkb.analysis.golang.values import FuncRef, Obj, Pkg, S, Seq, Struct, Tup, Unk, V, lit
 
 _TAG = re.compile(r'(\w+):"([^"]*)"')
 
@@ -45,6 +45,7 @@ class Resolver:
     probe: bool
     _gvals: dict[tuple[str, str], V]
     field_values: dict[tuple[str, str], dict[Any, V]]
+    option_values: dict[tuple[str, str], dict[Any, V]]
     prop_defaults: dict[str, str]
 
     def eval(self, e: list[Any], fr: Frame) -> V:  # implemented by Interp
@@ -118,8 +119,33 @@ class Resolver:
             return Unk(f"{x.hint}.{name}")
         return Unk(name)
 
+    def implementation(self, x: Struct, name: str, args: list[V]) -> tuple[str, str, str] | None:
+        """The method an interface-typed value's ``name`` calls: the one method of that name in
+        the service, else the one in the package declaring the interface (``publisher.
+        EventPublisher`` built by a DI container -> ``publisher``'s own implementation)."""
+        decl = self.prog.type_decl(x.dir, x.type)
+        if decl is None or decl[1].get("k") != "interface" or not name[:1].isupper():
+            return None
+        wanted = decl[1].get("m") or [name]
+        keys = [
+            k
+            for k in self.prog.methods_by_name.get(name, [])
+            if self._fits(k, args) and all(self.prog.method_key(k[0], k[1], m) for m in wanted)
+        ]  # types with every method the interface declares
+        if len(keys) > 1:
+            keys = [k for k in keys if k[0] == x.dir]
+        return keys[0] if len(keys) == 1 else None
+
+    def _fits(self, key: tuple[str, str, str], args: list[V]) -> bool:  # implemented by Interp
+        raise NotImplementedError
+
     def struct_field(self, x: Struct, name: str) -> V:
         v = x.fields.get(name)
+        opted = self.option_values.get((x.type, name))
+        if opted and isinstance(v, S) and v.sig() not in opted:
+            # a constructor's default the service's functional options override
+            values = list(opted.values())
+            return values[0] if len(values) == 1 else Seq(values)
         if isinstance(v, Unk):
             # set from something unreadable (a constructor in a package the service's files do
             # not include): the field's declared library type still says what it is
@@ -202,6 +228,12 @@ class Resolver:
         return inner
 
     def _noted(self, type_: str, field: str) -> V | None:
+        """A field's value read on an instance the values do not follow: the one value the code
+        ever gives it, or the values functional options set (over the constructor's default)."""
+        opted = self.option_values.get((type_, field))
+        if opted:
+            values = list(opted.values())
+            return values[0] if len(values) == 1 else Seq(values)
         seen = self.field_values.get((type_, field))
         if seen and len(seen) == 1:
             return next(iter(seen.values()))
@@ -257,7 +289,7 @@ class Resolver:
             imp = fr.imports(self).get(alias)
             d = self.prog.import_dir(imp) if imp else None
             if d is not None:
-                return self._own_struct(name, d, fields)
+                return self._own_struct(name, d, fields or self._positional(name, d, elems, fr))
             lib = LIBS.get(normalize_import(imp), "") if imp else ""
             spec = COMPOSITES.get((lib, name))
             if spec is not None:
@@ -269,8 +301,18 @@ class Resolver:
             return Obj("comp", type=name, **fields)
         d = self.prog.type_dir(fr.dir, base)
         if d is not None:
-            return self._own_struct(base, d, fields)
+            return self._own_struct(base, d, fields or self._positional(base, d, elems, fr))
         return Obj("comp", type=base, **fields)
+
+    def _positional(self, name: str, d: str, elems: list[Any], fr: Frame) -> dict[str, V]:
+        """``T{a, b}``: the values of an unkeyed literal, by the order T declares its fields."""
+        decl = self.prog.types.get((d, name))
+        if not elems or elems[0][0] is not None or decl is None:
+            return {}
+        declared = [f[0] or f[1].lstrip("*").rsplit(".", 1)[-1] for f in decl[1].get("f") or ()]
+        if len(declared) != len(elems):
+            return {}
+        return {k: self.eval(v, fr) for k, (_key, v) in zip(declared, elems)}
 
     def _own_struct(self, name: str, d: str, fields: dict[str, V]) -> Struct:
         for k, v in fields.items():

@@ -2,6 +2,8 @@
 ``db.QueryRow(ctx, "SELECT ... FROM orders")`` through database/sql, pgx, sqlx or sqlc's generated
 ``DBTX`` persists ``orders``. A go-redis key: ``rdb.HSet(ctx, "cart:"+id, ...)`` stores the key
 space ``cart`` (a key named by configuration is read from it; one computed at runtime is ``*``).
+An AWS DynamoDB request literal (``&dynamodb.PutItemInput{TableName: aws.String("orders")}``)
+names its table.
 
 The receiver's type does not matter (sqlc hides it behind an interface, pgx behind a pool): a
 statement is recognised by its text, so only a string that reads as SQL names tables. The engine
@@ -18,7 +20,7 @@ from orbitkb.analysis.golang.emit import literal, pass_through
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import EntityRec
 from orbitkb.analysis.golang.tables import SQL_DRIVERS, normalize_import
-from orbitkb.analysis.golang.values import S, V, lit
+from orbitkb.analysis.golang.values import Obj, S, V, lit
 from orbitkb.analysis.node.store_entities import key_name
 from orbitkb.analysis.python.sqltext import tables_in
 
@@ -78,4 +80,15 @@ def redis_key(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], s
     return pass_through(args, e)
 
 
-ACTIONS = {"sql_text": sql_text, "redis_key": redis_key}
+def comp_store(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """An AWS request naming its table: ``&dynamodb.PutItemInput{TableName: aws.String("orders")}``."""
+    table = recv.a.get(spec["field"]) if isinstance(recv, Obj) else None
+    if isinstance(table, S) and literal(table):
+        it.sink.entities.append(
+            EntityRec(table, "document_collection", fr.file, e[3], e[4], engine_hint=spec["engine"],
+                      framework=spec["framework"])
+        )  # fmt: skip
+    return recv if recv is not None else pass_through(args, e)
+
+
+ACTIONS = {"sql_text": sql_text, "redis_key": redis_key, "comp_store": comp_store}

@@ -45,6 +45,8 @@ LIBS: dict[str, str] = {
     "github.com/go-chi/chi": "chi",
     "github.com/gorilla/mux": "gorilla",
     "github.com/gofiber/fiber": "fiber",
+    "github.com/gofiber/fiber/middleware/proxy": "fiber_proxy",
+    "net/http/httputil": "httputil",
     "github.com/julienschmidt/httprouter": "httprouter",
     "github.com/go-resty/resty": "resty",
     "gopkg.in/resty.v1": "resty",
@@ -56,6 +58,9 @@ LIBS: dict[str, str] = {
     "gopkg.in/confluentinc/confluent-kafka-go.v1/kafka": "confluent",
     "github.com/rabbitmq/amqp091-go": "amqp",
     "github.com/streadway/amqp": "amqp",
+    "github.com/dapr/go-sdk/client": "daprclient",
+    "github.com/dapr/go-sdk/service/http": "daprhttp",
+    "github.com/dapr/go-sdk/service/grpc": "daprgrpc",
     "github.com/nats-io/nats.go": "nats",
     "github.com/nats-io/nats.go/jetstream": "jetstream",
     "github.com/redis/go-redis": "redis",
@@ -64,6 +69,8 @@ LIBS: dict[str, str] = {
     "github.com/aws/aws-sdk-go/service/sqs": "sqs",
     "github.com/aws/aws-sdk-go-v2/service/sns": "sns",
     "github.com/aws/aws-sdk-go/service/sns": "sns",
+    "github.com/aws/aws-sdk-go-v2/service/dynamodb": "dynamodb",
+    "github.com/aws/aws-sdk-go/service/dynamodb": "dynamodb",
     "github.com/aws/aws-sdk-go-v2/aws": "aws",
     "github.com/aws/aws-sdk-go/aws": "aws",
     "go.mongodb.org/mongo-driver/mongo": "mongo",
@@ -73,8 +80,22 @@ LIBS: dict[str, str] = {
     "github.com/grpc-ecosystem/grpc-gateway/runtime": "gwruntime",
     "github.com/go-kit/kit/transport/grpc": "gokit_grpc",
     "github.com/ThreeDotsLabs/watermill/message": "watermill",
+    # go-micro (v1-v5 under its successive module paths): services, RPC clients, pub/sub
+    "github.com/micro/go-micro": "gomicro",
+    "github.com/asim/go-micro": "gomicro",
+    "go-micro.dev": "gomicro",
+    "github.com/micro/go-micro/broker": "gomicro_broker",
+    "github.com/asim/go-micro/broker": "gomicro_broker",
+    "go-micro.dev/broker": "gomicro_broker",
     **{path: "wm_" + provider for path, provider in WATERMILL_BACKENDS.items()},
 }
+
+#: go-micro broker plugins (``_ "github.com/micro/go-plugins/broker/nats/v2"``): the broker its
+#: pub/sub speaks; without one it is go-micro's own HTTP broker.
+MICRO_BROKERS: dict[str, str] = {
+    "nats": "nats", "stan": "nats", "rabbitmq": "rabbitmq", "kafka": "kafka", "redis": "redis",
+    "googlepubsub": "pubsub", "sqs": "sqs", "snssqs": "sqs", "nsq": "nsq", "mqtt": "mqtt",
+}  # fmt: skip
 
 #: GORM driver imports: the code itself names the engine.
 GORM_DRIVERS: dict[str, str] = {
@@ -221,6 +242,13 @@ _HTTP_CALLS = {
     "PostForm": ("http_call", {"m": "POST", "url": 0}),
 }
 
+_DAPR_CLIENTS = ("NewClient", "NewClientWithAddress", "NewClientWithPort", "NewClientWithSocket")
+#: Dapr Go SDK client methods: publishing (pub/sub component, topic) and state (store) positions.
+_DAPR_PUBLISH = ("PublishEvent", "PublishEventfromCustomContent", "PublishEvents", "BulkPublishEventAlpha1")
+_DAPR_STATE = ("GetState", "SaveState", "DeleteState", "GetStateWithConsistency", "GetBulkState", "SaveBulkState",
+               "DeleteBulkState", "ExecuteStateTransaction", "SaveStateWithETag", "DeleteStateWithETag",
+               "QueryStateAlpha1")  # fmt: skip
+
 EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("http", "NewServeMux"): ("new", {"kind": "router", "lib": "http"}),
     ("http", "HandleFunc"): ("default_mux", {}),
@@ -253,6 +281,20 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("strings", "TrimSpace"): ("arg", {"i": 0}),
     ("strings", "ToLower"): ("arg", {"i": 0}),
     ("url", "JoinPath"): ("join_path", {}),
+    ("url", "Parse"): ("url_parse", {}),
+    ("gomicro", "NewService"): ("new", {"kind": "micro_service"}),
+    ("gomicro", "NewEvent"): ("micro_publisher", {}),
+    ("gomicro", "NewPublisher"): ("micro_publisher", {}),
+    ("gomicro", "RegisterSubscriber"): ("micro_message", {"dir": "consumes", "ch": 0, "handler": 2}),
+    ("gomicro_broker", "Publish"): ("micro_message", {"dir": "publishes", "ch": 0}),
+    ("gomicro_broker", "Subscribe"): ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}),
+    # reverse proxies: every request they forward is a call to the upstream
+    **{("fiber_proxy", f): ("proxy_call", {"url": 1}) for f in ("Do", "DoRedirects", "DoDeadline", "DoTimeout")},
+    ("fiber_proxy", "Forward"): ("proxy_call", {"url": 0}),
+    ("fiber_proxy", "BalancerForward"): ("proxy_call", {"url": 0}),
+    ("fiber_proxy", "Balancer"): ("proxy_call", {"field": "Servers"}),
+    ("httputil", "NewSingleHostReverseProxy"): ("proxy_call", {"url": 0}),
+    ("url", "ParseRequestURI"): ("url_parse", {}),
     ("path", "Join"): ("join_path", {}),
     ("net", "JoinHostPort"): ("host_port", {}),
     ("cmp", "Or"): ("or_default", {}),
@@ -298,6 +340,10 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("mongo", "Connect"): ("new", {"kind": "mongo_client", "tup": True}),
     ("mongo", "NewClient"): ("new", {"kind": "mongo_client", "tup": True}),
     ("gorm", "Open"): ("new", {"kind": "gorm", "tup": True}),
+    **{("daprclient", f): ("new", {"kind": "dapr_client", "tup": True}) for f in _DAPR_CLIENTS},
+    ("daprhttp", "NewService"): ("new", {"kind": "dapr_service"}),
+    ("daprhttp", "NewServiceWithMux"): ("new", {"kind": "dapr_service"}),
+    ("daprgrpc", "NewService"): ("new", {"kind": "dapr_service", "tup": True}),
 }
 
 #: Declared types (params, struct fields, ``var x T``) that stand for a library object.
@@ -350,6 +396,7 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("watermill", "Publisher"): ("wm_pub", {}),
     ("watermill", "Subscriber"): ("wm_sub", {}),
     ("watermill", "Router"): ("wm_router", {}),
+    ("daprclient", "Client"): ("dapr_client", {}),
 }
 
 #: Package-level variables of libraries.
@@ -375,6 +422,22 @@ _RESTY_REQ = {v: ("resty_call", {"m": v.upper()}) for v in _CAP_VERBS[:7]}
 #: Methods of library objects: OBJ_METHODS[kind][method] = (action, spec).
 OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "httpclient": dict(_HTTP_CALLS),
+    "dapr_client": {
+        **{m: ("dapr_publish", {"via": 1, "ch": 2}) for m in _DAPR_PUBLISH},
+        **{m: ("dapr_state", {"store": 1}) for m in _DAPR_STATE},
+    },
+    "dapr_service": {
+        "AddTopicEventHandler": ("dapr_subscribe", {}),
+        "AddBulkTopicEventHandler": ("dapr_subscribe", {}),
+    },
+    "micro_service": {
+        "Server": ("new", {"kind": "micro_server"}),
+        "Client": ("new", {"kind": "micro_client"}),
+        "*": SAME,
+    },
+    "micro_server": {"NewSubscriber": ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}), "*": SAME},
+    "micro_pub": {"Publish": ("micro_publish", {})},
+    "url": {"String": ("url_string", {}), "JoinPath": ("url_join", {}), "*": SAME},
     "resty": {
         "R": ("resty_req", {}),
         "NewRequest": ("resty_req", {}),
@@ -431,7 +494,7 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "mongo_client": {"Database": ("mongo_db", {})},
     "mongo_db": {"Collection": ("mongo_coll", {})},
-    "gorm": {"AutoMigrate": ("automigrate", {}), "*": SAME},
+    "gorm": {"AutoMigrate": ("automigrate", {}), "CreateTable": ("automigrate", {}), "*": SAME},  # jinzhu: CreateTable
     "viper": {**_VIPER, "SetDefault": ("prop_default", {})},
     # watermill: Publish(topic, msgs...), Subscribe(ctx, topic); a router's handlers consume
     # (and AddHandler's also publish) through the subscriber/publisher passed to them
@@ -444,6 +507,8 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
 }
 
+#: an AWS DynamoDB request's table
+_DYNAMO_TABLE = {"field": "TableName", "engine": "dynamodb", "framework": "aws-sdk"}
 #: Composite literals of library types: COMPOSITES[(lib, Type)] = (action, spec).
 COMPOSITES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("sarama", "ProducerMessage"): (
@@ -476,6 +541,10 @@ COMPOSITES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
         "comp_publish",
         {"client": "aws-sdk", "provider": "sns", "field": "TopicArn"},
     ),
+    **{
+        ("dynamodb", f"{op}Input"): ("comp_store", _DYNAMO_TABLE)
+        for op in "PutItem GetItem UpdateItem DeleteItem Query Scan CreateTable DescribeTable".split()
+    },
     ("redis", "XAddArgs"): ("comp_publish", {"client": "go-redis", "provider": "redis", "field": "Stream"}),
     ("redis", "XReadGroupArgs"): (
         "comp_consume",

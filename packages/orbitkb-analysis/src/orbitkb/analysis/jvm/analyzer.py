@@ -8,10 +8,16 @@ from typing import Any
 
 from orbitkb.analysis.facts import LinkedFacts, ParseGap, RawApi, RawComponent, RawEntity, ServiceContext
 from orbitkb.analysis.jvm import apis as api_rules
-from orbitkb.analysis.jvm import axon, store_sites
+from orbitkb.analysis.jvm import axon, micronaut, store_sites
 from orbitkb.analysis.jvm.calls import CallBuilder
 from orbitkb.analysis.jvm.datarest import data_rest_apis, uses_data_rest
-from orbitkb.analysis.jvm.entities import _entity, entity_of, repository_entity, repository_stand_in, snake
+from orbitkb.analysis.jvm.entities import (
+    _entity,
+    entity_of,
+    repository_entity,
+    repository_stand_in,
+    stand_in_name,
+)
 from orbitkb.analysis.jvm.eventuate import aggregate_entity, aggregate_publisher, event_subscriber
 from orbitkb.analysis.jvm.grammar import count_errors, parser
 from orbitkb.analysis.jvm.ir import build
@@ -19,13 +25,14 @@ from orbitkb.analysis.jvm.java_syntax import read_java
 from orbitkb.analysis.jvm.kotlin_syntax import read_kotlin
 from orbitkb.analysis.jvm.messages import MessageBuilder
 from orbitkb.analysis.jvm.reach import Reach
+from orbitkb.analysis.jvm.reactive import ReactiveChannels
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, is_test_path
 from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "10"
+    version = "13"
     suffixes = (".java", ".kt")
     reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 
@@ -63,6 +70,8 @@ class JvmAnalyzer:
         app_prefix = _application_path(index)
         grpc_impl: set[str] = set()
         msgs = MessageBuilder(index, framework or "spring")
+        reactive = ReactiveChannels(index, framework or "spring")
+        found_messages: list[Any] = []
         data_rest = uses_data_rest(index)
         for ref in index.classes:
             found = api_rules.spring_apis(index, ref, framework or "spring")
@@ -83,12 +92,20 @@ class JvmAnalyzer:
                 handlers.append((owner, method, api.handler))
             apis.extend(found)
             handlers.extend((ref, m, h) for m, h in msgs.listeners(ref))
+            handlers.extend((ref, m, h) for m, h in reactive.collect(ref))
+            mn_apis, mn_messages, mn_handlers = micronaut.messaging(index, ref, framework or "micronaut")
+            found_messages.extend(mn_messages)
+            apis.extend(mn_apis)
+            handlers.extend((ref, m, h) for m, h in mn_handlers)
             published = aggregate_publisher(index, ref)
             if published is not None:
                 msgs.messages.append(published)
             msgs.messages.extend(event_subscriber(index, ref))
             msgs.messages.extend(axon.handlers(index, ref))
         apis.extend(msgs.apis)
+        apis.extend(reactive.handler_apis())
+        msgs.messages.extend(reactive.messages())
+        msgs.messages.extend(found_messages)
         reach = Reach(index)
         for owner, method, handler in handlers:
             reach.add_handler(owner, method, handler)
@@ -108,14 +125,19 @@ class JvmAnalyzer:
                         if aggregate is not None:
                             aggregates.append(aggregate)
                     elif site["k"] == "store":
-                        opened = store_sites.entity(index, ref, site)
-                        if opened is not None:
-                            aggregates.append(opened)
+                        aggregates.extend(store_sites.entities(index, ref, site))
         all_calls, all_messages = expand_wrappers(index, reach, calls, msgs)
-        entities = _entities(index)
+        opened_classes = {e.class_name for e in aggregates if e.class_name}
+        # a bean named only by its class (``@DynamoDbBean``) is the table a site opens with its schema
+        entities = [e for e in _entities(index) if not (e.name == e.class_name and e.name in opened_classes)]
         known = {(e.name, e.class_name) for e in entities}
+        declared = {(e.kind, e.name.lower()) for e in entities}  # a table a mapped class already names
         entities += sorted(
-            {(e.name, e.class_name): e for e in aggregates if (e.name, e.class_name) not in known}.values(),
+            {
+                (e.name, e.class_name): e
+                for e in aggregates
+                if (e.name, e.class_name) not in known and (e.kind, e.name.lower()) not in declared
+            }.values(),
             key=lambda e: (e.file, e.start_line, e.name),
         )
         components = _components(index, apis, all_calls, all_messages)
@@ -186,7 +208,7 @@ def _entities(index: ServiceIndex) -> list[RawEntity]:
         target = index.find(simple)
         if target is not None and target.data["kind"] not in ("interface", "file"):
             kind, engine, framework = sig
-            name = snake(simple) if kind != "document_collection" else simple[:1].lower() + simple[1:]
+            name = stand_in_name(simple, kind, framework)
             entity = _entity(index, target, name, kind, engine, framework)
         else:
             entity = repository_stand_in(ref, simple, sig)

@@ -1,5 +1,5 @@
-"""Inbound APIs: Spring MVC/WebFlux controllers (with inherited interface mappings), JAX-RS
-resources, gRPC service implementations, functional routes and framework message listeners."""
+"""Inbound APIs: Spring MVC/WebFlux and Micronaut controllers (with inherited interface mappings),
+JAX-RS resources, gRPC service implementations, functional routes and framework message listeners."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def mapped_methods(
 
 
 def class_mapping(index: ServiceIndex, ref: ClassRef) -> tuple[list[Any] | None, ClassRef]:
-    ann = first_mapping(ref.data["anns"])
+    ann = first_mapping(ref.data["anns"]) or _micronaut_controller(ref)
     if ann is not None:
         return ann, ref
     for sup in index.supers(ref):
@@ -81,6 +81,14 @@ def class_mapping(index: ServiceIndex, ref: ClassRef) -> tuple[list[Any] | None,
         if ann is not None:
             return ann, sup
     return None, ref
+
+
+def _micronaut_controller(ref: ClassRef) -> list[Any] | None:
+    """Micronaut's ``@Controller("/orders")`` names the route prefix (Spring's names a bean)."""
+    ann = ref.ann("Controller")
+    if ann is not None and any(i.startswith("io.micronaut") for i in ref.file.get("imports", ())):
+        return ann
+    return None
 
 
 def spring_apis(index: ServiceIndex, ref: ClassRef, framework: str) -> list[RawApi]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from orbitkb.analysis.facts import Expr, Lit, Prop, RawCall, Unknown
 from orbitkb.analysis.gateways.calls import DISCOVERY_PROXY
+from orbitkb.analysis.jvm import micronaut
 from orbitkb.analysis.jvm.apis import (
     ann_values,
     first_mapping,
@@ -47,6 +48,19 @@ def target_hint(url: Expr | None) -> str | None:
     if m and m.group(1) not in _NOT_SERVICES:
         return m.group(1)
     return None
+
+
+def _rest_client_base(index: ServiceIndex, ref: ClassRef, keys: list[Any]) -> Expr:
+    """The configured base URL of a MicroProfile REST client: under its ``configKey``, else its fully
+    qualified interface name, in Quarkus's spelling first, then MicroProfile's ``<key>/mp-rest/url``."""
+    if keys and isinstance(keys[0], list):
+        key = render(index.resolve(keys[0], ref))
+        quarkus = f"quarkus.rest-client.{key}.url"
+    else:
+        package = ref.file.get("package") or ""
+        key = f"{package}.{ref.qname}" if package else ref.qname
+        quarkus = f'quarkus.rest-client."{key}".url'
+    return Expr((Prop(quarkus, "${" + key + "/mp-rest/url}"),))
 
 
 class CallBuilder:
@@ -166,10 +180,16 @@ class CallBuilder:
         feign = ref.ann("FeignClient")
         exchange = ref.ann("HttpExchange")
         rest_client = ref.ann("RegisterRestClient")
+        mn_client = micronaut.client(ref)
         if feign is None and rest_client is None and (exchange is None and ref.data["kind"] != "interface"):
             return
         name_hint: str | None = None
-        if feign is not None:
+        if mn_client is not None:
+            base, name_hint = micronaut.client_base(self.index, ref, mn_client)
+            paths = [v for v in ann_values(mn_client, "path") if isinstance(v, list)]
+            prefix = render(self.index.resolve(paths[0], ref)) if paths else ""
+            client = "micronaut-client"
+        elif feign is not None:
             names = ann_values(feign, "name", "value", "serviceId")
             name_expr = self.index.resolve(names[0], ref) if names and isinstance(names[0], list) else None
             name_hint = name_expr.literal() if name_expr is not None else None
@@ -187,9 +207,8 @@ class CallBuilder:
             keys = ann_values(rest_client, "configKey")
             uris = ann_values(rest_client, "baseUri")
             base = self.index.resolve(uris[0], ref) if uris else None
-            if base is None and keys and isinstance(keys[0], list):
-                key = render(self.index.resolve(keys[0], ref))
-                base = Expr((Prop(f"quarkus.rest-client.{key}.url"),))
+            if base is None:
+                base = _rest_client_base(self.index, ref, keys)
             prefix = (
                 render(self.index.resolve(ann_values(ref.ann("Path"), "value")[0], ref))
                 if ref.ann("Path")
@@ -204,7 +223,7 @@ class CallBuilder:
             prefix = render(self.index.resolve(urls[0], ref)) if urls and isinstance(urls[0], list) else ""
             client = "http-interface"
         methods = mapped_methods(self.index, ref)
-        if exchange is None and feign is None:
+        if exchange is None and feign is None and mn_client is None:
             methods = [t for t in methods if (first_mapping(t[2]["anns"]) or ["?"])[0].endswith("Exchange")]
         for declared, owner, mapped in methods:
             ann = first_mapping(mapped["anns"])

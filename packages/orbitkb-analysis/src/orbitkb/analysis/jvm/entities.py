@@ -1,6 +1,6 @@
 """Persisted entities: JPA @Entity/@Table, Spring Data @Document/@RedisHash/@Node and relational
-@Table, with inherited @MappedSuperclass fields; Spring Data repositories name the entity they
-manage and stand in for it when its class is not in the service."""
+@Table, Panache MongoDB entities, with inherited @MappedSuperclass fields; Spring Data and Panache
+repositories name the entity they manage and stand in for it when its class is not in the service."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from orbitkb.analysis.facts import RawEntity
 from orbitkb.analysis.jvm.apis import ann_values
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, render
 from orbitkb.analysis.jvm.tables import (
+    CLASS_REPOSITORY_FRAMEWORKS,
+    COLLECTION_AS_CLASS,
     NOT_NULL_ANNOTATIONS,
+    PANACHE_MONGO_ENTITIES,
     PRIMITIVES,
     REPOSITORIES,
     SKIP_FIELD_ANNOTATIONS,
@@ -56,6 +59,9 @@ def entity_of(index: ServiceIndex, ref: ClassRef) -> RawEntity | None:
         explicit = _name_attr(index, ref, table, "name", "value") if table else None
         name = explicit or snake(_name_attr(index, ref, entity, "name", "value") or ref.name)
         return _entity(index, ref, name, "sql_table", None, "jpa")
+    if ref.ann("MongoEntity") is not None or any(s[0].rsplit(".", 1)[-1] in PANACHE_MONGO_ENTITIES for s in ref.data["supers"]):
+        name = _name_attr(index, ref, ref.ann("MongoEntity"), "collection") or ref.name
+        return _entity(index, ref, name, "document_collection", "mongodb", "panache-mongodb")
     for ann_name, (kind, engine, framework, attrs) in STORE_ANNOTATIONS.items():
         ann = ref.ann(ann_name)
         if ann is None:
@@ -66,7 +72,7 @@ def entity_of(index: ServiceIndex, ref: ClassRef) -> RawEntity | None:
                 store if store is not None else ("search_index", "elasticsearch", "spring-data-elasticsearch")
             )
             attrs = ("indexName", "collection", "value")
-        name = _name_attr(index, ref, ann, *attrs) or _uncapitalize(ref.name)
+        name = _name_attr(index, ref, ann, *attrs) or (_uncapitalize(ref.name) if attrs else ref.name)
         return _entity(index, ref, name, kind, engine, framework)
     if table is not None:
         store = _store(ref)
@@ -135,25 +141,34 @@ def _field(fld: dict[str, Any], kotlin: bool) -> tuple[str, str, bool | None, bo
 
 
 def repository_entity(index: ServiceIndex, ref: ClassRef) -> tuple[str, tuple[str, str | None, str]] | None:
-    """(entity class name, repository signature) for ``interface X extends JpaRepository<E, ID>``."""
-    if ref.data["kind"] != "interface":
+    """(entity class name, repository signature) for ``interface X extends JpaRepository<E, ID>``
+    (and Panache's ``class X implements PanacheMongoRepository<E>``)."""
+    if ref.data["kind"] not in ("interface", "class"):
         return None
     for sup in ref.data["supers"]:
         base = sup[0].rsplit(".", 1)[-1]
         args = sup[1]
-        if base in REPOSITORIES and args:
-            return args[0], REPOSITORIES[base]
+        sig = REPOSITORIES.get(base)
+        if sig is not None and args and (ref.data["kind"] == "interface" or sig[2] in CLASS_REPOSITORY_FRAMEWORKS):
+            return args[0], sig
         parent = index.find(sup[0])
-        if parent is not None and parent is not ref and args:
+        if parent is not None and parent is not ref and args and ref.data["kind"] == "interface":
             inherited = repository_entity(index, parent)
             if inherited is not None:
                 return args[0], inherited[1]
     return None
 
 
+def stand_in_name(class_name: str, kind: str, framework: str) -> str:
+    """The table/collection a repository's entity class is stored under by default."""
+    if kind != "document_collection":
+        return snake(class_name)
+    return class_name if framework in COLLECTION_AS_CLASS else _uncapitalize(class_name)
+
+
 def repository_stand_in(ref: ClassRef, class_name: str, sig: tuple[str, str | None, str]) -> RawEntity:
     kind, engine, framework = sig
-    name = _uncapitalize(class_name) if kind == "document_collection" else snake(class_name)
+    name = stand_in_name(class_name, kind, framework)
     return RawEntity(
         name=name,
         kind=kind,

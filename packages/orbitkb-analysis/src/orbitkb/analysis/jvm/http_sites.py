@@ -1,4 +1,5 @@
-"""Outbound HTTP and gRPC call sites: RestTemplate, WebClient/RestClient, JDK/OkHttp/Apache, gRPC stubs."""
+"""Outbound HTTP and gRPC call sites: RestTemplate, WebClient/RestClient, JDK/OkHttp/Apache, gRPC stubs,
+generated API clients given a base URL (Kiota, OpenAPI Generator), Spring Cloud Gateway ProxyExchange."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ from typing import TYPE_CHECKING, Any
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, concat, dotted, evaluate, lit, literal_text
 from orbitkb.analysis.jvm.syntax import Call, E, Lam, Name, walk
 from orbitkb.analysis.jvm.tables import (
+    BASE_URL_SETTERS,
     FLUENT_CLIENT_TYPES,
     FLUENT_VERBS,
     GATEWAY_IMPORT,
     GATEWAY_PREDICATES,
     GRPC_STUB_FACTORIES,
     JDK_VERBS,
+    PROXY_EXCHANGE_TYPES,
+    PROXY_EXCHANGE_VERBS,
     REQUEST_OBJECTS,
     REST_TEMPLATE,
     REST_TEMPLATE_DISTINCT,
@@ -81,6 +85,9 @@ def detect(w: Walker, call: Call) -> None:
         _rest_template(w, call)
     if call.name in GRPC_STUB_FACTORIES or call.name.endswith("CoroutineStub"):
         _grpc_stub(w, call)
+    if call.name in BASE_URL_SETTERS and len(call.args) == 1 and call.recv is not None:
+        if w.recv_type(call.recv) in BASE_URL_SETTERS[call.name]:
+            _site(w, call, "generated-client", None, evaluate(call.args[0], w.scope), None)
     if call.new_ and call.name in REQUEST_OBJECTS and call.args:
         _site(w, call, "apache-httpclient", REQUEST_OBJECTS[call.name], evaluate(call.args[0], w.scope), None)
     if id(call) not in w.in_chain and isinstance(call.recv, Call):
@@ -184,6 +191,8 @@ def _fluent(w: Walker, segs: list[Call]) -> None:
     if "uri" not in names:
         return
     uri_i = names.index("uri")
+    if _proxy_exchange(w, segs, uri_i):
+        return
     verb_i, method = None, None
     for i in range(uri_i + 1, len(segs)):
         s = segs[i]
@@ -219,6 +228,19 @@ def _fluent(w: Walker, segs: list[Call]) -> None:
     url = concat(base, path) if base is not None else path
     client = rtype if rtype in ("WebClient", "RestClient") else "WebClient"
     _site(w, outer, client, method, url, recv_field)
+
+
+def _proxy_exchange(w: Walker, segs: list[Call], uri_i: int) -> bool:
+    """``proxy.uri(base + path).forward()``: a gateway handler sending its request on."""
+    root = segs[-1].recv
+    if uri_i != len(segs) - 1 or not segs[uri_i].args or w.recv_type(root) not in PROXY_EXCHANGE_TYPES:
+        return False
+    verbs = [s for s in segs[:uri_i] if s.name in PROXY_EXCHANGE_VERBS]
+    if not verbs:
+        return False
+    method = PROXY_EXCHANGE_VERBS[verbs[-1].name]
+    _site(w, segs[0], "proxy-exchange", method, evaluate(segs[uri_i].args[0], w.scope), None)
+    return True
 
 
 def _str_verb(seg: Call) -> str | None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from attrs import evolve
 
+from orbitkb.analysis.dapr.apply import PROVIDER_PREFIX, component_label
 from orbitkb.analysis.facts import Expr, Lit, Prop, RawApi, RawMessage
 from orbitkb.analysis.jvm.apis import ann_values, message_api
 from orbitkb.analysis.jvm.body import simple_type
@@ -16,6 +17,7 @@ from orbitkb.analysis.jvm.tables import LISTENERS, STREAM_CONSTANTS, STREAM_FUNC
 
 _HANDLER_MARKERS = {"KafkaHandler", "RabbitHandler"}
 _STREAM_IMPORTS = ("org.springframework.cloud.stream", "org.springframework.cloud.function")
+_DAPR_IMPORTS = ("io.dapr.",)
 
 
 def _channels(index: ServiceIndex, ref: ClassRef, ann: list[Any], provider: str) -> list[Expr]:
@@ -93,7 +95,23 @@ class MessageBuilder:
                     handlers.append((m["name"], f"{ref.name}.{m['name']}"))
             if self.stream_service and any(a[0] == "Bean" for a in m["anns"]):
                 handlers.extend(self._function_bean(ref, m))
+            handlers.extend(self._dapr_topic(ref, m))
         return handlers
+
+    def _dapr_topic(self, ref: ClassRef, m: dict[str, Any]) -> list[tuple[str, str]]:
+        """Dapr's ``@Topic(name = "orders", pubsubName = "bus")`` (io.dapr) on a handler consumes
+        the topic on that pub/sub component (its broker from the component YAML, ``dapr.apply``)."""
+        if not any(imp.startswith(_DAPR_IMPORTS) for imp in ref.file.get("imports", ())):
+            return []
+        out: list[tuple[str, str]] = []
+        for ann in (a for a in m["anns"] if a[0] == "Topic" and a[1].get("name")):
+            topic = self.index.resolve(ann[1]["name"][0], ref)
+            bus = self.index.resolve(ann[1]["pubsubName"][0], ref) if ann[1].get("pubsubName") else None
+            if topic is None or not topic.parts:
+                continue
+            self._consume(ref, m, topic, PROVIDER_PREFIX + component_label(bus), ann[2])
+            out.append((m["name"], f"{ref.name}.{m['name']}"))
+        return out
 
     def _consume(self, ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str, line: int) -> None:
         self.apis.append(message_api(ref, m, channel, provider, self.framework, line))
@@ -145,10 +163,13 @@ class MessageBuilder:
 
     def site(self, ref: ClassRef, method: str, site: dict[str, Any], handlers: list[str]) -> None:
         channel = self.index.resolve(site["channel"], ref) or Expr((Lit(""),))
+        provider = site["provider"]
+        if "via" in site:  # Dapr: the pub/sub component the site names
+            provider = PROVIDER_PREFIX + component_label(self.index.resolve(site["via"], ref))
         base = RawMessage(
             direction=site["dir"],
             channel=channel,
-            provider=site["provider"],
+            provider=provider,
             file=ref.path,
             line=site["line"],
             end_line=site["end"],

@@ -53,17 +53,11 @@ def detect(w: Walker, call: Call) -> None:
     channel = _channel(w, call, provider)
     if channel is None:
         return
-    w.add(
-        {
-            "k": "msg",
-            "dir": "publishes",
-            "provider": provider,
-            "channel": channel,
-            "client": rtype,
-            "line": call.line,
-            "end": call.end,
-        }
-    )
+    site = {"k": "msg", "dir": "publishes", "provider": provider, "channel": channel, "client": rtype,
+            "line": call.line, "end": call.end}  # fmt: skip
+    if provider == "dapr":  # the pub/sub component, resolved when linked (messages.MessageBuilder.site)
+        site["via"] = evaluate(call.args[0], w.scope)
+    w.add(site)
 
 
 def _channel(w: Walker, call: Call, provider: str) -> Parts | None:
@@ -83,6 +77,8 @@ def _channel(w: Walker, call: Call, provider: str) -> Parts | None:
         return stream_binding(text) if text else value
     if provider in ("sqs", "sns"):
         return _aws_channel(w, args)
+    if provider == "dapr":
+        return evaluate(args[1], w.scope) if len(args) >= 3 else None
     return None
 
 

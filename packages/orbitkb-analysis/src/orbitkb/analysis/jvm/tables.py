@@ -19,8 +19,16 @@ MAPPINGS: dict[str, str | None] = {
     "PutExchange": "PUT",
     "DeleteExchange": "DELETE",
     "PatchExchange": "PATCH",
+    # Micronaut's route and declarative-client annotations (io.micronaut.http.annotation)
+    "Get": "GET",
+    "Post": "POST",
+    "Put": "PUT",
+    "Delete": "DELETE",
+    "Patch": "PATCH",
+    "Head": "HEAD",
+    "Options": "OPTIONS",
 }
-PATH_ATTRS = ("value", "path", "url")
+PATH_ATTRS = ("value", "path", "url", "uri", "uris")
 CONTROLLER_ANNOTATIONS = {
     "RestController",
     "Controller",
@@ -42,6 +50,24 @@ LISTENERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "StreamListener": ("stream", ("value", "target")),
     "NatsListener": ("nats", ("subject", "value")),
 }
+#: MicroProfile Reactive Messaging: method annotation -> direction of its channel
+REACTIVE_METHODS = {"Incoming": "consumes", "Outgoing": "publishes"}
+#: types of a ``@Channel`` injection that send (emitters) or receive (streams)
+REACTIVE_EMITTERS = frozenset({"Emitter", "MutinyEmitter"})
+REACTIVE_STREAMS = frozenset({"Publisher", "Multi", "Flowable", "PublisherBuilder", "Flow.Publisher"})
+#: Micronaut messaging beans: class annotation -> (provider, direction of its methods' channels)
+MICRONAUT_MESSAGING = {
+    "KafkaListener": ("kafka", "consumes"),
+    "KafkaClient": ("kafka", "publishes"),
+    "RabbitListener": ("rabbitmq", "consumes"),
+    "RabbitClient": ("rabbitmq", "publishes"),
+    "NatsListener": ("nats", "consumes"),
+    "NatsClient": ("nats", "publishes"),
+    "JMSListener": ("jms", "consumes"),
+    "JMSProducer": ("jms", "publishes"),
+}
+#: Micronaut method annotations naming a channel -> the attributes holding it
+MICRONAUT_CHANNELS = {"Topic": ("value", "topics"), "Queue": ("value",), "Binding": ("value",), "Subject": ("value",)}
 #: Spring Cloud Stream's legacy binding interface constants
 STREAM_CONSTANTS = {
     "Sink.INPUT": "input",
@@ -93,6 +119,10 @@ FLUENT_VERBS = {
     "head": "HEAD",
     "options": "OPTIONS",
 }
+#: Spring Cloud Gateway's ``ProxyExchange`` (a handler parameter): ``proxy.uri(x).get()`` sends the
+#: request on, ``forward()`` with the incoming request's own method
+PROXY_EXCHANGE_TYPES = frozenset({"ProxyExchange"})
+PROXY_EXCHANGE_VERBS: dict[str, str | None] = {**FLUENT_VERBS, "forward": None}
 #: Apache/Java client request objects: constructor name -> method
 REQUEST_OBJECTS = {
     "HttpGet": "GET",
@@ -127,6 +157,12 @@ ADDRESSED_TYPES = {
 #: setting ``baseUrl`` gives every client built from an injected builder that address
 CLIENT_CUSTOMIZERS = {"RestClientCustomizer": "RestClient", "WebClientCustomizer": "WebClient"}
 GRPC_STUB_FACTORIES = {"newBlockingStub", "newStub", "newFutureStub", "newReactorStub", "newBlockingV2Stub"}
+#: generated API clients given their address by a setter: setter -> the client types it belongs to
+#: (Kiota request adapters, OpenAPI Generator's ``ApiClient``); every request goes below that base
+BASE_URL_SETTERS = {
+    "setBaseUrl": frozenset({"RequestAdapter", "DefaultRequestAdapter", "OkHttpRequestAdapter", "BaseRequestAdapter"}),
+    "setBasePath": frozenset({"ApiClient"}),
+}
 
 # --------------------------------------------------------------------------- outbound messaging
 
@@ -160,6 +196,9 @@ PUBLISHERS: dict[str, tuple[str, dict[str, int]]] = {
     "StringRedisTemplate": ("redis", {"convertAndSend": 0}),
     "ReactiveRedisTemplate": ("redis", {"convertAndSend": 0}),
     "Connection": ("nats", {"publish": 0}),
+    # Dapr: publishEvent(pubsubName, topic, data); the component names the broker (dapr.apply)
+    "DaprClient": ("dapr", {"publishEvent": 1}),
+    "DaprPreviewClient": ("dapr", {"publishEvent": 1}),
 }
 #: Kafka Streams DSL methods whose first argument is a topic -> the direction of that topic
 KAFKA_STREAMS_DSL = {"stream": "consumes", "table": "consumes", "globalTable": "consumes", "to": "publishes", "through": "publishes"}
@@ -213,6 +252,10 @@ STORE_ANNOTATIONS: dict[str, tuple[str, str | None, str, tuple[str, ...]]] = {
     "RedisHash": ("key_value", "redis", "spring-data-redis", ("value",)),
     "Node": ("graph_node", "neo4j", "spring-data-neo4j", ("labels", "value", "primaryLabel")),
     "DynamoDBTable": ("document_collection", "dynamodb", "aws-dynamodb-mapper", ("tableName",)),
+    # AWS SDK v2 enhanced client beans: the table is named where the client opens it, so the class
+    # name stands for it (no name attributes)
+    "DynamoDbBean": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", ()),
+    "DynamoDbImmutable": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", ()),
 }
 #: imports that change what @Document / @Table mean
 STORE_IMPORTS = (
@@ -244,14 +287,67 @@ REPOSITORIES: dict[str, tuple[str, str | None, str]] = {
     "ReactiveSortingRepository": ("unknown", None, "spring-data"),
     "CoroutineCrudRepository": ("unknown", None, "spring-data"),
     "Repository": ("unknown", None, "spring-data"),
+    # Quarkus Panache: repositories are classes implementing these
+    "PanacheRepository": ("sql_table", None, "panache"),
+    "PanacheRepositoryBase": ("sql_table", None, "panache"),
+    "PanacheMongoRepository": ("document_collection", "mongodb", "panache-mongodb"),
+    "PanacheMongoRepositoryBase": ("document_collection", "mongodb", "panache-mongodb"),
+    "ReactivePanacheMongoRepository": ("document_collection", "mongodb", "panache-mongodb"),
+    "ReactivePanacheMongoRepositoryBase": ("document_collection", "mongodb", "panache-mongodb"),
 }
-#: client type -> {method: name argument index} of calls that open a table/collection by name
+#: frameworks whose repositories are classes, not interfaces
+CLASS_REPOSITORY_FRAMEWORKS = frozenset({"panache", "panache-mongodb"})
+#: frameworks naming a collection after the class as written (Spring Data uncapitalizes it)
+COLLECTION_AS_CLASS = frozenset({"panache-mongodb"})
+#: Panache MongoDB active-record base classes: a subclass is a collection (``@MongoEntity`` names it)
+PANACHE_MONGO_ENTITIES = frozenset(
+    {"PanacheMongoEntity", "PanacheMongoEntityBase", "ReactivePanacheMongoEntity", "ReactivePanacheMongoEntityBase"}
+)
+#: MongoTemplate methods -> index of their collection-name argument (an overload passing a Class
+#: there names no collection: it does not fold to text)
+_MONGO_TEMPLATE = {
+    **dict.fromkeys(("getCollection", "createCollection", "dropCollection", "collectionExists"), 0),
+    **dict.fromkeys(("findAll", "insert", "save", "remove", "count", "exists", "aggregate"), 1),
+    **dict.fromkeys(("find", "findOne", "updateFirst", "updateMulti", "upsert", "findAllAndRemove"), 2),
+}
+#: JdbcTemplate-style methods whose first argument is the SQL statement
+_JDBC = dict.fromkeys(
+    ("query", "queryForObject", "queryForList", "queryForMap", "queryForRowSet", "queryForStream", "update",
+     "batchUpdate", "execute"),
+    0,
+)  # fmt: skip
+#: Redis as a store: the key is the first argument of a client's command, of a template's key method,
+#: or of the call after a template's ``opsForValue()``-style accessor
+REDIS_TEMPLATES = frozenset(
+    {"RedisTemplate", "StringRedisTemplate", "ReactiveRedisTemplate", "ReactiveStringRedisTemplate"}
+)
+REDIS_TEMPLATE_OPS = frozenset({"opsForValue", "opsForHash", "opsForList", "opsForSet", "opsForZSet"})
+REDIS_TEMPLATE_KEYS = frozenset(
+    "delete hasKey expire boundValueOps boundHashOps boundListOps boundSetOps boundZSetOps".split()
+)
+REDIS_CLIENTS = frozenset(
+    "Jedis JedisCluster JedisPooled UnifiedJedis RedisCommands RedisAsyncCommands RedissonClient".split()
+)
+REDIS_COMMANDS = frozenset(
+    "set get setex setnx getSet del exists expire incr incrBy decr hset hget hgetAll hmset hmget hdel hincrBy "
+    "lpush rpush lpop rpop lrange sadd srem smembers sismember zadd zrange zrem zscore "
+    "getBucket getMap getList getSet getSortedSet getAtomicLong".split()
+)
+#: client type -> {method: name argument index} of calls that open a table/collection by name, or
+#: (``sql_table`` handles) run a statement whose tables are read from its text
 #: (typed receivers only: ``getTable`` and ``table`` are common words)
-STORE_HANDLES: dict[str, tuple[str, str, str, dict[str, int]]] = {
+STORE_HANDLES: dict[str, tuple[str, str | None, str, dict[str, int]]] = {
     "DynamoDB": ("document_collection", "dynamodb", "aws-dynamodb-document", {"getTable": 0}),
     "DynamoDbEnhancedClient": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", {"table": 0}),
     "DynamoDbEnhancedAsyncClient": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", {"table": 0}),
     "MongoDatabase": ("document_collection", "mongodb", "mongodb-driver", {"getCollection": 0}),
+    "MongoTemplate": ("document_collection", "mongodb", "spring-data-mongodb", _MONGO_TEMPLATE),
+    "ReactiveMongoTemplate": ("document_collection", "mongodb", "spring-data-mongodb", _MONGO_TEMPLATE),
+    "MongoOperations": ("document_collection", "mongodb", "spring-data-mongodb", _MONGO_TEMPLATE),
+    "JdbcTemplate": ("sql_table", None, "spring-jdbc", _JDBC),
+    "NamedParameterJdbcTemplate": ("sql_table", None, "spring-jdbc", _JDBC),
+    "JdbcOperations": ("sql_table", None, "spring-jdbc", _JDBC),
+    "JdbcClient": ("sql_table", None, "spring-jdbc", {"sql": 0}),
 }
 PRIMITIVES = {"int", "long", "short", "byte", "boolean", "char", "double", "float"}
 NOT_NULL_ANNOTATIONS = {"NotNull", "NonNull", "NotBlank", "NotEmpty", "Id", "EmbeddedId"}

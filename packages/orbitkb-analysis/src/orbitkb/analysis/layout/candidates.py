@@ -16,7 +16,7 @@ from attrs import define, field
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout import infra
-from orbitkb.analysis.layout.manifests import Manifest
+from orbitkb.analysis.layout.manifests import Manifest, manifest_kind
 from orbitkb.analysis.layout.procfile import Process
 from orbitkb.domain.stacks import STACK_NAMES
 
@@ -52,6 +52,8 @@ TOOLING_DIRS = frozenset(
 #: Folders that hold a service's commands (Go's ``<service>/cmd/<name>/main.go``): the service is
 #: the folder above, so its server and its migration command are one unit.
 COMMAND_DIRS = frozenset({"cmd", "cmds", "commands"})
+#: Where a Maven/Gradle module keeps the Dockerfiles that package it.
+MODULE_DOCKER_DIR = "src/main/docker"
 #: The analysed stacks (the domain's table); other languages' code is counted but never a service stack.
 KNOWN_STACKS = frozenset(STACK_NAMES)
 #: Stacks whose entry point makes its folder a program with no manifest at all: a Go ``package main``
@@ -162,7 +164,8 @@ def collect(
     """(candidates by folder, unowned code paths by language); ``processes`` run folders of code."""
     cands: dict[str, Candidate] = {}
     for m in sorted(manifests, key=lambda m: m.path):
-        cands.setdefault(paths.parent(m.path), Candidate(paths.parent(m.path))).manifests.append(m)
+        folder = _manifest_folder(m)
+        cands.setdefault(folder, Candidate(folder)).manifests.append(m)
     for process in processes:  # a Procfile runs a folder a manifest owns
         owner = next((cands[d] for d in paths.ancestors(process.folder + "/x") if d in cands), None)
         if owner is not None and not _is_tooling(process.folder):
@@ -187,6 +190,18 @@ def collect(
     for cand in cands.values():
         cand.stack = _stack(cand, cands)
     return cands, unowned
+
+
+def _manifest_folder(m: Manifest) -> str:
+    """The folder a manifest describes: its own, except a Dockerfile kept in a JVM module's
+    ``src/main/docker`` (the Quarkus generator's ``Dockerfile.jvm``, docker-maven-plugin builds),
+    which packages the module above it."""
+    folder = paths.parent(m.path)
+    if manifest_kind(paths.basename(m.path)) == "Dockerfile" and (
+        folder == MODULE_DOCKER_DIR or folder.endswith("/" + MODULE_DOCKER_DIR)
+    ):
+        return paths.parent(paths.parent(paths.parent(folder)))
+    return folder
 
 
 def _stack(cand: Candidate, cands: Mapping[str, Candidate]) -> str | None:

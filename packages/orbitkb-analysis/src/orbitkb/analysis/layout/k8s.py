@@ -158,6 +158,8 @@ def read_k8s(
         namespace = str(meta["namespace"]) if meta.get("namespace") else None
         if namespace:
             model.namespaces.add(namespace)
+        if kind == "Namespace" and name:
+            model.namespaces.add(name)
         line = fix(doc.line("kind"))
         spec = doc.get("spec")
         if kind in ("ConfigMap", "Secret") and name:

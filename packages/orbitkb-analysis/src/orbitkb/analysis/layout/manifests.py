@@ -46,6 +46,7 @@ class Manifest:
     #: static resources is part of this unit, not a service of its own
     embeds: list[str] = field(factory=list)
     bundled: bool = False  # a package.json whose build writes into a JVM module's resources
+    copies: list[str] = field(factory=list)  # Dockerfile COPY/ADD sources from the build context
 
 
 def manifest_kind(name: str) -> str | None:
@@ -298,6 +299,22 @@ def _dockerfile(m: Manifest, text: str) -> None:
             m.ports.extend(int(p.split("/")[0]) for p in words[1:] if p.split("/")[0].isdigit())
         elif len(words) >= 2 and words[0].upper() == "ENV":
             m.env.extend((k, v, start) for k, v in _env_pairs(line.split(None, 1)[1]))
+        elif len(words) >= 3 and words[0].upper() in ("COPY", "ADD"):
+            m.copies.extend(_copy_sources(line.split(None, 1)[1]))
+
+
+def _copy_sources(rest: str) -> list[str]:
+    """The build-context paths a ``COPY``/``ADD`` line reads (``COPY ["a/b.csproj", "./"]``,
+    ``COPY src/app .``); none when it copies from another stage or image (``--from=``)."""
+    words = [w for w in rest.split() if not w.startswith("--")]
+    if "--from" in rest:
+        return []
+    if rest.lstrip().startswith("["):
+        try:
+            words = [str(w) for w in json.loads(rest[rest.index("[") :])]
+        except ValueError:
+            return []
+    return [w.strip("\"'") for w in words[:-1]]
 
 
 def nest_monorepo(text: str | None) -> tuple[str, ...] | None:

@@ -7,7 +7,7 @@ or skaffold artifact produces, else an image named like the folder or the packag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import define, field
 
@@ -30,11 +30,14 @@ def assign(
     roots: Sequence[str],
     locate: Callable[[str, str | None], int | None],
     names: Callable[[int], set[str]],
+    copies: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[dict[int, Refs], list[ComposeService], list[tuple[Workload, Container]]]:
     """(refs by unit index, unmatched compose services, unmatched workload containers).
 
     ``locate(folder, name)`` finds the unit running from a folder (``name`` breaks ties inside a
-    split folder); ``names(i)`` are the names unit ``i`` is known by (folder, packages).
+    split folder); ``names(i)`` are the names unit ``i`` is known by (folder, packages);
+    ``copies``: Dockerfile path -> the context paths it copies, so that a Dockerfile beside no code
+    (``docker build -f Dockerfile.orders .`` at the root) runs the one unit it copies in.
     """
     refs: dict[int, Refs] = {}
     by_image: dict[str, int] = {}
@@ -47,7 +50,9 @@ def assign(
         if is_test_path(paths.join(svc.build_context, "x") or "x"):
             continue  # built from an e2e/ or tests/ folder: a test runner, not a service
         hint = paths.parent(svc.dockerfile) if svc.dockerfile else svc.build_context
-        unit = locate(hint, svc.name)
+        unit = _copied_unit(svc, (copies or {}).get(svc.dockerfile or "", ()), locate)
+        if unit is None:
+            unit = locate(hint, svc.name)
         if unit is None and svc.dockerfile:
             unit = locate(svc.build_context, svc.name)
         if unit is None:
@@ -96,3 +101,21 @@ def assign(
             else:
                 refs.setdefault(unit, Refs()).workloads.append((workload, container))
     return refs, unmatched_compose, unmatched_workloads
+
+
+def _copied_unit(
+    svc: ComposeService, sources: Sequence[str], locate: Callable[[str, str | None], int | None]
+) -> int | None:
+    """The one unit whose folder the service's Dockerfile copies from its build context (a project
+    file's folder, or a folder), when the copied paths all lie in the same unit."""
+    found = set()
+    for src in sources:
+        path = paths.join(svc.build_context or ".", src.rstrip("/"))
+        if not path or path == "." or "*" in src or "$" in src:
+            continue
+        name = paths.basename(path)
+        folder = paths.parent(path) if "." in name.lstrip(".") else path
+        if folder and folder != ".":
+            found.add(locate(folder, svc.name))
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None

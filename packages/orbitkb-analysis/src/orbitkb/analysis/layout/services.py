@@ -95,7 +95,8 @@ def detect(inp: LayoutInput) -> Layout:
         own = set() if unit.split else set(unit.candidate.names())
         return own | {paths.basename(unit.root), naming.qualified(unit.root)}
 
-    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names)
+    copies = {m.path: m.copies for m in inp.manifests if m.copies}
+    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names, copies)
     units, refs = split_by_command(units, refs, folder_index(inp.code_paths))
     layout = Layout()
     imported: set[str] = set()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import ctor_args, event_store, messaging, persistence, queues, stores
+from . import ctor_args, event_store, messaging, persistence, queues, stores, versioning
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     BASE_THEN_VERB_CLIENTS,
@@ -45,6 +45,9 @@ def on_call(ex: Extractor, node: Node) -> None:
     if name is not None and name.startswith(_ENTRY_FACTORIES):
         ex.out["entrypoint"] = True
         ex.out["nest_bootstrap"] = True
+        factories = ex.out.setdefault("nest_factories", [])
+        if name.rsplit(".", 1)[-1] not in factories:
+            factories.append(name.rsplit(".", 1)[-1])
         if name.endswith("createMicroservice") and len(args) > 1:
             ex.out["transports"]["@server"] = messaging.transport_of(args[1]) or "unknown"
     where = ex.module_path(name)
@@ -57,11 +60,17 @@ def on_call(ex: Extractor, node: Node) -> None:
     if where == ("mongoose", "model") and fn.type == "identifier" and args:
         persistence.mongoose_model(ex, node, fn, args)
         return
+    if persistence.drizzle_table(ex, node, where, args):
+        return
+    if stores.on_query_builder(ex, node, fn, args):
+        return
     if fn.type == "member_expression":
         prop = text(fn.child_by_field_name("property"))
         receiver = unwrap(fn.child_by_field_name("object"))
         if receiver is not None and _on_member_call(ex, node, prop, receiver, args):
             return
+    elif fn.type == "identifier":
+        stores.on_plain_call(ex, node, args)  # a project's own query helper; its call still counts
     _record_invocation(ex, node, fn, args)
 
 
@@ -71,6 +80,8 @@ def on_new(ex: Extractor, node: Node) -> None:
     args = args_of(node)
     ctor_args.note_new(ex, node)
     if messaging.on_new(ex, node, name, args) or queues.on_new(ex, node, ex.module_path(name), args):
+        return
+    if persistence.entity_schema(ex, node, name, args) or stores.on_new(ex, node, name, args):
         return
     # Loaded-proto and generated gRPC clients: `new pkg.PaymentService(address, credentials)`.
     if len(args) >= 2 and "redentials" in text(args[1]) and name:
@@ -95,6 +106,9 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
         return True
     if prop == "setGlobalPrefix" and args:
         ex.out["global_prefix"] = fold(args[0], ex.scope)
+        return True
+    if prop == "enableVersioning":
+        versioning.on_enable(ex, args)
         return True
     if prop in HTTP_VERBS or prop == "request":
         if _on_verb(ex, node, prop, receiver, args):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import dto, queues
+from . import dto, persistence, queues, versioning
 from .messaging import pattern_parts, transport_of
 from .signatures import NEST_CLIENT_TYPES, NEST_MESSAGE_DECORATORS, NEST_METHODS
 from .syntax import args_of, decorated_start, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
@@ -103,6 +103,7 @@ def on_class(ex: Extractor, node: Node, name: str) -> None:
     for deco, fw in _ENTITY_DECORATORS.items():
         if deco in names and (deco != "Table" or "Model" in (ex.out["classes"][name]["extends"] or "")):
             _entity(ex, node, name, fw, names[deco], members)
+    persistence.objection_model(ex, node, name, [m for _d, m in members], ex.out["classes"][name]["extends"])
 
 
 def _fields(
@@ -154,10 +155,12 @@ def _controller(
             if method is None:
                 continue
             start, end = decorated_start(member), lines(member)[1]
+            version = next((v for d, v in decs if d == "Version"), None)
             routes.append(
                 {
                     "method": method,
                     "paths": _paths(ex, dargs),
+                    "version": versioning.versions(ex, version[0]) if version else {},
                     "fid": ex.fid_for(member),
                     "line": start,
                     "end": end,
@@ -165,7 +168,9 @@ def _controller(
                     **dto.route_types(member),
                 }
             )
-    ex.out["nest"].append({"cls": cls, "prefixes": _paths(ex, args), "routes": routes})
+    ex.out["nest"].append(
+        {"cls": cls, "prefixes": _paths(ex, args), "version": versioning.controller_versions(ex, args), "routes": routes}
+    )
 
 
 def _handlers(ex: Extractor, cls: str, members: list[tuple[list[Decorator], Node]]) -> None:
@@ -201,8 +206,14 @@ def _entity(
     first = unwrap(args[0]) if args else None
     if first is not None and first.type == "object":
         pairs = object_pairs(first)
-        key = {"typeorm": "name", "mongoose": "collection", "sequelize": "tableName"}[fw]
-        if key in pairs:
+        # MikroORM's @Entity names its table ``tableName`` (``collection`` on MongoDB)
+        keys = {
+            "typeorm": ("name", "tableName", "collection"),
+            "mongoose": ("collection",),
+            "sequelize": ("tableName",),
+        }
+        key = next((k for k in keys[fw] if k in pairs), None)
+        if key is not None:
             explicit = fold(pairs[key], ex.scope)
     elif first is not None:
         explicit = fold(first, ex.scope)

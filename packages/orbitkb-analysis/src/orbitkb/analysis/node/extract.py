@@ -338,6 +338,9 @@ class Extractor:
 
     def _bind_destructure(self, pattern: Node, value: Node) -> None:
         ref = value_ref(value, self.scope)
+        if ref is not None and ref[0] == "imp" and ref[1] and value.type == "call_expression":
+            self._note_module(ref[1])  # ``const { connect } = require("nats")`` brings its broker too
+            sdk_import(self, ref[1], value)  # ``const { S3Client } = require("@aws-sdk/client-s3")``
         for item in pattern.named_children:
             if item.type == "shorthand_property_identifier_pattern":
                 key = local = text(item)
@@ -427,7 +430,7 @@ class Extractor:
             queue = queues.CONSTRUCTORS.get(where) if where else None
             if queue is not None and queue[0] == "queue":
                 return queues.queue_binding(self, queue[1], args_of(call))
-            return stores.client_binding(self, where) or calls.special_binding(self, call)
+            return stores.client_binding(self, where, args_of(call)) or calls.special_binding(self, call)
         out: dict[str, Any] = {"k": "obj", "t": kind}
         args = args_of(call)
         opts = object_pairs(args[0]) if args else {}

@@ -284,6 +284,10 @@ class FactBuilder:
                 name = model_name if ent.get("freeze") else sequelize_table(model_name)
         elif fw == "prisma":
             name = name or cls
+        elif fw == "dynamoose":  # the table is named after the model
+            model = self.r.expr(file, ent.get("model")) if ent.get("model") else None
+            kind, engine = "document_collection", "dynamodb"
+            cls = name = model.literal() if model else None
         if not name:
             return
         self.entities.append(

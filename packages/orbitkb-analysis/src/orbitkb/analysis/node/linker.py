@@ -44,7 +44,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     builder.owners = owners
     builder.build(graph.http_vcalls, reach)
     gaps += builder.config_refs()
-    builder.entities += store_entities(files, resolver, {e.name for e in builder.entities})
+    builder.entities += store_entities(files, resolver, {(e.kind, e.name) for e in builder.entities})
     builder.calls += sdk_calls(files, {m.provider for m in builder.messages})
     if library:
         keep = _used_library_files(files, resolver, library)

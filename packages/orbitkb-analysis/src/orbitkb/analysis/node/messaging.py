@@ -1,4 +1,5 @@
-"""Messaging recognisers: kafkajs, amqplib, AWS SQS/SNS, NATS, Redis, NestJS ClientProxy."""
+"""Messaging recognisers: kafkajs, amqplib, AWS SQS/SNS, NATS, Redis, MQTT.js, the Dapr SDK's
+pub/sub, NestJS ClientProxy."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
+from ..dapr.apply import PROVIDER_PREFIX
 from . import amqp_bindings
 from .signatures import (
     AWS_COMMANDS,
@@ -107,6 +109,11 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
         if spec is None:
             continue
         direction, index = spec
+        label = provider
+        if provider == "dapr":  # the pub/sub component names the broker (dapr.apply)
+            if len(args) <= index or not (dotted(receiver) or "").endswith("pubsub"):
+                continue
+            label = PROVIDER_PREFIX + (literal(fold(args[0], ex.scope)) or "")
         if provider == "rabbitmq" and prop == "publish":
             if len(args) < 3:
                 continue
@@ -118,7 +125,7 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
             channel = _after_streams(ex, args)
         else:
             channel = fold(args[index], ex.scope)
-        _add(ex, node, direction, channel, provider, provider)
+        _add(ex, node, direction, channel, label, provider)
         return True
     return False
 

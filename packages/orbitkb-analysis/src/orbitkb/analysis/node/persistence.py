@@ -1,4 +1,5 @@
-"""Persistence recognisers in JS/TS code: Mongoose schemas and models, Sequelize define/init."""
+"""Persistence recognisers in JS/TS code: Mongoose schemas and models, Sequelize define/init,
+Dynamoose models, Drizzle tables, TypeORM ``EntitySchema`` definitions and Objection models."""
 
 from __future__ import annotations
 
@@ -6,13 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from .syntax import args_of, dotted, lines, object_pairs, text, unwrap
+from .syntax import args_of, dotted, lines, object_pairs, string_value, text, unwrap
 from .values import fold, resolve_binding, value_ref
 
 if TYPE_CHECKING:
     from .extractor import Extractor
 
 Field = list[Any]  # [name, type, nullable, primary_key]
+
+#: Drizzle ORM table builders (imported from ``drizzle-orm/*``) -> the engine they write SQL for
+DRIZZLE_TABLES = {"pgTable": "postgres", "mysqlTable": "mysql", "sqliteTable": "sqlite"}
 
 
 def _type_name(node: Node | None) -> str:
@@ -112,6 +116,9 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
 
 def mongoose_model(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> bool:
     where = ex.module_path(dotted(receiver))
+    if where is not None and where[0] == "dynamoose":  # same shape, a DynamoDB table
+        ex.out["entities"].append({"fw": "dynamoose", "model": fold(args[0], ex.scope), **ex.where(node)})
+        return True
     schema_node = unwrap(args[1]) if len(args) > 1 else None
     schema: Any = None
     if schema_node is not None and schema_node.type == "new_expression":
@@ -152,3 +159,85 @@ def _sequelize(
         **ex.where(node),
     }
     ex.out["entities"].append(record)
+
+
+def drizzle_table(ex: Extractor, node: Node, where: tuple[str, str] | None, args: list[Node]) -> bool:
+    """``export const users = pgTable("users", { id: serial("id").primaryKey() })``."""
+    if where is None or not where[0].startswith("drizzle-orm") or not args:
+        return False
+    engine = DRIZZLE_TABLES.get(where[1].rsplit(".", 1)[-1])
+    if engine is None:
+        return False
+    columns = object_pairs(args[1]) if len(args) > 1 else {}
+    fields = [[name, _builder(value), None, "primaryKey" in text(value)] for name, value in columns.items()]
+    declared = node.parent
+    cls = (
+        text(declared.child_by_field_name("name"))
+        if declared is not None and declared.type == "variable_declarator"
+        else None
+    )
+    record = {**ex.where(node), "fw": "drizzle", "table": fold(args[0], ex.scope), "cls": cls or None}
+    ex.out["entities"].append({**record, "fields": sorted(fields), "engine": engine})
+    return True
+
+
+def _builder(node: Node | None) -> str:
+    """``serial("id").primaryKey().notNull()`` -> ``serial``."""
+    node = unwrap(node)
+    while node is not None and node.type in ("call_expression", "member_expression"):
+        inner = node.child_by_field_name("function" if node.type == "call_expression" else "object")
+        if inner is None or inner.type == "identifier":
+            return text(inner) if inner is not None else ""
+        node = inner
+    return text(node) if node is not None else ""
+
+
+def entity_schema(ex: Extractor, node: Node, ctor: str, args: list[Node]) -> bool:
+    """TypeORM's ``new EntitySchema({ name: "Cat", tableName: "cats", columns: {...} })``."""
+    first = unwrap(args[0]) if args else None
+    if ctor.rsplit(".", 1)[-1] != "EntitySchema" or first is None or first.type != "object":
+        return False
+    opts = object_pairs(first)
+    model = fold(opts["name"], ex.scope) if "name" in opts else None
+    cls = "".join(p[1] for p in model if p[0] == "lit") if model else None
+    fields = [
+        [name, _type_name(value), None, "primary" in object_pairs(value)]
+        for name, value in object_pairs(opts.get("columns")).items()
+    ]
+    table = fold(opts["tableName"], ex.scope) if "tableName" in opts else model
+    ex.out["entities"].append(
+        {**ex.where(node), "fw": "typeorm", "cls": cls or None, "table": table, "fields": sorted(fields)}
+    )
+    return True
+
+
+def objection_model(ex: Extractor, node: Node, cls: str, members: list[Node], extends: str | None) -> None:
+    """``class Person extends Model { static tableName = "persons" }`` (or ``static get tableName()``)
+    with ``Model`` from ``objection``."""
+    base = (extends or "").removeprefix("extends").strip()
+    where = ex.module_path(base) if base else None
+    if where is None or where[0] != "objection":
+        return
+    for member in members:
+        head = text(member).lstrip()
+        if not (
+            head.startswith("static")
+            and head.removeprefix("static").lstrip().removeprefix("get").lstrip().startswith("tableName")
+        ):
+            continue
+        table = _first_string(member)
+        if table:
+            ex.out["entities"].append(
+                {**ex.where(node), "fw": "objection", "cls": cls, "table": [["lit", table]]}
+            )
+        return
+
+
+def _first_string(node: Node) -> str | None:
+    stack = [node]
+    while stack:
+        cur = stack.pop(0)
+        if cur.type in ("string", "template_string"):
+            return string_value(cur)
+        stack.extend(cur.named_children)
+    return None

@@ -10,6 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from ..facts import RawApi
+from . import versioning
 from .dto import DtoIndex
 from .resolve import Resolver, Target, join_path, path_text, ref_text
 from .signatures import FRAMEWORK_OF, INSTANCE_VERBS, ROUTER_KINDS
@@ -179,6 +180,13 @@ class RouteGraph:
 
 
 def nest_apis(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> list[Handled]:
+    """The HTTP routes of Nest controllers, unless the app is bootstrapped only as a microservice or
+    an application context (``NestFactory.createMicroservice`` without ``NestFactory.create``): such
+    an app starts no HTTP server, so its ``@Get()`` handlers are never served."""
+    factories = {f for d in files.values() for f in d.get("nest_factories", ())}
+    if factories and "create" not in factories:
+        return []
+    options = versioning.config(files)
     globals_ = sorted(
         {path_text(resolver.expr(f, d["global_prefix"])) for f, d in files.items() if d.get("global_prefix")}
     ) or [""]
@@ -190,7 +198,11 @@ def nest_apis(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> list[H
             prefixes = [path_text(resolver.expr(file, p)) for p in ctrl["prefixes"]]
             for route in ctrl["routes"]:
                 paths = [path_text(resolver.expr(file, p)) for p in route["paths"]]
-                full = sorted({join_path(g, pre, p) for g in globals_ for pre in prefixes for p in paths})
+                declared = versioning.declared(options, ctrl, route)
+                versions = versioning.segments(options, [path_text(resolver.expr(file, v)) for v in declared])
+                full = sorted(
+                    {join_path(g, v, pre, p) for g in globals_ for v in versions for pre in prefixes for p in paths}
+                )
                 for path in full:
                     api = RawApi(
                         method=route["method"],

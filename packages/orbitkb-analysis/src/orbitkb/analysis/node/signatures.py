@@ -110,6 +110,10 @@ MESSAGE_MODULES = {
     "@aws-sdk/client-sns": "sns",
     "sqs-consumer": "sqs",
     "aws-sdk": "aws",
+    "mqtt": "mqtt",
+    "async-mqtt": "mqtt",
+    "@dapr/dapr": "dapr",
+    "dapr-client": "dapr",
 }
 # `.method(...)` -> (direction, channel argument index) per provider.
 MESSAGE_METHODS: dict[str, dict[str, tuple[str, int]]] = {
@@ -126,6 +130,9 @@ MESSAGE_METHODS: dict[str, dict[str, tuple[str, int]]] = {
         "psubscribe": ("consumes", 0),
         "xreadgroup": ("consumes", -1),
     },
+    "mqtt": {"publish": ("publishes", 0), "subscribe": ("consumes", 0), "subscribeAsync": ("consumes", 0)},
+    # Dapr SDK: `client.pubsub.publish(pubsubName, topic, data)`, `server.pubsub.subscribe(pubsubName, topic, cb)`
+    "dapr": {"publish": ("publishes", 1), "subscribe": ("consumes", 1), "subscribeWithOptions": ("consumes", 1)},
 }
 # AWS SDK v3 commands and v2 methods whose options name the queue or topic.
 AWS_COMMANDS = {

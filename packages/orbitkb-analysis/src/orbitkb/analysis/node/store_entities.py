@@ -4,7 +4,8 @@ A use counts only when the service imports a driver of that kind of store: `db.c
 in a service with the `mongodb` package is a MongoDB collection, in one with `firebase-admin` a
 Firestore one, in one with neither nothing. A Redis command on a client imported from another
 file counts when that file made the client. One entity per name, at its first use; names an ORM
-of the service already declares are left to the ORM's entity.
+of the service already declares for the same kind of store are left to the ORM's entity (a SQL
+table named like a Mongoose model's collection is another entity).
 """
 
 from __future__ import annotations
@@ -16,13 +17,18 @@ from ..facts import Env, Expr, Lit, Prop, RawEntity
 from .resolve import Resolver
 from .stores import DOCUMENT_ENGINES, REDIS_COMMANDS, SQL_ENGINES
 
-_KINDS = {"collection": "document_collection", "sql": "sql_table", "key": "key_value"}
+_KINDS = {
+    "collection": "document_collection",
+    "sql": "sql_table",
+    "key": "key_value",
+    "index": "search_index",
+}
 _SEPARATORS = ":._-/|#"
 KEYSPACE = "*"  # a Redis store whose keys are computed entirely at runtime
 
 
 def store_entities(
-    files: Mapping[str, dict[str, Any]], resolver: Resolver, declared: Iterable[str] = ()
+    files: Mapping[str, dict[str, Any]], resolver: Resolver, declared: Iterable[tuple[str, str]] = ()
 ) -> list[RawEntity]:
     drivers = {d for data in files.values() for d in data.get("drivers", [])}
     document = _only(drivers & DOCUMENT_ENGINES)
@@ -33,9 +39,10 @@ def store_entities(
         data = files[file]
         for rec in data.get("stores", []):
             kind = rec["kind"]
-            if kind == "collection":
-                engine = document
-                names = [_exact(resolver.expr(file, rec["name"]))] if drivers & DOCUMENT_ENGINES else []
+            if kind in ("collection", "index"):  # DynamoDB tables and search indexes name their engine
+                engine = rec.get("engine") or document
+                named = rec.get("engine") or drivers & DOCUMENT_ENGINES
+                names = [_exact(resolver.expr(file, rec["name"]))] if named else []
             elif kind == "sql":
                 engine = rec.get("engine") or sql
                 names = [p[1] for p in rec["name"]] if rec.get("engine") or drivers & SQL_ENGINES else []
@@ -45,7 +52,7 @@ def store_entities(
                 )
                 names = [key_name(resolver.expr(file, rec["name"]))] if engine else []
             for name in names:
-                if name and name not in taken:
+                if name and (_KINDS[kind], name) not in taken:
                     _add(
                         out,
                         RawEntity(
@@ -55,7 +62,7 @@ def store_entities(
         for vcall in data.get("vcalls", []):  # `cache.get(key, cb)` on a client from another file
             if vcall.get("verb") in REDIS_COMMANDS and _redis_target(resolver, file, vcall["recv"]):
                 name = key_name(resolver.expr(file, vcall.get("path")))
-                if name and name not in taken:
+                if name and ("key_value", name) not in taken:
                     _add(
                         out,
                         RawEntity(

@@ -3,10 +3,14 @@
 No schema declares these: the names are read where the code uses them. ``db.collection("orders")``
 names a document collection; ``client.set("session:" + id, ...)`` on a Redis client stores keys
 with the prefix ``session`` (keys computed entirely at runtime are the keyspace ``*``);
-``pool.query("SELECT ... FROM orders")`` on a SQL client names the tables its statement touches.
-Each use is recorded at parse time; the linker keeps those of a service that imports the driver
-(a `.collection()` or `.query()` in a service without one is something else) and resolves names
-built from constants in other files.
+``pool.query("SELECT ... FROM orders")`` on a SQL client names the tables its statement touches,
+and so does a statement handed to a project's own helper (``runSql(`SELECT * FROM orders WHERE
+id = $1`)``) when it reads as SQL beyond doubt (upper-case keywords, or bind parameters).
+A request object naming a ``TableName`` (``new PutCommand({ TableName: "orders" })``, a v2
+DocumentClient's ``put({ TableName })``) is a DynamoDB table; ``es.search({ index: "products" })`` on
+an Elasticsearch/OpenSearch client a search index. Each use is recorded at parse time; the linker
+keeps those of a service that imports the driver (a `.collection()` or `.query()` in a service
+without one is something else) and resolves names built from constants in other files.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from .syntax import dotted, string_value, unwrap
+from .syntax import dotted, object_pairs, string_value, text, unwrap
 from .values import fold, resolve_binding, value_ref
 
 if TYPE_CHECKING:
@@ -69,7 +73,20 @@ CLIENTS = {
     ("mysql2/promise", "createConnection"): "mysql",
     ("mariadb", "createPool"): "mariadb",
     ("mariadb", "createConnection"): "mariadb",
+    ("@elastic/elasticsearch", "Client"): "elasticsearch",
+    ("@opensearch-project/opensearch", "Client"): "opensearch",
 }
+SEARCH_ENGINES = frozenset({"elasticsearch", "opensearch"})
+# Knex: how it is made, the `client` option -> engine, and the builder methods that take a table name.
+KNEX_FACTORIES = frozenset({"", "default", "knex", "Knex"})
+KNEX_CLIENTS = {
+    "pg": "postgres", "postgres": "postgres", "postgresql": "postgres", "pgnative": "postgres",
+    "mysql": "mysql", "mysql2": "mysql", "sqlite3": "sqlite", "better-sqlite3": "sqlite",
+    "mssql": "sqlserver", "oracledb": "oracle", "cockroachdb": "cockroachdb",
+}  # fmt: skip
+KNEX_TABLE_METHODS = frozenset(
+    {"from", "into", "table", "createTable", "createTableIfNotExists", "alterTable", "dropTableIfExists"}
+)
 # Declared types of injected or annotated clients (`constructor(private redis: Redis)`).
 CLIENT_TYPES = {"Redis": "redis", "RedisClientType": "redis", "PoolClient": "postgres"}
 
@@ -110,6 +127,13 @@ _TABLE = re.compile(
     re.I,
 )
 _NOT_TABLES = frozenset({"select", "lateral", "unnest", "only", "set", "values", "dual", "where", "exists"})
+# Argument shapes a statement can have: a literal, a template, a constant or a concatenation.
+_TEXTUAL = frozenset({"string", "template_string", "identifier", "member_expression", "binary_expression"})
+# A statement passed to a plain function: SQL beyond doubt, not a sentence ("Select a file from disk").
+_SQL_KEYWORDS = re.compile(
+    r"^\s*(?:SELECT\b.*\bFROM|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|WITH\s+\w+\s+AS)\b", re.S
+)
+_SQL_PARAMS = re.compile(r"\$\d+|\?|\B:\w+\b|\bwhere\s+\w+\s*(?:=|<|>|in\b|like\b)", re.I)
 
 
 def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
@@ -120,8 +144,13 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
     if prop == "collection" and len(args) <= 2 and first.type != "object":
         _record(ex, node, "collection", fold(first, ex.scope))
         return False  # the chain goes on (`.find()`, `.insertOne()`): nothing else to recognise here
+    if _dynamo_table(ex, node, first):
+        return True
     binding = _client(ex, receiver)
     engine = binding.get("engine") if binding is not None else None
+    if engine in SEARCH_ENGINES and first.type == "object" and "index" in object_pairs(first):
+        _record(ex, node, "index", fold(object_pairs(first)["index"], ex.scope), engine)
+        return True
     if prop in SQL_METHODS:
         sql = _statement(ex, first)
         if sql is not None:
@@ -145,10 +174,72 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
     return False
 
 
-def client_binding(ex: Extractor, where: tuple[str, str] | None) -> dict[str, Any] | None:
-    """The binding of `redis.createClient(...)`, `new Redis()`, `new Pool()`, `mysql.createPool()`."""
+def on_new(ex: Extractor, node: Node, ctor: str, args: list[Node]) -> bool:
+    """AWS SDK v3 DynamoDB commands: ``new PutCommand({ TableName: "orders", Item })``."""
+    return ctor.endswith("Command") and bool(args) and _dynamo_table(ex, node, unwrap(args[0]))
+
+
+def _dynamo_table(ex: Extractor, node: Node, arg: Node | None) -> bool:
+    if arg is None or arg.type != "object":
+        return False
+    pairs = object_pairs(arg)
+    if "TableName" not in pairs:
+        return False
+    _record(ex, node, "collection", fold(pairs["TableName"], ex.scope), "dynamodb")
+    return True
+
+
+def on_plain_call(ex: Extractor, node: Node, args: list[Node]) -> None:
+    """`runSql("SELECT * FROM orders WHERE id = $1")`: a project's own query helper; the linker keeps
+    it only in a service that imports a SQL driver."""
+    first = unwrap(args[0]) if args else None
+    if first is None or first.type not in _TEXTUAL:
+        return  # most calls pass callbacks, objects or calls: nothing to fold
+    sql = _statement(ex, first)
+    if sql is not None and (_SQL_KEYWORDS.match(sql) or _SQL_PARAMS.search(sql)):
+        _record(ex, node, "sql", [["lit", t] for t in tables_in(sql)])
+
+
+def client_binding(
+    ex: Extractor, where: tuple[str, str] | None, args: list[Node] | None = None
+) -> dict[str, Any] | None:
+    """The binding of `redis.createClient(...)`, `new Redis()`, `new Pool()`, `mysql.createPool()`,
+    and of a Knex instance (`knex({ client: "pg" })`: its engine is the client it names)."""
+    if where is not None and where[0] == "knex" and where[1] in KNEX_FACTORIES:
+        opts = object_pairs(unwrap(args[0])) if args else {}
+        client = (
+            "".join(p[1] for p in fold(opts["client"], ex.scope) if p[0] == "lit") if "client" in opts else ""
+        )
+        return {"k": "obj", "t": "store_client", "engine": KNEX_CLIENTS.get(client.lower()), "knex": True}
     engine = CLIENTS.get(where) if where else None
     return {"k": "obj", "t": "store_client", "engine": engine} if engine else None
+
+
+def on_query_builder(ex: Extractor, node: Node, fn: Node, args: list[Node]) -> bool:
+    """Knex: `db("invoices")`, `db.select("*").from("invoices")`, `db.insert(row).into("lines")`,
+    `db.schema.createTable("ledgers", ...)` on a Knex instance name a table."""
+    first = unwrap(args[0]) if args else None
+    if first is None or first.type not in ("string", "template_string", "identifier", "member_expression"):
+        return False
+    if fn.type == "member_expression":
+        if text(fn.child_by_field_name("property")) not in KNEX_TABLE_METHODS:
+            return False
+        root = fn.child_by_field_name("object")
+        while root is not None and root.type in ("call_expression", "member_expression"):
+            root = root.child_by_field_name("function" if root.type == "call_expression" else "object")
+    else:
+        root = fn
+    name = dotted(root) if root is not None else None
+    binding = resolve_binding(name, ex.scope) if name else None
+    if binding is None or not binding.get("knex"):
+        return False
+    table = fold(first, ex.scope)
+    if table and all(p[0] == "lit" for p in table):
+        _record(
+            ex, node, "sql", [["lit", "".join(p[1] for p in table).rsplit(".", 1)[-1]]], binding.get("engine")
+        )
+        return True
+    return False
 
 
 def _client(ex: Extractor, receiver: Node) -> dict[str, Any] | None:

@@ -32,7 +32,7 @@ _CONFIG_FILE = re.compile(r"(?:^|/)config/([\w\-]+)\.php$")
 
 class PhpAnalyzer(TreeSitterAnalyzer):
     stack = "php"
-    version = "php-4"
+    version = "php-5"
     suffixes = (".php",)
     grammar = ("tree_sitter_php", "language_php")
     skipped_endings = ("Test.php", "_ide_helper.php", ".blade.php")
@@ -206,10 +206,13 @@ class _Linker(OutlineLinker):
                     kind = "document_collection" if hint == "mongodb" else "sql_table"
                     out.add(RawEntity(table, kind, path, cls["line"], cls["end"], cls["name"], engine_hint=hint,
                                       framework="eloquent"))  # fmt: skip
+        mapped = {e.name.lower() for e in out}  # a table a model maps is that model's, not a second one
+        for path, data in self.files.items():
             for sql in data["sql"]:
                 for table in sql["tables"]:
-                    out.add(RawEntity(table, "sql_table", path, sql["line"], sql["end"], None, engine_hint=engine,
-                                      framework="pdo"))  # fmt: skip
+                    if table.lower() not in mapped:
+                        out.add(RawEntity(table, "sql_table", path, sql["line"], sql["end"], None,
+                                          engine_hint=engine, framework="pdo"))  # fmt: skip
         return sorted(out, key=lambda e: (e.name, e.file, e.start_line))
 
 

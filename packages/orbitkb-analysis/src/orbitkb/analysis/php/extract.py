@@ -33,6 +33,9 @@ from orbitkb.analysis.treesitter import end_line, line, text, walk
 
 _DSN = re.compile(r"^(mysql|pgsql|sqlite|sqlsrv|mariadb|oci):", re.I)
 #: Route methods that also register when chained after ``Route::middleware(...)`` / ``Route::prefix(...)``.
+#: (facade, method) whose first argument names a table the code reads or writes (migrations are left
+#: out: a framework skeleton creates cache, jobs and session tables no code of the service names)
+_LARAVEL_TABLES = frozenset({("db", "table")})
 _LARAVEL_CHAINED = frozenset({"group", "get", "post", "put", "patch", "delete", "options", "any", "match", "resource",
                               "apiResource", "resources", "apiResources"})  # fmt: skip
 
@@ -246,6 +249,11 @@ class PhpFile(RouteRecorder):
                 channel = [["lit", ch]] if ch else fold(positional(node)[0], ctx["scope"])
                 self.out["messages"].append({**where, "direction": direction, "channel": channel, "provider": "redis",
                                              "client": "laravel-redis"})  # fmt: skip
+        elif (facade(recv), name) in _LARAVEL_TABLES and positional(node):
+            # Laravel's query builder: ``DB::table('ledgers')->where(...)``
+            table = literal(fold(positional(node)[0], ctx["scope"]))
+            if table and re.fullmatch(r"[A-Za-z_][\w.]*", table):
+                self.out["sql"].append({**where, "tables": [table.rsplit(".", 1)[-1]]})
         elif name in ("prepare", "query", "exec", "select", "statement", "insert", "update", "delete") and positional(node):
             sql = literal(fold(positional(node)[0], ctx["scope"]))
             if sql and tables_in(sql):

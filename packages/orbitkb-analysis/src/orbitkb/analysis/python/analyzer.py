@@ -14,7 +14,7 @@ from orbitkb.analysis.python.scan import Scanner
 
 class PythonAnalyzer:
     stack = "python"
-    version = "py-10"
+    version = "py-14"
     suffixes = (".py", ".pyi")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:

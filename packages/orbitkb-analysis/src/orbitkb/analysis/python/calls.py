@@ -10,7 +10,7 @@ from collections import defaultdict
 from typing import Any
 
 from orbitkb.analysis.facts import RawCall
-from orbitkb.analysis.python.ir import Node, describe, literal
+from orbitkb.analysis.python.ir import Node, cat, describe, literal
 from orbitkb.analysis.python.linkctx import Inv, LinkState, to_expr
 from orbitkb.analysis.python.signatures import (
     GRPC_STUB_SUFFIX,
@@ -98,6 +98,40 @@ def _connection_request(inv: Inv, conn: Node, scheme: str) -> Http | None:
     return inv.arg(0, "method"), {"t": "cat", "p": [*parts, path]}, "http.client"
 
 
+_MAX_ALTERNATIVES = 16
+
+
+def alternatives(node: Node) -> list[Node]:
+    """The values a URL can take when part of it is any of several (``{"t": "any"}``: a table read
+    with a runtime key, a loop over literals); the node itself when it holds no choice."""
+    if node["t"] == "any":
+        out: list[Node] = []
+        for v in node["v"]:
+            out.extend(alternatives(v))
+        return _unique(out)[:_MAX_ALTERNATIVES] or [node]
+    if node["t"] == "cat" and any(_has_any(p) for p in node["p"]):
+        combos: list[list[Node]] = [[]]
+        for p in node["p"]:
+            combos = [[*c, a] for c in combos for a in alternatives(p)][:_MAX_ALTERNATIVES]
+        return _unique([cat(c) for c in combos])
+    return [node]
+
+
+def _has_any(node: Node) -> bool:
+    return node["t"] == "any" or (node["t"] == "cat" and any(_has_any(p) for p in node["p"]))
+
+
+def _unique(nodes: list[Node]) -> list[Node]:
+    seen: set[str] = set()
+    out: list[Node] = []
+    for n in nodes:
+        key = repr(n)
+        if key not in seen:
+            seen.add(key)
+            out.append(n)
+    return out
+
+
 def _first_lit(url: Node) -> str | None:
     first: str | None = None
     if url["t"] == "lit":
@@ -183,18 +217,24 @@ class _Calls:
         inst = {"t": "inst", "c": {"t": "cls", "p": inv.path, "n": cls}, "a": sites[0].args, "k": sites[0].kw}
         return self.st.r.ev(node, {"__init__": self.st.r.init_binding(inst)})
 
-    def emit(self, inv: Inv, method: Node | None, url: Node, client: str) -> tuple[RawCall, str | None]:
+    def emit(self, inv: Inv, method: Node | None, url: Node, client: str) -> list[tuple[RawCall, str | None]]:
+        """One call per URL the site can reach: a table looked up at run time gives one each."""
         url = self.single_instance(inv, url)
-        call = RawCall(
-            kind="http",
-            file=inv.path,
-            line=inv.line,
-            end_line=inv.end,
-            client=client,
-            url=to_expr(self.st.r, url),
-            method=_method(method),
-        )
-        return call, inv.fn
+        return [
+            (
+                RawCall(
+                    kind="http",
+                    file=inv.path,
+                    line=inv.line,
+                    end_line=inv.end,
+                    client=client,
+                    url=to_expr(self.st.r, one),
+                    method=_method(method),
+                ),
+                inv.fn,
+            )
+            for one in alternatives(url)
+        ]
 
     def is_wrapper_with_sites(self, inv: Inv) -> bool:
         return (
@@ -216,13 +256,13 @@ def collect(st: LinkState) -> tuple[list[tuple[RawCall, str | None]], set[str]]:
             method, url, lib = d
             if (has_param(url) or has_param(method)) and cs.is_wrapper_with_sites(inv):
                 continue  # reported at the wrapper's call sites
-            out.append(cs.emit(inv, method, url, lib))
+            out.extend(cs.emit(inv, method, url, lib))
             continue
         wrapped = cs.through_wrapper(inv)
         for method, url, label in wrapped:
             if (has_param(url) or has_param(method)) and cs.is_wrapper_with_sites(inv):
                 continue
-            out.append(cs.emit(inv, method, url, label))
+            out.extend(cs.emit(inv, method, url, label))
         if wrapped:
             continue
         c = inv.callee

@@ -36,6 +36,7 @@ from orbitkb.analysis.python import (
     routes_django,
     routes_fastapi,
     routes_flask,
+    routes_litestar,
     routes_tornado,
     servicers,
     shapes,
@@ -83,6 +84,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     pending = pending + safe("nameko routes", lambda: nameko.routes(st), no_routes)
     pending = pending + safe("aiohttp routes", lambda: routes_aiohttp.collect(st, tree), no_routes)
     pending = pending + safe("tornado routes", lambda: routes_tornado.collect(st), no_routes)
+    pending = pending + safe("litestar routes", lambda: routes_litestar.collect(st, tree), no_routes)
     no_apis: list[ApiOut] = []
     for route in pending:
         apis.extend(safe("routes", partial(_emit, st, tree, route), no_apis))

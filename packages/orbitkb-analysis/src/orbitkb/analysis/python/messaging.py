@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from orbitkb.analysis.dapr.apply import PROVIDER_PREFIX, component_label
 from orbitkb.analysis.facts import Env, Expr, Lit, ParseGap, RawApi, RawMessage, Unknown
 from orbitkb.analysis.python.calls import has_param
 from orbitkb.analysis.python.ir import Node, describe, items, literal
@@ -45,12 +46,20 @@ def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
         return _one(ex)
     if spec == "exchange_publish":
         name = o.get("name")
+        if name is None:  # an exchange handed in (a parameter, app state): the one the service declares
+            name = sole_exchange(st)
         return _one(inv.arg(1, "routing_key") if name is None or literal(name) == "" else name)
     if spec == "self":
         return _one(o.get("name"))
     if spec == "queue_bind_arg":
         ex = inv.arg(0, "exchange")
-        return _one(ex.get("name") if ex is not None and ex["t"] == "inst" else ex)
+        if ex is not None and ex["t"] == "param":  # typed ``exchange: AbstractExchange``: its object
+            obj = st.r.as_object(ex)
+            ex = obj if st.r.family(obj) == "amqp-exchange" else ex
+        named = ex.get("name") if ex is not None and ex["t"] == "inst" else ex
+        if ex is not None and ex["t"] == "inst" and named is None:
+            named = sole_exchange(st)
+        return _one(named)
     if spec == "all":
         return [x for a in inv.args for x in items(a)]
     if spec.startswith("streams:"):
@@ -65,6 +74,35 @@ def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
         pos, names = spec[3:].split(":")
         return _one(inv.arg(int(pos), *names.split("|")))
     return []
+
+
+def sole_exchange(st: LinkState) -> Node | None:
+    """The one named exchange a service declares (``channel.declare_exchange(name=settings.x)``),
+    for an exchange object handed to the code that publishes or binds through it (a parameter, a
+    ``Depends``, ``app.state``) whose declaration the values cannot follow; None when the service
+    declares none or several."""
+    if "sole_exchange" in st.memo:
+        found: Node | None = st.memo["sole_exchange"]
+        return found
+    names: dict[str, Node] = {}
+    for inv in st.invs:
+        c = inv.rec.get("c") or {}
+        if c.get("t") not in ("attr", "bm") or c.get("n") != "declare_exchange":
+            continue
+        callee = inv.callee
+        if callee["t"] != "bm":
+            continue
+        if st.r.family(st.r.as_object(callee["o"])) != "amqp-channel" and "aio_pika" not in st.libs:
+            continue
+        node = inv.arg(0, "name")
+        if node is None:
+            continue
+        expr = to_expr(st.r, node)
+        if expr is not None and not unresolved(expr):
+            names[render_path(expr) or describe(node)] = node
+    sole = next(iter(names.values())) if len(names) == 1 else None
+    st.memo["sole_exchange"] = sole
+    return sole
 
 
 def _one(node: Node | None) -> list[Node]:
@@ -136,20 +174,34 @@ def celery_tasks(st: LinkState) -> dict[Key, tuple[Node, int]]:
 def handlers(
     st: LinkState,
 ) -> tuple[list[tuple[RawApi, Key | None, str]], list[tuple[RawMessage, str | None]]]:
-    """Framework-declared message handlers: Celery tasks and FastStream ``@broker.subscriber``."""
+    """Framework-declared message handlers: Celery tasks, FastStream ``@broker.subscriber`` and
+    Dapr ``@dapr_app.subscribe(pubsub=, topic=)``."""
     apis: list[tuple[RawApi, Key | None, str]] = []
     msgs: list[tuple[RawMessage, str | None]] = []
     found: list[tuple[str, str, Node, str, str, int]] = [
         (path, qual, name, "celery", "celery", line)
         for (path, qual), (name, line) in celery_tasks(st).items()
     ]
+    published: list[tuple[RawMessage, str | None]] = []
     for path, qual, _info, dec, line in decorated_functions(st):
         fv, args, kw, is_call = split_call(st, dec)
-        if is_call and fv["t"] == "bm" and fv["n"] == "subscriber":
+        if is_call and fv["t"] == "bm" and fv["n"] == "subscribe":
+            msgs += _dapr_subscription(st, path, qual, line, fv, args, kw)
+            continue
+        if is_call and fv["t"] == "bm" and fv["n"] in ("subscriber", "publisher"):
             fam = st.r.family(st.r.as_object(fv["o"])) or ""
-            if fam.startswith("faststream:"):
-                for ch in args[:1] or _one(kw.get("queue") or kw.get("channel") or kw.get("subject")):
+            if not fam.startswith("faststream:"):
+                continue
+            named = kw.get("queue") or kw.get("topic") or kw.get("channel") or kw.get("subject")
+            for ch in args[:1] or _one(named):
+                if fv["n"] == "subscriber":
                     found.append((path, qual, ch, fam.split(":")[1], "faststream", line))
+                    continue
+                # ``@broker.publisher("q")`` on a handler: what it returns is published to q
+                expr = to_expr(st.r, ch)
+                if expr is not None and not unresolved(expr):
+                    published.append((RawMessage("publishes", expr, fam.split(":")[1], path, line, line,
+                                                 client="faststream"), qual))  # fmt: skip
     for path, qual, name, provider, framework, line in found:
         info = st.func(path, qual)
         expr = to_expr(st.r, name) or Expr((Lit(""),))
@@ -159,7 +211,23 @@ def handlers(
             "consumes", expr, provider, path, info.get("l", 1), info.get("e", 1), client=framework
         )
         msgs.append((msg, qual))
-    return apis, msgs
+    return apis, msgs + published
+
+
+def _dapr_subscription(
+    st: LinkState, path: str, qual: str, line: int, fv: Any, args: list[Node], kw: dict[str, Node]
+) -> list[tuple[RawMessage, str | None]]:
+    """``@dapr_app.subscribe(pubsub="bus", topic="t")`` on a Dapr app extension: consumes ``t``."""
+    if st.r.family(st.r.as_object(fv["o"])) != "dapr-app":
+        return []
+    topic = kw.get("topic") or (args[1] if len(args) > 1 else None)
+    bus = kw.get("pubsub") or kw.get("pubsub_name") or (args[0] if args else None)
+    expr = to_expr(st.r, topic) if topic is not None else None
+    if expr is None:
+        return []
+    provider = PROVIDER_PREFIX + component_label(to_expr(st.r, bus) if bus is not None else None)
+    end = st.func(path, qual).get("e", line)
+    return [(RawMessage("consumes", expr, provider, path, line, end, client="dapr"), qual)]
 
 
 def consume_api(st: LinkState, path: str, qual: str, line: int, channel: str, provider: str,

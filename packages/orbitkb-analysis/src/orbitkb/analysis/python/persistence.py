@@ -11,16 +11,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.facts import Lit, RawEntity
+from orbitkb.analysis.facts import Env, Expr, Lit, RawEntity
 from orbitkb.analysis.python import firestore, sqltext
 from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.linkctx import LinkState, to_expr
 from orbitkb.analysis.python.signatures import (
+    DJANGO_CACHE_BACKENDS,
     DJANGO_ENGINES,
     DJANGO_MODEL_BASES,
     DJANGO_NON_COLUMNS,
     META_TABLE_MODELS,
     MONGO_DOCUMENTS,
+    NAMED_STORE_CALLS,
     PEEWEE_DATABASES,
     REDIS_DUCK_COMMANDS,
     REDIS_KEY_COMMANDS,
@@ -29,6 +31,8 @@ from orbitkb.analysis.python.signatures import (
     SQLA_COLUMNS,
     SQLA_TABLES,
     SQLMODEL_BASES,
+    STORE_MODELS,
+    VECTOR_STORES,
 )
 
 Field = tuple[str, str, bool | None, bool]
@@ -71,6 +75,9 @@ def collect(st: LinkState) -> list[RawEntity]:
     out.extend(_collections(st))
     out.extend(firestore.collections(st))
     out.extend(_redis_keys(st))
+    out.extend(_django_caches(st))
+    out.extend(_vector_stores(st))
+    out.extend(_named_stores(st))
     named = {e.name.lower() for e in out}
     out.extend(e for e in sqltext.collect(st) if e.name.lower() not in named)
     return out
@@ -123,6 +130,13 @@ def _class_entity(
     for q, (framework, keys) in META_TABLE_MODELS.items():
         if q in external:
             return _meta_table_model(st, path, qual, info, local, framework, keys)
+    for q, (framework, kind, store, (inner, key)) in STORE_MODELS.items():
+        if q in external:  # PynamoDB, cqlengine, redis-om models
+            named = _inner_literal(st, info, inner, key) if inner else (
+                literal(st.r.ev(attrs[key])) if key in attrs else None
+            )
+            default = snake(name) if framework == "cqlengine" else name
+            return make(named or default, kind, [], framework, store)
     for q, (framework, search_engine) in SEARCH_DOCUMENTS.items():
         if q in external:
             index = _inner_literal(st, info, "Index", "name") or _inner_literal(st, info, "Meta", "index")
@@ -269,8 +283,11 @@ _KEY_SPACE = re.compile(r"^[A-Za-z][\w\-]*$")
 def _redis_keys(st: LinkState) -> list[RawEntity]:
     """Key spaces of redis commands: the literal prefix before ``:`` of a key (``"cart:" + id``),
     or the whole literal key of a hash/set/list command. The client is a redis instance, or —
-    when the service imports redis — any receiver of a command only redis has (``hgetall``)."""
+    when the service imports redis — any receiver of a command only redis has (``hgetall``).
+    A redis instance whose keys are all computed at runtime (``cache.set(str(order_id), ...)``)
+    stores the one key space ``*``, as in the other stacks: the store is known, its names are not."""
     seen: dict[str, RawEntity] = {}
+    runtime: RawEntity | None = None
     duck = bool(st.libs & REDIS_LIBS)
     for inv in st.invs:
         c = inv.callee
@@ -290,12 +307,16 @@ def _redis_keys(st: LinkState) -> list[RawEntity]:
         elif expr is not None and expr.literal() is not None and REDIS_KEY_COMMANDS[c["n"]]:
             name = text
         else:
+            if fam == "redis" and not text and runtime is None:
+                runtime = RawEntity(
+                    "*", "key_value", inv.path, inv.line, inv.end, None, (), "redis", "redis-py"
+                )
             continue
         if _KEY_SPACE.match(name) and name not in seen:
             seen[name] = RawEntity(
                 name, "key_value", inv.path, inv.line, inv.end, None, (), "redis", "redis-py"
             )
-    return list(seen.values())
+    return list(seen.values()) or ([runtime] if runtime is not None else [])
 
 
 def _app_dir(path: str) -> str:
@@ -315,6 +336,81 @@ def _app_labels(st: LinkState) -> dict[str, str]:
                 label = literal(st.r.ev(info["attrs"]["label"]))
                 if label:
                     out[path.rsplit("/", 1)[0] if "/" in path else ""] = label
+    return out
+
+
+def _named_stores(st: LinkState) -> list[RawEntity]:
+    """Tables and indexes a client names in a call: boto3 DynamoDB (``resource.Table("orders")``,
+    ``client.put_item(TableName="orders", ...)``) and Elasticsearch/OpenSearch (``es.index(index=
+    "products", ...)``)."""
+    out: dict[tuple[str, str], RawEntity] = {}
+    for inv in st.invs:
+        c = inv.callee
+        if c["t"] != "bm":
+            continue
+        spec = NAMED_STORE_CALLS.get((st.r.family(st.r.as_object(c["o"])) or "", c["n"]))
+        if spec is None:
+            continue
+        kind, engine, framework, (pos, key) = spec
+        name = _configured_name(to_expr(st.r, inv.arg(pos, key)))
+        if name and (kind, name) not in out:
+            out[(kind, name)] = RawEntity(name, kind, inv.path, inv.line, inv.end, None, (), engine, framework)
+    return list(out.values())
+
+
+def _vector_stores(st: LinkState) -> list[RawEntity]:
+    """LangChain vector stores: ``AlloyDBVectorStore.create_sync(engine, table_name=TABLE)`` keeps
+    embeddings in that table of its database (a name read from the environment stays
+    ``${NAME}`` for the fact builder to resolve from the deployment)."""
+    out: dict[str, RawEntity] = {}
+    for inv in st.invs:
+        q = describe(inv.callee)
+        spec = VECTOR_STORES.get(q) or VECTOR_STORES.get(q.rsplit(".", 1)[0])
+        if spec is None:
+            continue
+        kind, engine, names = spec
+        expr = to_expr(st.r, inv.arg(None, *names))
+        name = _configured_name(expr)
+        if name and name not in out:
+            out[name] = RawEntity(name, kind, inv.path, inv.line, inv.end, None, (), engine, "langchain")
+    return list(out.values())
+
+
+def _configured_name(expr: Expr | None) -> str | None:
+    """Literal text, with environment reads written ``${NAME}`` / ``${NAME:default}``."""
+    if expr is None:
+        return None
+    out = []
+    for part in expr.parts:
+        if isinstance(part, Lit):
+            out.append(part.text)
+        elif isinstance(part, Env):
+            out.append("${" + part.name + (":" + part.default if part.default is not None else "") + "}")
+        else:
+            return None
+    return "".join(out) or None
+
+
+def _django_caches(st: LinkState) -> list[RawEntity]:
+    """Django ``CACHES`` on Redis or Memcached: the store of each configured cache, its key space
+    the cache's ``KEY_PREFIX`` (``*`` when it has none)."""
+    out: list[RawEntity] = []
+    for path in sorted(st.files):
+        if "CACHES" not in st.files[path]["sym"]:
+            continue
+        caches = st.r.symbol(path, "CACHES")
+        line = st.files[path].get("sln", {}).get("CACHES", 1)
+        for cache in caches["v"].values() if caches["t"] == "dict" else ():
+            if cache["t"] != "dict":
+                continue
+            engine = DJANGO_CACHE_BACKENDS.get(literal(cache["v"].get("BACKEND")) or "")
+            if engine is not None:
+                prefix = cache["v"].get("KEY_PREFIX")
+                name = (literal(prefix) if prefix is not None else None) or "*"
+                if all(e.name != name for e in out):
+                    out.append(
+                        RawEntity(name, "key_value", path, line, line, None, (), engine, "django-cache")
+                    )
     return out
 
 

@@ -35,6 +35,8 @@ MISSING: Node = {"t": "missing"}
 _MAX_DEPTH = 30
 _SETTINGS_NAME = re.compile(r"(Settings|Config|Configuration)$")
 _PLAIN = frozenset({"lit", "none", "unk", "ext", "mod", "cls", "fn"})
+_PROPERTIES = frozenset({"property", "cached_property"})
+_MAX_TABLE = 32  # entries of a table whose every value a runtime lookup may return
 _DJANGO_SETTINGS = "django.conf.settings."
 
 
@@ -227,6 +229,10 @@ class Resolver:
             fn: Node = {"t": "fn", "p": path, "n": qual}
             if inst is not None:
                 fn["self"] = inst
+            if "ret" in funcs[qual] and any(
+                describe(d).rsplit(".", 1)[-1] in _PROPERTIES for d in funcs[qual].get("dec", ())
+            ):
+                return self.apply(fn, [], {}, None, depth)  # ``@property``: read as its value
             return fn
         if qual in self.files[path]["classes"]:
             return {"t": "cls", "p": path, "n": qual}
@@ -372,6 +378,11 @@ class Resolver:
             return self.ev(node["v"][1], bind, d) if first["t"] in ("none", "unk") else first
         if t in ("list", "any"):
             return {"t": t, "v": [self.ev(x, bind, d) for x in node["v"]]}
+        if t == "vals":  # a loop over a table's values
+            table = self.ev(node["o"], bind, d)
+            if table["t"] == "dict" and 0 < len(table["v"]) <= _MAX_TABLE:
+                return {"t": "any", "v": [table["v"][k] for k in sorted(table["v"])]}
+            return unk(describe(table) + ".values()")
         if t == "dict":
             return {"t": "dict", "v": {k: self.ev(x, bind, d) for k, x in node["v"].items()}}
         if bind and t in ("inst", "ret"):
@@ -464,6 +475,11 @@ class Resolver:
         if t == "dict" and key is not None and key in o["v"]:
             item: Node = o["v"][key]
             return item
+        if t == "dict" and key is None and 0 < len(o["v"]) <= _MAX_TABLE and i["t"] != "none":
+            # a table looked up with a runtime key (``ROUTES[name]["host"]``): any of its values
+            return {"t": "any", "v": [o["v"][k] for k in sorted(o["v"])]}
+        if t == "any":
+            return {"t": "any", "v": [self.index(x, i) for x in o["v"]]}
         if t == "ext" and o["q"] == "os.environ" and key is not None:
             return {"t": "env", "n": key, "d": None}
         if t == "list" and key is not None and key.lstrip("-").isdigit():

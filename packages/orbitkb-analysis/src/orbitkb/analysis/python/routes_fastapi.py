@@ -20,6 +20,12 @@ from orbitkb.analysis.python.signatures import HTTP_VERBS
 VERBS = {**HTTP_VERBS, "trace": "TRACE"}
 ROUTE_METHODS = ("api_route", "route")
 FRAMEWORK = "fastapi"
+APP_CLASSES = frozenset({"fastapi.FastAPI", "fastapi.applications.FastAPI"})
+ROUTER_CLASSES = frozenset({"fastapi.APIRouter", "fastapi.routing.APIRouter"})
+
+
+def _class_of(o: Node) -> str:
+    return o["c"].get("q", "") if o["t"] == "inst" and o["c"]["t"] == "ext" else ""
 
 
 def is_router(st: LinkState, o: Node) -> bool:
@@ -40,6 +46,8 @@ def register(st: LinkState, tree: PrefixTree, o: Node) -> str:
 
 def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
     routes: list[PendingRoute] = []
+    kinds: dict[str, str] = {}  # router id -> its FastAPI class, when the code shows it
+    unsure = False  # an include or mount whose router the values cannot follow
     for path, qual, info, dec, line in decorated_functions(st):
         fv, args, kw, is_call = split_call(st, dec)
         if not is_call or fv["t"] != "bm" or (fv["n"] not in VERBS and fv["n"] not in ROUTE_METHODS):
@@ -52,6 +60,7 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             continue
         methods = [VERBS[fv["n"]]] if fv["n"] in VERBS else methods_from(kw.get("methods"), ["GET"])
         site = (path, line, info["e"])
+        kinds[ident(o)] = _class_of(o)
         route = function_route(st, register(st, tree, o), path_node, methods, path, qual, FRAMEWORK, site)
         route.response_model = dec["k"].get("response_model")
         routes.append(route)
@@ -63,9 +72,11 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
         if not is_router(st, o):
             continue
         parent = register(st, tree, o)
+        kinds.setdefault(parent, _class_of(o))
         if c["n"] == "include_router":
             for child in items(inv.arg(0, "router")):
                 child = st.r.as_object(child)
+                unsure = unsure or child["t"] != "inst"
                 tree.include(parent, register(st, tree, child), inv.kw.get("prefix", EMPTY_NODE), False)
         elif c["n"] == "mount":
             for child in items(inv.arg(1, "app")):
@@ -88,4 +99,14 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
                 )
                 route.response_model = inv.rec.get("k", {}).get("response_model")
                 routes.append(route)
-    return routes
+    return routes if unsure else _served(routes, kinds, tree)
+
+
+def _served(routes: list[PendingRoute], kinds: dict[str, str], tree: PrefixTree) -> list[PendingRoute]:
+    """Routes an application serves: an ``APIRouter`` that no application or router includes (a
+    module left over, an alternative never wired) serves nothing, once the service has an app and
+    every include in it was followed."""
+    if not any(k in APP_CLASSES for k in kinds.values()):
+        return routes
+    dead = {rid for rid, k in kinds.items() if k in ROUTER_CLASSES and rid not in tree.edges}
+    return [r for r in routes if r.router not in dead]

@@ -1,5 +1,6 @@
-"""Flask routes: ``@app.route(methods=...)``, ``@bp.get``, Blueprint ``url_prefix`` and
-``register_blueprint(bp, url_prefix=...)`` (which overrides it, nested blueprints composed),
+"""Flask routes (and Quart's, Sanic's): ``@app.route(methods=...)``, ``@bp.get``, Blueprint
+``url_prefix`` and ``register_blueprint(bp, url_prefix=...)`` / Sanic's ``app.blueprint(bp)``
+(which overrides it, nested blueprints composed), Sanic's ``add_route(handler, uri)``,
 ``add_url_rule`` with functions or ``MethodView.as_view``, class routes (flask-smorest
 ``@blp.route`` on a MethodView, flask-restx ``@ns.route`` on a Resource) and restx/restful
 ``Api.add_resource`` / ``add_namespace``."""
@@ -30,6 +31,12 @@ def is_router(st: LinkState, o: Node) -> bool:
     if fam is not None:
         return fam in FAMILIES
     return "flask" in st.libs and "fastapi" not in st.libs and o["t"] not in ("lit", "cat", "dict", "list")
+
+
+def framework(o: Node) -> str:
+    """The framework a Flask-like router belongs to (Sanic's apps and blueprints are its own)."""
+    q = o["c"].get("q", "") if o["t"] == "inst" and o["c"]["t"] == "ext" else ""
+    return "sanic" if q.startswith("sanic.") else FRAMEWORK
 
 
 def register(st: LinkState, tree: PrefixTree, o: Node) -> str:
@@ -72,7 +79,7 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
         methods = [HTTP_VERBS[fv["n"]]] if fv["n"] in HTTP_VERBS else methods_from(kw.get("methods"), ["GET"])
         rule = args[0] if args else kw["rule"]
         site = (path, line, info["e"])
-        routes.append(function_route(st, register(st, tree, o), rule, methods, path, qual, FRAMEWORK, site))
+        routes.append(function_route(st, register(st, tree, o), rule, methods, path, qual, framework(o), site))
     for path, qual, info, dec, line in decorated_classes(st):
         fv, args, kw, is_call = split_call(st, dec)
         if not is_call or fv["t"] != "bm" or fv["n"] != "route" or not args:
@@ -91,14 +98,18 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
             "add_url_rule",
             "add_resource",
             "add_namespace",
+            "blueprint",
+            "add_route",
         ):
             continue
         o = st.r.as_object(c["o"])
-        if not is_router(st, o):
+        if not is_router(st, o) or (c["n"] in ("blueprint", "add_route") and framework(o) != "sanic"):
             continue
         parent = register(st, tree, o)
-        if c["n"] in ("register_blueprint", "add_namespace"):
-            prefix = inv.kw.get("url_prefix") if c["n"] == "register_blueprint" else inv.kw.get("path")
+        if c["n"] == "add_route":
+            routes.extend(_sanic_route(st, parent, inv))
+        elif c["n"] in ("register_blueprint", "add_namespace", "blueprint"):
+            prefix = inv.kw.get("path") if c["n"] == "add_namespace" else inv.kw.get("url_prefix")
             for child in items(inv.arg(0, "blueprint", "ns")):
                 if child["t"] == "inst":
                     tree.include(parent, register(st, tree, child), prefix, True)
@@ -111,6 +122,20 @@ def collect(st: LinkState, tree: PrefixTree) -> list[PendingRoute]:
                     site = (inv.path, inv.line, inv.end)
                     routes.extend(class_routes(st, parent, rule, cls["p"], cls["n"], FRAMEWORK, None, site))
     return routes
+
+
+def _sanic_route(st: LinkState, parent: str, inv: Inv) -> list[PendingRoute]:
+    """Sanic ``app.add_route(handler, uri, methods=[...])``; a ``HTTPMethodView.as_view()`` serves
+    the verbs its class defines."""
+    handler, uri = inv.arg(0, "handler"), inv.arg(1, "uri")
+    if handler is None or uri is None:
+        return []
+    site = (inv.path, inv.line, inv.end)
+    if handler["t"] == "fn":
+        methods = methods_from(inv.kw.get("methods"), ["GET"])
+        return [function_route(st, parent, uri, methods, handler["p"], handler["n"], "sanic", site)]
+    cls = _view_class(st, handler)
+    return class_routes(st, parent, uri, cls["p"], cls["n"], "sanic", None, site) if cls is not None else []
 
 
 def _url_rule(st: LinkState, parent: str, inv: Inv) -> list[PendingRoute]:

@@ -205,6 +205,18 @@ class Scanner:
                         self.sym[el.id] = self.b.build(v, f"{self.module}.{el.id}") if v else unk(el.id)
 
     def _bind_loop(self, target: ast.expr, it: ast.expr, into: dict[str, Node]) -> list[str]:
+        if (
+            isinstance(it, ast.Call)
+            and isinstance(it.func, ast.Attribute)
+            and it.func.attr in ("items", "values")
+            and not it.args
+        ):  # ``for name, conf in TABLE.items()``: the value is any of the table's values
+            pair = isinstance(target, ast.Tuple) and len(target.elts) == 2
+            value = target.elts[1] if pair and isinstance(target, ast.Tuple) else target
+            if isinstance(value, ast.Name) and (pair or it.func.attr == "values"):
+                into[value.id] = {"t": "vals", "o": self.b.build(it.func.value)}
+                return [value.id]
+            return []
         if not isinstance(target, ast.Name):
             return []
         if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
@@ -395,7 +407,10 @@ class Scanner:
             if f.id in SKIP_NAMES:
                 return
         elif type(f) is ast.Attribute:
-            if f.attr in SKIP_METHODS or isinstance(f.value, ast.Constant):
+            if isinstance(f.value, ast.Constant):
+                return
+            # ``list.index(x)`` / ``re.search`` say nothing; ``es.index(index="products")`` names an index
+            if f.attr in SKIP_METHODS and not any(k.arg == "index" for k in n.keywords):
                 return
         else:
             return

@@ -107,6 +107,8 @@ FAMILIES: dict[str, str] = {
     "apiflask.APIBlueprint": "flask",
     "quart.Quart": "flask",
     "quart.Blueprint": "flask",
+    # Sanic routes like Flask (``@app.route(uri, methods=...)``, ``@bp.get``, ``Blueprint(url_prefix=)``)
+    **{q: "flask" for q in ("sanic.Sanic", "sanic.app.Sanic", "sanic.Blueprint", "sanic.blueprints.Blueprint")},
     "flask_restx.Namespace": "restx-ns",
     "flask_restplus.Namespace": "restx-ns",
     "flask_restx.Api": "restx-api",
@@ -120,6 +122,11 @@ FAMILIES: dict[str, str] = {
     "dapr.clients.DaprClient": "dapr",
     "dapr.aio.clients.DaprClient": "dapr",
     "dapr.clients.grpc.client.DaprGrpcClient": "dapr",
+    # Dapr app extensions: ``@dapr_app.subscribe(pubsub="bus", topic="orders")`` consumes (python/messaging.py)
+    "dapr.ext.fastapi.DaprApp": "dapr-app",
+    "flask_dapr.DaprApp": "dapr-app",
+    "flask_dapr.app.DaprApp": "dapr-app",
+    "dapr.ext.grpc.App": "dapr-app",
     # messaging
     "kafka.KafkaProducer": "kafka-producer",
     "aiokafka.AIOKafkaProducer": "kafka-producer",
@@ -207,7 +214,12 @@ FAMILIES: dict[str, str] = {
     "sqlite3.connect": "sql:sqlite",
     "aiosqlite.connect": "sql:sqlite",
     "pyodbc.connect": "sql:sqlserver",
+    "databases.Database": "sql:",  # the engine is the URL's scheme: left to the configuration
     "pymssql.connect": "sql:sqlserver",
+    "elasticsearch.Elasticsearch": "search:elasticsearch",
+    "elasticsearch.AsyncElasticsearch": "search:elasticsearch",
+    "opensearchpy.OpenSearch": "search:opensearch",
+    "opensearchpy.AsyncOpenSearch": "search:opensearch",
     "boto3.Session": "boto3-session",
     "boto3.session.Session": "boto3-session",
     "aioboto3.Session": "boto3-session",
@@ -215,10 +227,31 @@ FAMILIES: dict[str, str] = {
     "faststream.rabbit.RabbitBroker": "faststream:rabbitmq",
     "faststream.nats.NatsBroker": "faststream:nats",
     "faststream.redis.RedisBroker": "faststream:redis",
+    # routers group subscribers and publishers before ``broker.include_router(router)``
+    **{
+        f"faststream.{b}.{m}{kind}Router": f"faststream:{p}"
+        for b, kind, p in (("kafka", "Kafka", "kafka"), ("rabbit", "Rabbit", "rabbitmq"), ("nats", "Nats", "nats"), ("redis", "Redis", "redis"))
+        for m in ("", "fastapi.")
+    },
 }
 #: constructors whose family depends on the AWS service name in their first argument
 BOTO_CLIENTS = frozenset({"boto3.client", "boto3.resource"})
-AWS_SERVICES = {"sqs": "sqs", "sns": "sns"}
+AWS_SERVICES = {"sqs": "sqs", "sns": "sns", "dynamodb": "dynamodb"}
+_ES_METHODS = "index search get delete update create count exists mget delete_by_query update_by_query".split()
+#: (family, method) -> (entity kind, engine, framework, (position, keyword) of the name): calls on a
+#: client that name a table or index — boto3 DynamoDB and the Elasticsearch/OpenSearch clients
+NAMED_STORE_CALLS: dict[tuple[str, str], tuple[str, str, str, tuple[int | None, str]]] = {
+    ("dynamodb", "Table"): ("document_collection", "dynamodb", "boto3", (0, "name")),
+    **{
+        ("dynamodb", m): ("document_collection", "dynamodb", "boto3", (None, "TableName"))
+        for m in "put_item get_item update_item delete_item query scan create_table describe_table".split()
+    },
+    **{
+        (f"search:{e}", m): ("search_index", e, f"{e}-py", (0, "index"))
+        for e in ("elasticsearch", "opensearch")
+        for m in _ES_METHODS
+    },
+}  # fmt: skip
 
 #: (family, method) -> (family of the returned object, where its name comes from)
 METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]] = {
@@ -251,6 +284,7 @@ METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]]
 }
 ATTR_RESULTS: dict[tuple[str, str], tuple[str, str]] = {
     ("amqp-channel", "default_exchange"): ("amqp-exchange", ""),
+    ("amqp-exchange", "channel"): ("amqp-channel", ""),  # aio-pika: the channel an exchange was declared on
     ("mongo-session", "client"): ("mongo-client", ""),
 }
 #: attributes of a Mongo database/client that are methods, not collection/database names
@@ -421,6 +455,14 @@ PEEWEE_DATABASES = {
     "playhouse.sqlite_ext.SqliteExtDatabase": "sqlite",
     "playhouse.pool.PooledSqliteDatabase": "sqlite",
 }
+#: model base classes of stores other than SQL/MongoDB -> (framework, entity kind, engine, where the
+#: name is written: an attribute of ``class Meta`` or of the class itself; else the class name)
+STORE_MODELS: dict[str, tuple[str, str, str, tuple[str, str]]] = {
+    "pynamodb.models.Model": ("pynamodb", "document_collection", "dynamodb", ("Meta", "table_name")),
+    "cassandra.cqlengine.models.Model": ("cqlengine", "sql_table", "cassandra", ("", "__table_name__")),
+    "redis_om.HashModel": ("redis-om", "key_value", "redis", ("Meta", "model_key_prefix")),
+    "redis_om.JsonModel": ("redis-om", "key_value", "redis", ("Meta", "model_key_prefix")),
+}
 MONGO_DOCUMENTS = {
     "beanie.Document": "beanie",
     "mongoengine.Document": "mongoengine",
@@ -462,11 +504,43 @@ REDIS_LIBS = frozenset({"redis", "aioredis"})
 #: methods of a raw SQL connection/cursor whose first argument is a statement
 SQL_EXEC_METHODS = frozenset(
     "execute executemany executescript fetch fetchrow fetchval mogrify copy_expert".split()
+    + "fetch_all fetch_one fetch_val execute_many iterate exec_driver_sql".split()  # databases, SQLAlchemy
 )
+#: wrappers that hand a statement's text on unchanged: ``conn.execute(text("SELECT ..."))``
+SQL_TEXT_WRAPPERS = frozenset({"sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"})
 #: libraries whose presence lets an untyped receiver's ``execute("SELECT ...")`` count
 SQL_DRIVER_LIBS = frozenset(
     "psycopg2 psycopg asyncpg aiopg pg8000 pymysql MySQLdb mysql aiomysql sqlite3 aiosqlite pyodbc pymssql".split()
+    + ["sqlalchemy", "databases"]
 )
+#: LangChain vector stores (class; a factory classmethod on it counts too) -> (entity kind, engine,
+#: keyword arguments that name the table / collection / index)
+VECTOR_STORES = {
+    "langchain_google_alloydb_pg.AlloyDBVectorStore": ("sql_table", "postgres", ("table_name",)),
+    "langchain_google_cloud_sql_pg.PostgresVectorStore": ("sql_table", "postgres", ("table_name",)),
+    "langchain_google_cloud_sql_mysql.MySQLVectorStore": ("sql_table", "mysql", ("table_name",)),
+    "langchain_postgres.PGVector": ("sql_table", "postgres", ("collection_name",)),
+    "langchain_postgres.vectorstores.PGVector": ("sql_table", "postgres", ("collection_name",)),
+    "langchain_community.vectorstores.PGVector": ("sql_table", "postgres", ("collection_name",)),
+    "langchain_chroma.Chroma": ("document_collection", "chroma", ("collection_name",)),
+    "langchain_community.vectorstores.Chroma": ("document_collection", "chroma", ("collection_name",)),
+    "langchain_qdrant.QdrantVectorStore": ("document_collection", "qdrant", ("collection_name",)),
+    "langchain_community.vectorstores.Qdrant": ("document_collection", "qdrant", ("collection_name",)),
+    "langchain_elasticsearch.ElasticsearchStore": ("search_index", "elasticsearch", ("index_name",)),
+    "langchain_community.vectorstores.ElasticsearchStore": ("search_index", "elasticsearch", ("index_name",)),
+    "langchain_redis.RedisVectorStore": ("key_value", "redis", ("index_name",)),
+    "langchain_community.vectorstores.Redis": ("key_value", "redis", ("index_name",)),
+}
+#: Django CACHES backends (class path suffix) -> the store they keep entries in
+DJANGO_CACHE_BACKENDS = {
+    "django_redis.cache.RedisCache": "redis",
+    "django.core.cache.backends.redis.RedisCache": "redis",
+    "redis_cache.RedisCache": "redis",
+    "redis_cache.cache.RedisCache": "redis",
+    "django.core.cache.backends.memcached.PyMemcacheCache": "memcached",
+    "django.core.cache.backends.memcached.PyLibMCCache": "memcached",
+    "django.core.cache.backends.memcached.MemcachedCache": "memcached",
+}
 DJANGO_ENGINES = {
     "postgresql": "postgres",
     "postgis": "postgres",

@@ -1,15 +1,17 @@
 """Tables named in the SQL text a service hands to a raw driver (psycopg, pymysql, sqlite3,
-asyncpg...): ``cur.execute("SELECT ... FROM orders JOIN items ...")`` persists ``orders`` and
-``items``. The engine comes from the driver the connection was opened with, else (an untyped
-receiver in a service importing a driver) from the service's configuration and manifests."""
+asyncpg, the ``databases`` package, SQLAlchemy's ``text()``...): ``cur.execute("SELECT ... FROM
+orders JOIN items ...")`` persists ``orders`` and ``items``. The engine comes from the driver the
+connection was opened with, else (an untyped receiver in a service importing a driver) from the
+service's configuration and manifests."""
 
 from __future__ import annotations
 
 import re
 
 from orbitkb.analysis.facts import Lit, RawEntity
+from orbitkb.analysis.python.ir import describe
 from orbitkb.analysis.python.linkctx import LinkState, to_expr
-from orbitkb.analysis.python.signatures import SQL_DRIVER_LIBS, SQL_EXEC_METHODS
+from orbitkb.analysis.python.signatures import SQL_DRIVER_LIBS, SQL_EXEC_METHODS, SQL_TEXT_WRAPPERS
 
 _STATEMENT = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|WITH|REPLACE|MERGE|ALTER|DROP)\b", re.I)
 _TABLE = re.compile(
@@ -57,12 +59,16 @@ def collect(st: LinkState) -> list[RawEntity]:
         o = st.r.as_object(c["o"])
         fam = st.r.family(o) or ""
         if fam.startswith("sql:"):
-            engine: str | None = fam[4:]
+            engine: str | None = fam[4:] or None
         elif not fam and duck and o["t"] in ("param", "bm", "unk", "ret"):
             engine = None
         else:
             continue
-        expr = to_expr(st.r, inv.arg(0, "query", "sql", "operation"))
+        statement = inv.arg(0, "query", "sql", "operation", "statement")
+        if statement is not None and statement["t"] == "inst" and statement.get("a"):
+            if describe(statement["c"]) in SQL_TEXT_WRAPPERS:
+                statement = statement["a"][0]
+        expr = to_expr(st.r, statement)
         if expr is None:
             continue
         sql = "".join(p.text if isinstance(p, Lit) else HOLE for p in expr.parts)

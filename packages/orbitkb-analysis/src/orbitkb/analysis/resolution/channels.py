@@ -1,9 +1,11 @@
 """Message channels and providers resolved through configuration.
 
 A channel expression is resolved like a URL (constants, env, properties). A Spring Cloud Stream
-binding name becomes its ``destination``. When the code is transport-agnostic (Spring Cloud
-Stream, JMS, Celery, NestJS microservices...), the provider comes from the binder configuration,
-broker URLs in the service's config, then its dependency manifests — else the code's word stands.
+binding name becomes its ``destination``, a MicroProfile Reactive Messaging channel the topic (queue,
+address...) its ``mp.messaging`` connector is configured with. When the code is transport-agnostic
+(Spring Cloud Stream, Reactive Messaging, JMS, Celery, NestJS microservices...), the provider comes
+from the binder or connector configuration, broker URLs in the service's config, then its dependency
+manifests — else the code's word stands.
 """
 
 from __future__ import annotations
@@ -37,6 +39,20 @@ CONCRETE = frozenset(
 )
 _BINDINGS = "spring.cloud.stream.bindings."
 _BROKER_KEYS = ("BROKER", "KAFKA", "AMQP", "RABBIT", "NATS", "CELERY", "QUEUE", "BUS", "MQ")
+_REACTIVE = "mp.messaging."
+#: Reactive Messaging connector -> (provider, attributes naming the destination, first found wins);
+#: unset, the destination is the channel's own name
+REACTIVE_CONNECTORS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "smallrye-kafka": ("kafka", ("topic",)),
+    "smallrye-amqp": ("amqp", ("address",)),
+    "smallrye-rabbitmq": ("rabbitmq", ("queue.name", "exchange.name")),
+    "smallrye-mqtt": ("mqtt", ("topic",)),
+    "smallrye-pulsar": ("pulsar", ("topic",)),
+    "smallrye-jms": ("jms", ("destination",)),
+    "smallrye-gcp-pubsub": ("pubsub", ("topic",)),
+    "smallrye-sqs": ("sqs", ("queue",)),
+    "smallrye-jetstream": ("nats", ("subject",)),
+}
 
 
 def stream_destination(
@@ -52,16 +68,38 @@ def stream_destination(
     return None
 
 
+def reactive_destination(
+    channel: str, direction: str, config: ServiceConfig
+) -> tuple[str, tuple[ConfigValue, ...], str] | None:
+    """(destination, evidence, channel prefix) of a Reactive Messaging channel with a connector:
+    ``mp.messaging.incoming.<channel>.connector`` set, the destination its attribute names or the
+    channel itself."""
+    prefix = f"{_REACTIVE}{'incoming' if direction == 'consumes' else 'outgoing'}.{channel}"
+    connector = config.prop_candidates(f"{prefix}.connector")
+    if not connector or not channel:
+        return None
+    _, attrs = REACTIVE_CONNECTORS.get(connector[0].value.strip(), ("", ("topic",)))
+    for attr in attrs:
+        found = config.prop_candidates(f"{prefix}.{attr}")
+        if found and found[0].value.strip():
+            return found[0].value.strip(), (connector[0], found[0]), prefix
+    return channel, (connector[0],), prefix
+
+
 def resolve_channel(
     expr: Expr, direction: str, config: ServiceConfig
 ) -> tuple[str, tuple[ConfigValue, ...], str | None]:
-    """(channel, evidence, binding) — ``binding`` is the stream binding name when one was used."""
+    """(channel, evidence, binding) — ``binding`` is the stream binding name (or the Reactive
+    Messaging channel's property prefix) when one was used."""
     marks = Sentinels()
     res = resolve(expr, config, marks)
     text = marks.readable(res.text).strip()
     dest = stream_destination(text, direction, config)
     if dest is not None:
         return dest[0], (*res.evidence, dest[1]), dest[2]
+    reactive = reactive_destination(text, direction, config)
+    if reactive is not None:
+        return reactive[0], (*res.evidence, *reactive[1]), reactive[2]
     return text, res.evidence, None
 
 
@@ -106,6 +144,11 @@ def resolve_provider(
     provider = engines.normalize_provider(code_provider)
     if provider in CONCRETE:
         return provider
+    if binding and binding.startswith(_REACTIVE):
+        connector = config.prop_candidates(f"{binding}.connector")
+        known = REACTIVE_CONNECTORS.get(connector[0].value.strip()) if connector else None
+        if known is not None:
+            return engines.normalize_provider(known[0])
     found = (
         _binder_provider(binding, config)
         if provider in ("stream", "spring-cloud-stream", "unknown")

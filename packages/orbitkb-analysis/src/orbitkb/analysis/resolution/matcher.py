@@ -1,8 +1,9 @@
 """Matching a host or a name to a service of this analysis: names, aliases, k8s DNS, variants, ports.
 
-Exact names and aliases win; then Kubernetes DNS forms (``payments.default.svc.cluster.local``);
-then naming variants (``payments`` ~ ``payments-service`` ~ ``payments-svc``); then, for
-localhost-like hosts only, a published port owned by exactly one service. Ambiguity is no match.
+Exact names and aliases win; then Kubernetes DNS forms (``payments.default.svc.cluster.local``)
+and OpenShift default route hosts (``payments-shop.apps.cluster.example.com``); then naming variants
+(``payments`` ~ ``payments-service`` ~ ``payments-svc``); then, for localhost-like hosts only, a
+published port owned by exactly one service. Ambiguity is no match.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class ServiceIndex:
         short = (
             dns.group(1) if dns else labels[0] if len(labels) == 2 and labels[1] in self._namespaces else None
         )
+        short = short or self._route_host(labels)
         if short and (found := self._unique(self._exact, short)):
             return Match(found, "dns")
         if host in LOCAL_HOSTS:
@@ -89,6 +91,16 @@ class ServiceIndex:
             return None  # a real domain name: never a naming variant of a service
         found = self._unique(self._variants, _variant(host))
         return Match(found, "variant") if found else None
+
+    def _route_host(self, labels: list[str]) -> str | None:
+        """The route of an OpenShift default host ``<route>-<namespace>.apps.<cluster domain>``, for a
+        namespace of this deployment."""
+        if len(labels) < 3 or labels[1] != "apps":
+            return None
+        for namespace in sorted(self._namespaces, key=len, reverse=True):
+            if labels[0].endswith("-" + namespace) and len(labels[0]) > len(namespace) + 1:
+                return labels[0][: -len(namespace) - 1]
+        return None
 
     def named(self, word: str) -> Match | None:
         """The service a bare word names (``user-service``), as a host would, else the one service

@@ -29,7 +29,7 @@ from orbitkb.analysis.treesitter import OutlineLinker, TreeSitterAnalyzer, outli
 
 class RubyAnalyzer(TreeSitterAnalyzer):
     stack = "ruby"
-    version = "ruby-4"
+    version = "ruby-5"
     suffixes = (".rb",)
     grammar = ("tree_sitter_ruby", "language")
     skipped_endings = ("_spec.rb", "_test.rb")
@@ -180,4 +180,21 @@ class _Linker(OutlineLinker):
                 framework = "mongoid" if model[1] == "mongodb" else "sequel" if cls["super"] == "Sequel::Model" else "activerecord"
                 out.add(RawEntity(name, model[0], path, cls["line"], cls["end"], cls["name"], engine_hint=model[1],
                                   framework=framework))  # fmt: skip
-        return sorted(out, key=lambda e: (e.name, e.file))
+        spaces: dict[str, RawEntity] = {}
+        for path, data in sorted(self.files.items()):
+            for rec in data.get("keys", ()):
+                space = _key_space(rec["key"])
+                spaces.setdefault(space, RawEntity(space, "key_value", path, rec["line"], rec["end"],
+                                                   engine_hint="redis", framework="redis-rb"))  # fmt: skip
+        return sorted(out | set(spaces.values()), key=lambda e: (e.name, e.file))
+
+
+def _key_space(parts: list[list[Any]]) -> str:
+    """A Redis key's space: ``"cart:#{id}"`` -> ``cart``; a literal key as written; ``*`` when the key
+    is computed at runtime."""
+    lead: list[str] = []
+    for part in parts:
+        if part[0] != "lit":
+            return "".join(lead).rstrip(":._-/|#") or "*"
+        lead.append(str(part[1]))
+    return "".join(lead) or "*"

@@ -304,7 +304,9 @@ class RubyFile:
 
     def _message(self, node: Any, name: str, recv: str, rnode: Any, pos: list[Any], kw: dict[str, Any],
                  scope: dict[str, Value], where: dict[str, Any]) -> None:  # fmt: skip
-        if name == "publish" and pos and pos[0].type == "string" and "redis" in recv.lower():
+        if name in tables.REDIS_KEY_COMMANDS and pos and "redis" in recv.lower():
+            self.out.setdefault("keys", []).append({**where, "key": fold(pos[0], scope)})
+        elif name == "publish" and pos and pos[0].type == "string" and "redis" in recv.lower():
             self._msg("publishes", fold(pos[0], scope), "redis", recv, where)
         elif name in tables.KAFKA_PRODUCE and "topic" in kw:
             self._msg("publishes", fold(kw["topic"], scope), "kafka", recv or name, where)

@@ -45,6 +45,11 @@ NET_HTTP_REQUESTS = {"Get": "GET", "Post": "POST", "Put": "PUT", "Patch": "PATCH
 #: receiver -> (keyword holding the URL, or None for the first argument).
 HTTP_CONNECTIONS = {"Faraday": "url", "Faraday::Connection": "url", "Excon": None, "RestClient::Resource": None,
                     "HTTP": None}  # fmt: skip
+#: Redis commands whose first argument is a key (a receiver named like ``redis`` / ``$redis`` / ``REDIS``)
+REDIS_KEY_COMMANDS = frozenset(
+    "set get setex setnx getset mset mget del exists expire incr incrby decr hset hget hgetall hmset hmget "
+    "hdel hincrby lpush rpush lpop rpop lrange sadd srem smembers sismember zadd zrange zrem zscore".split()
+)
 CONNECTION_VERBS = {"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH", "delete": "DELETE", "head": "HEAD"}
 
 #: Kafka producers (ruby-kafka, rdkafka, WaterDrop/Karafka): method names taking ``topic:``.

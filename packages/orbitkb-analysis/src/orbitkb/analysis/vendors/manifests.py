@@ -146,6 +146,15 @@ def declared_sdks(manifests: Iterable[Manifest], texts: Mapping[str, str]) -> li
     return sorted(out.values(), key=lambda s: (s.vendor, s.file, s.line, s.package))
 
 
+def shared_manifests(
+    root: str, manifests: Iterable[Manifest], service_roots: Iterable[str]
+) -> list[Manifest]:
+    """The manifests above ``root`` that other services share (a monorepo root, a shared go.mod)."""
+    manifests = list(manifests)
+    own = {m.path for m in own_manifests(root, manifests, service_roots)}
+    return [m for m in manifests if m.path not in own and paths.is_under(root, paths.parent(m.path))]
+
+
 def own_manifests(root: str, manifests: Iterable[Manifest], service_roots: Iterable[str]) -> list[Manifest]:
     """The manifests above or at ``root`` whose folder holds no other service."""
     roots = list(service_roots)

@@ -5,6 +5,9 @@ lives only in configuration (``spring.mail.host: smtp.gmail.com``, ``SLACK_WEBHO
 slack.com/...``), or through an SDK pulled in by a shared manifest while the service's own
 environment holds the vendor's secret (``STRIPE_SECRET_KEY``, ``TWILIO_AUTH_TOKEN``). Both are
 data: hosts come from the domain's vendor list, key prefixes from ``config_keys`` in ``sdks.json``.
+A credential key alone is no use of the vendor (``aws.access.key_id`` in a service that never loads
+an AWS SDK): it counts only where a manifest of the service, its own or one it shares with others,
+declares that vendor's SDK.
 A key counts only when one of its words is a credential word (``key``, ``secret``, ``token``,
 ``dsn``, ``webhook``...): ``STRIPE_CURRENCY`` alone says nothing about a call. A credential key
 left empty (``AWS_ACCESS_KEY_ID=``, the boilerplate a framework's env template lists for every
@@ -93,3 +96,11 @@ def configured_vendors(values: Iterable[ConfigValue]) -> list[ConfiguredVendor]:
         if by_key is not None:
             out.setdefault((by_key, KEY_NOTE), ConfiguredVendor(by_key, v.key, KEY_NOTE, v.file, v.line))
     return sorted(out.values(), key=lambda c: (c.vendor, c.why != HOST_NOTE, c.file, c.line))
+
+
+def backed_by_sdks(found: Iterable[ConfiguredVendor], sdk_vendors: Iterable[str]) -> list[ConfiguredVendor]:
+    """Hosts as found; credential keys only for vendors an SDK of ``sdk_vendors`` talks to (the
+    generic ``AWS`` credential for any AWS service's SDK)."""
+    vendors = set(sdk_vendors)
+    aws = any(v.startswith("AWS") for v in vendors)
+    return [c for c in found if c.why != KEY_NOTE or c.vendor in vendors or (c.vendor == "AWS" and aws)]
