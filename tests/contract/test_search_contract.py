@@ -99,6 +99,25 @@ def test_multi_word_terms_are_phrases(indexed):
     assert refs(indexed.search(["order create"])) == []  # words in the wrong order are not the phrase
 
 
+@pytest.mark.parametrize("kinds", [["api"], ["api", "api"], ["entity", "message"], ["message", "entity", "component"]])
+def test_a_kinds_filter_keeps_exactly_the_hits_of_those_kinds_in_order(indexed, kinds):
+    terms = ["refund", "warehouse", "zurich", "payments"]
+    every = indexed.search(terms, limit=50)
+    assert indexed.search(terms, limit=50, kinds=kinds) == [h for h in every if h.kind in set(kinds)]
+
+
+@pytest.mark.parametrize("kinds", [None, ("api", "message")])
+def test_a_query_without_snippets_finds_the_same_hits_and_cuts_no_snippet(indexed, kinds):
+    from attrs import evolve
+
+    from orbitkb.domain.ports import SearchQuery
+
+    terms = ("refund", "warehouse", "stock")
+    cut, uncut = indexed.search_many([SearchQuery(terms, 30, kinds), SearchQuery(terms, 30, kinds, snippets=False)])
+    assert cut and any(h.snippet for h in cut)
+    assert uncut == [evolve(h, snippet=None) for h in cut]
+
+
 def test_kinds_and_limit(indexed):
     assert {h.kind for h in indexed.search(["refund", "warehouse"], kinds=["message", "entity"])} == {
         "message"

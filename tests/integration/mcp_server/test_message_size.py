@@ -63,3 +63,32 @@ def test_evidence_loses_its_null_fields_at_every_depth_and_nothing_else_does() -
     slim = [{"file": "ledger/app.py", "start_line": 3}]
     assert lean == {"calls": [{"to": "billing", "reason": None, "evidence": slim,
                                "steps": [{"evidence": slim, "note": None}]}], "evidence": slim}
+
+
+@pytest.mark.parametrize("data", ANSWERS, ids=range(len(ANSWERS)))
+def test_the_escaped_copy_is_counted_without_writing_it(data: Any) -> None:
+    from orbitkb.mcp.shaping import escaped_size
+
+    text = text_of(data)
+    assert escaped_size(text) == len(json.dumps(text, ensure_ascii=False).encode("utf-8"))
+    assert escaped_size(text, len(text.encode("utf-8"))) == escaped_size(text)
+
+
+@pytest.mark.parametrize("data", [
+    {"services": [{"name": "ledger", "reason": None}], "total": 1},  # nulls, but no evidence
+    {"note": 'a reason that quotes "evidence": in its words', "evidence_count": 2},  # the word, not the key
+    {"findings": [{"detail": {"callees": ["billing"]}, "services": ["ledger"]}]},
+    {"calls": [{"evidence": [{"file": "a.py", "start_line": 1}]}], "ok": True},  # evidence without a null field
+])
+def test_an_answer_without_evidence_is_sent_as_it_is_without_a_copy(data: Any) -> None:
+    result = _result(data)
+    assert result.structured_content is data
+    assert [c.text for c in result.content] == [text_of(data)]
+
+
+def test_evidence_without_null_fields_and_with_them_in_one_answer() -> None:
+    data = {"calls": [{"evidence": [{"file": "a.py", "start_line": 1}]}, {"evidence": [{"file": "b.py", "commit": None}]}]}
+    result = _result(data)
+    assert result.structured_content == {"calls": [{"evidence": [{"file": "a.py", "start_line": 1}]},
+                                                   {"evidence": [{"file": "b.py"}]}]}
+    assert [c.text for c in result.content] == [text_of(result.structured_content)]

@@ -107,13 +107,15 @@ class HybridRetriever:
     def mode(self) -> str:
         return "hybrid" if self.embedder is not None else "keyword"
 
-    def keyword(self, terms: Sequence[str], limit: int, kinds: Sequence[str] | None = None) -> list[SearchHit]:
+    def keyword(self, terms: Sequence[str], limit: int, kinds: Sequence[str] | None = None,
+                snippets: bool = True) -> list[SearchHit]:
         if not terms:
             return []
-        query = SearchQuery(tuple(terms), limit, tuple(kinds) if kinds is not None else None)
+        query = SearchQuery(tuple(terms), limit, tuple(kinds) if kinds is not None else None, snippets)
         found = self._keyword.get(query)
         if found is None:
-            found = tuple(self.store.search(terms, limit=limit, kinds=kinds))
+            found = tuple(self.store.search(terms, limit=limit, kinds=kinds) if snippets
+                          else self.store.search_many([query])[0])
             self._keyword.put(query, found)
         return list(found)
 

@@ -85,7 +85,18 @@ def first_sentence(text: str | None, limit: int = 240) -> str | None:
 
 def stem(word: str) -> str:
     """A light suffix stripper for prefix search: 'payments' -> 'payment', 'categories' -> 'categor',
-    'shipping' -> 'shipp'. Good enough because the search matches the stem as a prefix."""
+    'shipping' -> 'shipp'. Good enough because the search matches the stem as a prefix. Words are
+    stemmed hundreds of times a request (task words, API and service names): short words are
+    remembered, like split names."""
+    return _stem_short(word) if len(word) <= _SHORT else _stem(word)
+
+
+@lru_cache(maxsize=1 << 16)
+def _stem_short(word: str) -> str:
+    return _stem(word)
+
+
+def _stem(word: str) -> str:
     w = word.lower()
     if len(w) > 4 and w.endswith("ies"):
         return w[:-3]

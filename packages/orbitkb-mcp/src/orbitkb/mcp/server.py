@@ -16,6 +16,7 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from orbitkb.bootstrap import Application, Settings, build_application
 from orbitkb.bootstrap.settings import BACKENDS
+from orbitkb.mcp.heap import ModelHeap
 from orbitkb.mcp.stdio import run_stdio
 from orbitkb.mcp.tools import register
 
@@ -35,17 +36,20 @@ def package_version() -> str:
         return "0+unknown"
 
 
-def build_server(app: Application, tools: str = "full") -> MCPServer:
+def build_server(app: Application, tools: str = "full", heap: ModelHeap | None = None) -> MCPServer:
+    """The server with its tools. ``heap``: the serving process's (``serve``), which freezes each
+    model it loads (heap.py); None in a process that only embeds the server (tests, the UI)."""
     server = MCPServer("orbitkb", version=package_version(), instructions=INSTRUCTIONS, log_level="WARNING")
     app.adapters.store()  # open (and migrate) the database once per process, not per call
-    register(server, app, tools)
-    warm_model(app)
+    register(server, app, tools, after_call=heap.settle if heap is not None else None)  # a reload frozen after its call
+    warm_model(app, heap)
     return server
 
 
-def warm_model(app: Application) -> threading.Thread | None:
+def warm_model(app: Application, heap: ModelHeap | None = None) -> threading.Thread | None:
     """Load the SystemModel in the background while the client starts: the first question then
-    waits for what is left of the load, not for all of it (a call meanwhile shares the same load)."""
+    waits for what is left of the load, not for all of it (a call meanwhile shares the same load).
+    ``heap``: frozen once loaded (heap.py)."""
     models = app.adapters.models()
     if models is None:
         return None
@@ -54,7 +58,9 @@ def warm_model(app: Application) -> threading.Thread | None:
         try:
             models.load_model()
         except Exception:  # noqa: BLE001 - the first real call reports what is wrong, with its hint
-            pass
+            return
+        if heap is not None:
+            heap.settle()
 
     thread = threading.Thread(target=load, name="orbitkb-model", daemon=True)
     thread.start()
@@ -80,7 +86,7 @@ def serve(settings: Settings) -> None:
         print(f"orbitkb-mcp: {choice.notice}", file=sys.stderr)
     if settings.read_only:
         print(f"orbitkb-mcp: {READ_ONLY_NOTICE}", file=sys.stderr)
-    anyio.run(run_stdio, build_server(app, settings.tools))  # every malformed line gets an error reply
+    anyio.run(run_stdio, build_server(app, settings.tools, ModelHeap(app.adapters.models())))  # every malformed line gets an error reply
 
 
 def main(argv: Sequence[str] | None = None) -> int:

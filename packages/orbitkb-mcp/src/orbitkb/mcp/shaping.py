@@ -55,7 +55,16 @@ def message_size(data: Any, text: str | None = None) -> int:
     structured copy is that text, the text copy that text escaped once more."""
     text = text_of(data) if text is None else text
     body = len(text.encode("utf-8"))
-    return ENVELOPE_BYTES + _RESULT_BYTES + body + len(json.dumps(text, ensure_ascii=False).encode("utf-8"))
+    return ENVELOPE_BYTES + _RESULT_BYTES + body + escaped_size(text, body)
+
+
+def escaped_size(text: str, size: int | None = None) -> int:
+    """Bytes of ``text`` (compact JSON from ``text_of``, ``size`` bytes long) written once more as a
+    JSON string, counted without writing it: the two quotes, plus one backslash before each quote
+    and each backslash — the only characters that escape, since the JSON text of an answer holds no
+    raw control character (those are escaped inside its strings already)."""
+    size = len(text.encode("utf-8")) if size is None else size
+    return size + 2 + text.count('"') + text.count("\\")
 
 
 def _fits(data: Any, budget: int | None) -> bool:

@@ -40,6 +40,10 @@ def _clip(text: str | None, limit: int = 160) -> str | None:
     return text[: limit - 1].rstrip() + "…"
 
 
+#: How an "evidence" key reads in compact JSON; inside a string its quotes are escaped, so only a key matches.
+_EVIDENCE = '"evidence":'
+
+
 def _lean(value: Any) -> Any:
     """Evidence entries without their null fields: they repeat in every list and cost tokens."""
     if isinstance(value, dict):
@@ -67,21 +71,31 @@ def _few_names(repo: dict[str, Any], most: int = 50) -> dict[str, Any]:
 def _result(data: dict[str, Any]) -> CallToolResult:
     """Structured content plus ONE compact JSON text block (the SDK's default text is indented,
     doubling what an agent pays for the same answer)."""
-    data = _lean(data)
     text = text_of(data)  # serialised once: the size check and the text block share it
+    if _EVIDENCE in text and ":null" in text:  # most answers have no null evidence field: no walk over them
+        data = _lean(data)
+        text = text_of(data)
     if message_size(data, text) > MAX_RESPONSE_BYTES:  # the whole message (both copies) stays under the cap
         data = cap(data)
         text = text_of(data)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
-def _guard(fn: F, in_loop: bool = False) -> F:
+def _guard(fn: F, in_loop: bool = False, after_call: Callable[[], object] | None = None) -> F:
     """``fn`` answering a bounded result or a ToolError. ``in_loop``: a coroutine function, so the SDK
     runs it on the event loop instead of handing every call to a worker thread (two thread switches,
     ~0.5 ms of CPU a call); for the tools that answer from the read model in about a millisecond. The
-    others (an LLM, git, a re-index) run on a worker and keep the loop reading the client."""
+    others (an LLM, git, a re-index) run on a worker and keep the loop reading the client.
+    ``after_call`` runs after each answer is shaped, whatever it was (server.py: the model heap)."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return _answer(*args, **kwargs)
+        finally:
+            if after_call is not None:
+                after_call()
+
+    def _answer(*args: Any, **kwargs: Any) -> Any:
         try:
             return _result(fn(*args, **kwargs))
         except errors.EmptyKnowledgeBase:
@@ -105,7 +119,8 @@ def _guard(fn: F, in_loop: bool = False) -> F:
     return in_loop_wrapper  # type: ignore[return-value]
 
 
-def register(server: MCPServer, app: Application, tool_set: str = "full") -> list[str]:
+def register(server: MCPServer, app: Application, tool_set: str = "full",
+             after_call: Callable[[], object] | None = None) -> list[str]:
     uc = app.use_cases
     registered: list[str] = []
 
@@ -119,7 +134,8 @@ def register(server: MCPServer, app: Application, tool_set: str = "full") -> lis
             annotations = READ if read_only else ToolAnnotations(read_only_hint=False, destructive_hint=False,
                                                                  idempotent_hint=idempotent, open_world_hint=False)
             description = " ".join((fn.__doc__ or "").split())
-            server.tool(name=name, description=description, annotations=annotations)(_guard(fn, in_loop=read_only))
+            server.tool(name=name, description=description, annotations=annotations)(
+                _guard(fn, in_loop=read_only, after_call=after_call))
             return fn
 
         return deco

@@ -171,7 +171,8 @@ FROM best r JOIN {TABLE} d ON d.id = r.id ORDER BY r.score DESC, d.kind, d.name,
 
 
 def search(
-    conn: Connection, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None
+    conn: Connection, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None,
+    snippets: bool = True,
 ) -> list[SearchHit]:
     expression = match_expression(terms)
     if expression is None or limit <= 0 or (kinds is not None and not kinds):
@@ -187,7 +188,8 @@ def search(
         rows = _ranked_from_positions(conn, found, params)
     return [
         SearchHit(kind=row["kind"], service=row["service"], name=row["name"], score=float(row["score"]),
-                  field=best_field(dict(row), found), snippet=row["snippet"] or None, ref_id=row["ref_id"])
+                  field=best_field(dict(row), found), snippet=(row["snippet"] or None) if snippets else None,
+                  ref_id=row["ref_id"])
         for row in rows
     ]
 

@@ -98,7 +98,7 @@ class FullTextSearch(Protocol):
     def match_expression(self, terms: Sequence[str]) -> str | None: ...
 
     def search(self, conn: sa.Connection, terms: Sequence[str], limit: int = 20,
-               kinds: Sequence[str] | None = None) -> list[SearchHit]: ...
+               kinds: Sequence[str] | None = None, snippets: bool = True) -> list[SearchHit]: ...
 
     def insert(self, conn: sa.Connection, repository: str, documents: Sequence[SearchDocument]) -> None: ...
 
@@ -296,7 +296,7 @@ class SqlKnowledgeStore:
         if todo:
             with self._db.read() as conn:
                 for i, q in todo:
-                    out[i] = self._search.search(conn, q.terms, q.limit, q.kinds)
+                    out[i] = self._search.search(conn, q.terms, q.limit, q.kinds, q.snippets)
         return out
 
     # -- caches

@@ -8,6 +8,7 @@ nothing, and the expression itself is a bound parameter.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -67,36 +68,43 @@ def insert(conn: Connection, repository: str, documents: Sequence[SearchDocument
 
 
 def search(
-    conn: Connection, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None
+    conn: Connection, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None,
+    snippets: bool = True,
 ) -> list[SearchHit]:
     expression = match_expression(terms)
     if expression is None or limit <= 0 or (kinds is not None and not kinds):
         return []
+    only = sorted(set(kinds)) if kinds is not None else []
+    params = (expression, *only, min(limit, MAX_LIMIT))
+    found = phrases(terms)
+    rows = conn.exec_driver_sql(_statement(len(only) if kinds is not None else None, snippets), params)
+    return [
+        SearchHit(
+            kind=kind,
+            service=service,
+            name=name,
+            score=-float(rank),  # bm25() is negative, lower is better
+            field=best_field({"name_text": name_text, "keywords": keywords}, found),
+            snippet=snippet or None,
+            ref_id=ref_id,
+        )
+        for kind, ref_id, service, name, name_text, keywords, snippet, rank in rows
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _statement(kinds: int | None, snippets: bool = True) -> str:
+    """The search's SQL, written once per number of kinds (None: any kind) and handed to the driver
+    as it is: a search answers many times a request, and building and compiling the statement
+    each time cost more than the rows it reads. Without ``snippets`` none is cut (FTS5 reads the
+    matched columns again for each row: most of a query's time)."""
     weights = ", ".join(str(weight) for _, weight in WEIGHTS)
-    where = f"{TABLE} MATCH :expression"
-    params: dict[str, object] = {"expression": expression, "limit": min(limit, MAX_LIMIT)}
-    statement = sa.text(
+    snippet = f"snippet({TABLE}, -1, '', '', '…', 12)" if snippets else "NULL"
+    only = f" AND kind IN ({', '.join('?' * kinds)})" if kinds is not None else ""
+    return (
         # not the text column: best_field never reads it, and a service's vocabulary is large
         f"SELECT kind, ref_id, service, name, name_text, keywords, "
-        f"snippet({TABLE}, -1, '', '', '…', 12) AS snippet, bm25({TABLE}, {weights}) AS rank "
-        f"FROM {TABLE} WHERE {where}{' AND kind IN :kinds' if kinds is not None else ''} "
-        "ORDER BY rank, kind, name, ref_id LIMIT :limit"
+        f"{snippet} AS snippet, bm25({TABLE}, {weights}) AS rank "
+        f"FROM {TABLE} WHERE {TABLE} MATCH ?{only} "
+        "ORDER BY rank, kind, name, ref_id LIMIT ?"
     )
-    if kinds is not None:
-        statement = statement.bindparams(sa.bindparam("kinds", expanding=True))
-        params["kinds"] = sorted(set(kinds))
-    found = phrases(terms)
-    hits = []
-    for row in conn.execute(statement, params).mappings():
-        hits.append(
-            SearchHit(
-                kind=row["kind"],
-                service=row["service"],
-                name=row["name"],
-                score=-float(row["rank"]),  # bm25() is negative, lower is better
-                field=best_field(dict(row), found),
-                snippet=row["snippet"] or None,
-                ref_id=row["ref_id"],
-            )
-        )
-    return hits

@@ -178,7 +178,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         best: dict[str, tuple[float, SearchHit]] = {}
         source_only: dict[str, tuple[float, SearchHit]] = {}
         for word, factor in term_variants(term):
-            hits = retriever.keyword(sorted({word, stem(word)}), PER_TERM_LIMIT)
+            hits = retriever.keyword(sorted({word, stem(word)}), PER_TERM_LIMIT, snippets=_reads_snippets(word))
             top_source = 0.0
             for rank, h in enumerate(hits, 1):
                 if h.service not in services or h.kind == "history":
@@ -305,13 +305,19 @@ def source_terms(task: str) -> list[str]:
 def keyword_queries(terms: Sequence[str], code_words: Sequence[str] | None = None) -> list[SearchQuery]:
     """Every keyword query ``retrieve`` asks for these task terms (data access only: the store
     answers them in one read; a query missing here is still asked, one read more)."""
-    out = [SearchQuery((term,), PER_TERM_LIMIT, ("technology",)) for term in terms]
-    out += [SearchQuery(tuple(sorted({word, stem(word)})), PER_TERM_LIMIT)
+    out = [SearchQuery((term,), PER_TERM_LIMIT, ("technology",), snippets=False) for term in terms]
+    out += [SearchQuery(tuple(sorted({word, stem(word)})), PER_TERM_LIMIT, snippets=_reads_snippets(word))
             for term in terms for word, _ in term_variants(term)]
     ranked = tuple(_source_words(terms if code_words is None else code_words))
-    out.append(SearchQuery(ranked, PER_TERM_LIMIT, ("source",)))
-    out.append(SearchQuery(ranked, PER_TERM_LIMIT, ("history",)))
+    out.append(SearchQuery(ranked, PER_TERM_LIMIT, ("source",), snippets=False))
+    out.append(SearchQuery(ranked, PER_TERM_LIMIT, ("history",), snippets=False))
     return out
+
+
+def _reads_snippets(word: str) -> bool:
+    """Whether ``retrieve`` reads the snippets of a word's hits: only a short word's, to tell that
+    the word itself is there ("up" is not "update"); the store skips cutting the others."""
+    return len(word) < MIN_PREFIX_WORD
 
 
 def _distinctive_technology_terms(retriever: HybridRetriever, terms: Sequence[str]) -> set[str]:
@@ -319,7 +325,7 @@ def _distinctive_technology_terms(retriever: HybridRetriever, terms: Sequence[st
     "client" or "spring" are words of dozens of library names and name none."""
     out: set[str] = set()
     for term in terms:
-        hits = retriever.keyword([term], PER_TERM_LIMIT, kinds=("technology",))
+        hits = retriever.keyword([term], PER_TERM_LIMIT, kinds=("technology",), snippets=False)
         names = {h.name for h in hits if h.field == "name_text" and _names_word(h.name, term)}
         if term not in LIBRARY_WORDS and 0 < len(names) <= MAX_TECH_NAMES:
             out.add(term)
@@ -330,7 +336,7 @@ def _rank_by_source(retriever: HybridRetriever, terms: Sequence[str], cands: dic
     """bm25 over each service's code for all task words at once: how much of a service's code is
     about this task. Only services some word already reached get it (the source alone never
     makes a candidate that no word matched)."""
-    hits = retriever.keyword(_source_words(terms), PER_TERM_LIMIT, kinds=("source",))
+    hits = retriever.keyword(_source_words(terms), PER_TERM_LIMIT, kinds=("source",), snippets=False)
     # relative to the best service of the whole system, not only of those the words reached
     top = max((h.score for h in hits), default=0.0)
     if top <= 0:
@@ -343,7 +349,7 @@ def _rank_by_history(retriever: HybridRetriever, terms: Sequence[str], cands: di
     """bm25 over the words of each service's past commit messages, for all task words at once:
     how much of how people described its changes is about this task. Like the source ranking, it
     only strengthens services some word already reached."""
-    hits = retriever.keyword(_source_words(terms), PER_TERM_LIMIT, kinds=("history",))
+    hits = retriever.keyword(_source_words(terms), PER_TERM_LIMIT, kinds=("history",), snippets=False)
     top = max((h.score for h in hits), default=0.0)
     if top <= 0:
         return

@@ -69,11 +69,14 @@ class SearchDocument:
 
 @frozen
 class SearchQuery:
-    """One bm25 query of a batch (``SearchIndex.search_many``): the arguments of ``search``."""
+    """One bm25 query of a batch (``SearchIndex.search_many``): the arguments of ``search``.
+    ``snippets=False``: the caller never reads the hits' snippets, which then come back None (the
+    same hits otherwise; cutting a snippet costs more than finding the hit)."""
 
     terms: tuple[str, ...]
     limit: int = 20
     kinds: tuple[str, ...] | None = None
+    snippets: bool = True
 
 
 class FactsReader(Protocol):

@@ -9,6 +9,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from orbitkb.domain.fakes.memory.state import MemoryState
 from orbitkb.domain.ports import SearchDocument, SearchQuery
 from orbitkb.domain.runs import SearchHit
@@ -30,7 +32,8 @@ class MemorySearchIndex(MemoryState):
         return _rank(docs, found, min(limit, 500), set(kinds) if kinds is not None else None)
 
     def search_many(self, queries: Sequence[SearchQuery]) -> list[list[SearchHit]]:
-        return [self.search(q.terms, q.limit, q.kinds) for q in queries]
+        return [[h if q.snippets else evolve(h, snippet=None) for h in self.search(q.terms, q.limit, q.kinds)]
+                for q in queries]
 
 
 def tokens(text: str) -> list[str]:
