@@ -51,6 +51,11 @@ class Unknown:
 Part = Lit | Env | Prop | Unknown
 
 
+def placeholder(key: str, default: str | None = None) -> str:
+    """``${key}`` or ``${key:default}``: a configured value written so the fact builder reads it back."""
+    return "${" + key + (":" + default if default is not None else "") + "}"
+
+
 @frozen
 class Expr:
     """A string value as a sequence of parts: ``Expr((Env("ORDERS_URL"), Lit("/orders")))``."""

@@ -21,7 +21,7 @@ from orbitkb.analysis.dapr.components import (
     subscriptions,
 )
 from orbitkb.analysis.dapr.invoke import sidecar_url
-from orbitkb.analysis.facts import Env, Expr, LinkedFacts, RawMessage, Unknown
+from orbitkb.analysis.facts import Env, Expr, LinkedFacts, RawMessage, Unknown, placeholder
 
 FRAMEWORK = "dapr"
 #: RawMessage.provider written by analyzers for a Dapr topic: "dapr:<pubsub component name>"
@@ -41,7 +41,7 @@ def component_label(name: Expr | None) -> str:
     if (text := name.literal()) is not None:
         return text
     if len(name.parts) == 1 and isinstance(part := name.parts[0], Env):
-        return "${" + part.name + (":" + part.default if part.default is not None else "") + "}"
+        return placeholder(part.name, part.default)
     return ""
 
 

@@ -13,11 +13,12 @@ from typing import Any
 from orbitkb.analysis.dotnet.index import ServiceIndex, Site, simple
 from orbitkb.analysis.dotnet.tables import HTTP_CLIENT_METHODS, REFIT_ATTRS
 from orbitkb.analysis.facts import RawCall
+from orbitkb.analysis.httpverbs import HTTP_METHODS
 
 _GRPC_CLIENT = re.compile(r"^(?:global::)?(?:[\w.]+\.)?(\w+)\.(\w+)Client$")
 _REGISTRATIONS = ("AddHttpClient", "AddRefitClient", "AddTypedClient")
 Parts = list[list[Any]]
-_VERBS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS")
+_VERBS = frozenset(HTTP_METHODS)
 
 
 def _verb(parts: Parts | None) -> str | None:

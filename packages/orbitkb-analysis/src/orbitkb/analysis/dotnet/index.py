@@ -97,6 +97,8 @@ class ServiceIndex:
                 self.short_consts.setdefault(name, []).append(parts)
         self.usings = {u for d in self.files.values() for u in d.get("usings") or ()}
         self._sites: dict[str, list[Site]] = {}
+        self._returns: dict[str, str] | None = None  # read once, on the first bound-options lookup
+        self._locals: dict[tuple[str, int, str], list[str]] | None = None
         self.sections = self._options_sections()
 
     def _helper(self, call: list[Any], owner: str | None, depth: int) -> list[list[Any]]:
@@ -154,12 +156,26 @@ class ServiceIndex:
         return out
 
     def _returned(self, method: str) -> str | None:
-        """The type a parameterless method of this service returns (``MessageBusVariables()``)."""
-        for ref in self.types:
-            for m in ref.data["m"]:
-                if m["n"] == method and not m["ps"] and m.get("r") and simple(str(m["r"])) in self.sections:
-                    return str(m["r"])
-        return None
+        """The type a parameterless method of this service returns (``MessageBusVariables()``), when
+        it is bound to a section; the first such method of that name."""
+        if self._returns is None:
+            self._returns = {}
+            for ref in self.types:
+                for m in ref.data["m"]:
+                    if not m["ps"] and m.get("r") and simple(str(m["r"])) in self.sections:
+                        self._returns.setdefault(str(m["n"]), str(m["r"]))
+        return self._returns.get(method)
+
+    def _assigned(self, holder: TypeRef, local: str) -> list[str]:
+        """The methods whose results a local of ``holder`` named ``local`` is assigned
+        (``var o = settings.Options()``), in the order the code reads."""
+        if self._locals is None:
+            self._locals = {}
+            for s in self.sites():
+                v = s.data.get("v")
+                if isinstance(v, str) and s.owner is not None:
+                    self._locals.setdefault((s.owner.file, s.owner.index, v), []).append(str(s.data.get("n", "")))
+        return self._locals.get((holder.file, holder.index, local), [])
 
     def _option(self, name: str, owner: str | None) -> list[list[Any]] | None:
         """``_settings.Value.Url`` / ``_urls.Orders`` where the field holds bound options -> a property;
@@ -179,8 +195,7 @@ class ServiceIndex:
         if declared is None and segments[0].endswith("()"):
             declared = self._returned(segments[0][:-2])
         if declared is None:  # a local holding a call's result
-            calls = (s for s in self.sites() if s.owner == holder and s.data.get("v") == segments[0])
-            declared = next((r for s in calls if (r := self._returned(str(s.data.get("n", ""))))), None)
+            declared = next((r for n in self._assigned(holder, segments[0]) if (r := self._returned(n))), None)
         if declared is None:
             return None
         options = (

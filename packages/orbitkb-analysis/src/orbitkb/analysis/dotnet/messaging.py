@@ -58,8 +58,11 @@ class Messages:
     def __init__(self, index: ServiceIndex, own: set[str] | None = None) -> None:
         self.index = index
         self.own = own  # the service's own files (None: every file); the rest are referenced libraries
-        names = {s.data.get("n") for s in index.sites()}
-        found = [p for t, p in TRANSPORTS.items() if t in names]
+        self._by_name: dict[str, list[Site]] = {}  # invocations by method name, read once: wrappers look up callers
+        for site in index.sites():
+            self._by_name.setdefault(str(site.data.get("n", "")), []).append(site)
+        found = [p for t, p in TRANSPORTS.items() if t in self._by_name]
+        self._binds = [s for s in index.sites() if s.data.get("n") in RABBIT_BIND]  # in the order they are read
         self.transport = found[0] if found else "unknown"
         self._origin: dict[RawMessage, Site] = {}
 
@@ -91,9 +94,9 @@ class Messages:
         param = str(method["ps"][position][1])
         kinds = {owner.name, *(simple(b) for b in owner.data["b"])}
         out: list[tuple[Site, Expr]] = []
-        for call in self.index.sites():
+        for call in self._by_name.get(str(method["n"]), ()):
             d = call.data
-            if d.get("n") != method["n"] or (d.get("rt") and simple(str(d["rt"])) not in kinds):
+            if d.get("rt") and simple(str(d["rt"])) not in kinds:
                 continue
             if call.owner == owner and call.method is method:
                 continue
@@ -137,9 +140,9 @@ class Messages:
         """The exchange a queue of the same type is bound to (``QueueBind(queue: q, exchange: x)``)."""
         if queue is None or site.owner is None:
             return None
-        for bind in self.index.sites():
+        for bind in self._binds:
             q = bind.arg(0, "queue")
-            if bind.owner == site.owner and bind.data.get("n") in RABBIT_BIND and q and q.get("x") == queue.get("x"):
+            if bind.owner == site.owner and q and q.get("x") == queue.get("x"):
                 return bind.arg(1, "exchange")
         return None
 

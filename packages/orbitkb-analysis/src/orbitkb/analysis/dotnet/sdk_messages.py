@@ -45,6 +45,8 @@ def _arg(site_args: list[Mapping[str, Any]], pos: int, name: str) -> Mapping[str
 
 
 class SdkMessages:
+    """The Dapr and MQTTnet messages and Dapr state stores of one service's own files (``own``)."""
+
     def __init__(self, index: ServiceIndex, own: set[str]) -> None:
         self.index = index
         self.own = own

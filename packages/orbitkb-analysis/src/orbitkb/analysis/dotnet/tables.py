@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from orbitkb.analysis.httpverbs import titled
+
 #: ASP.NET Core action attributes -> HTTP method.
 HTTP_ATTRS = {
     "HttpGet": "GET", "HttpPost": "POST", "HttpPut": "PUT", "HttpDelete": "DELETE", "HttpPatch": "PATCH",
@@ -24,14 +26,7 @@ HTTP_CLIENT_METHODS = {
     "DeleteFromJsonAsync": "DELETE",
 }  # fmt: skip
 #: Refit interface method attributes -> HTTP method.
-REFIT_ATTRS = {
-    "Get": "GET",
-    "Post": "POST",
-    "Put": "PUT",
-    "Delete": "DELETE",
-    "Patch": "PATCH",
-    "Head": "HEAD",
-}
+REFIT_ATTRS = titled(("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD"))
 
 #: EF Core / Aspire / driver registrations -> database engine.
 PROVIDERS = {

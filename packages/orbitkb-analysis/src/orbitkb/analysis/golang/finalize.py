@@ -20,6 +20,7 @@ from orbitkb.analysis.facts import (
     RawEntity,
     RawMessage,
     Unknown,
+    placeholder,
 )
 from orbitkb.analysis.golang import gorm, grpcserver
 from orbitkb.analysis.golang.program import Program
@@ -313,7 +314,7 @@ def _placeholder(name: S) -> str | None:
             out.append(p.text)
         elif isinstance(p, (Prop, Env)):
             key = p.key if isinstance(p, Prop) else p.name
-            out.append("${" + key + (":" + p.default if p.default is not None else "") + "}")
+            out.append(placeholder(key, p.default))
         else:
             return None
     return "".join(out)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from orbitkb.analysis.golang.emit import arg, emit_message, literal, new_obj, pass_through
 from orbitkb.analysis.golang.routing import _pick_handler, add_route, loose_handle, message_handler
 from orbitkb.analysis.golang.sink import EntityRec
-from orbitkb.analysis.golang.tables import MICRO_BROKERS, WATERMILL_BACKENDS, normalize_import
+from orbitkb.analysis.golang.tables import MICRO_BROKERS, WATERMILL_BACKENDS
 from orbitkb.analysis.golang.values import FuncRef, Obj, S, Seq, Struct, Tup, Unk, V
 
 if TYPE_CHECKING:
@@ -104,8 +104,7 @@ def _micro_broker(it: Interp) -> str:
     """The broker plugin the service imports (``go-plugins/broker/nats``), else go-micro's own."""
     found = {
         MICRO_BROKERS[p.rsplit("/", 1)[-1]]
-        for d in it.prog.files.values()
-        for p in (normalize_import(x) for x in d.get("imports", {}).values())
+        for p in it.prog.imported
         if "/broker/" in p and p.rsplit("/", 1)[-1] in MICRO_BROKERS
     }
     return found.pop() if len(found) == 1 else "go-micro"
@@ -114,12 +113,7 @@ def _micro_broker(it: Interp) -> str:
 def _watermill_backend(it: Interp) -> str:
     """The one watermill backend the service imports (a publisher passed around as the
     ``message.Publisher`` interface no longer says which), else unknown."""
-    found = {
-        WATERMILL_BACKENDS[p]
-        for d in it.prog.files.values()
-        for p in (normalize_import(x) for x in d.get("imports", {}).values())
-        if p in WATERMILL_BACKENDS
-    }
+    found = {WATERMILL_BACKENDS[p] for p in it.prog.imported if p in WATERMILL_BACKENDS}
     return found.pop() if len(found) == 1 else "unknown"
 
 

@@ -6,6 +6,7 @@ packages are matched to directories by their longest common path suffix (go.mod 
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Mapping
@@ -48,6 +49,11 @@ class Program:
                 self.gvars.setdefault((d, v[0]), (path, v))
         for dirs in self._by_last.values():
             dirs[:] = sorted(set(dirs))
+
+    @functools.cached_property
+    def imported(self) -> frozenset[str]:
+        """Every import path of the service's files, normalized (``/vN`` dropped), read once."""
+        return frozenset(normalize_import(x) for d in self.files.values() for x in d.get("imports", {}).values())
 
     def import_dir(self, import_path: str) -> str | None:
         """The service directory an import path names, or None for an external package."""

@@ -19,7 +19,7 @@ from orbitkb.analysis.facts import Env, Prop
 from orbitkb.analysis.golang.emit import literal, pass_through
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import EntityRec
-from orbitkb.analysis.golang.tables import SQL_DRIVERS, normalize_import
+from orbitkb.analysis.golang.tables import SQL_DRIVERS
 from orbitkb.analysis.golang.values import Obj, S, V, lit
 from orbitkb.analysis.node.store_entities import key_name
 from orbitkb.analysis.python.sqltext import tables_in
@@ -33,12 +33,7 @@ Spec = dict[str, Any]
 
 def sql_engine_of(prog: Program) -> str | None:
     """The one engine of the SQL drivers the service imports, else None."""
-    found = {
-        SQL_DRIVERS[p]
-        for d in prog.files.values()
-        for p in (normalize_import(x) for x in d.get("imports", {}).values())
-        if p in SQL_DRIVERS
-    }
+    found = {SQL_DRIVERS[p] for p in prog.imported if p in SQL_DRIVERS}
     return found.pop() if len(found) == 1 else None
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from orbitkb.analysis.httpverbs import HTTP_METHODS
+
 _VERSION_SEG = re.compile(r"/v\d+(?=/|$)")
 
 
@@ -158,7 +160,7 @@ GRPC_INFRA_METHODS: dict[str, tuple[str, ...]] = {
 #: Where the handler sits among the arguments after the path: gin/fiber put middlewares first.
 HANDLER_LAST = frozenset({"gin", "fiber"})
 
-_VERBS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS")
+_VERBS = HTTP_METHODS
 _CAP_VERBS = ("Get", "Post", "Put", "Delete", "Patch", "Head", "Options", "Connect", "Trace")
 
 

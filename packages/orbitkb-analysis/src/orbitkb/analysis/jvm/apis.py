@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orbitkb.analysis.facts import Expr, RawApi
+from orbitkb.analysis.facts import Expr, RawApi, RawMessage
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, join_path, render
 from orbitkb.analysis.jvm.shapes import request_fields, response_fields
 from orbitkb.analysis.jvm.tables import CONTROLLER_ANNOTATIONS, JAXRS_METHODS, MAPPINGS, PATH_ATTRS
@@ -230,4 +230,22 @@ def message_api(
         provider=provider,
         doc=m.get("doc"),
         framework=framework,
+    )
+
+
+def handler_message(
+    ref: ClassRef, direction: str, channel: Expr, provider: str, client: str, line: int, end: int, handler: str | None
+) -> RawMessage:
+    """The message of a method or injection of ``ref`` naming its channel by annotation; only a
+    consumer keeps its handler."""
+    return RawMessage(
+        direction=direction,
+        channel=channel,
+        provider=provider,
+        file=ref.path,
+        line=line,
+        end_line=max(end, line),
+        client=client,
+        api_handler=handler if direction == "consumes" else None,
+        component=ref.name,
     )

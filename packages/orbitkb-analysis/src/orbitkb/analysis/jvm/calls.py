@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.facts import Expr, Lit, Prop, RawCall, Unknown
+from orbitkb.analysis.facts import Expr, Lit, Prop, RawCall, Unknown, placeholder
 from orbitkb.analysis.gateways.calls import DISCOVERY_PROXY
 from orbitkb.analysis.jvm import micronaut
 from orbitkb.analysis.jvm.apis import (
@@ -60,7 +60,7 @@ def _rest_client_base(index: ServiceIndex, ref: ClassRef, keys: list[Any]) -> Ex
         package = ref.file.get("package") or ""
         key = f"{package}.{ref.qname}" if package else ref.qname
         quarkus = f'quarkus.rest-client."{key}".url'
-    return Expr((Prop(quarkus, "${" + key + "/mp-rest/url}"),))
+    return Expr((Prop(quarkus, placeholder(f"{key}/mp-rest/url")),))
 
 
 class CallBuilder:

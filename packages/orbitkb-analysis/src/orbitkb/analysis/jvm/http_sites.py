@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from orbitkb.analysis.httpverbs import HTTP_METHODS
 from orbitkb.analysis.jvm.evaluate import Parts, Scope, concat, dotted, evaluate, lit, literal_text
 from orbitkb.analysis.jvm.syntax import Call, E, Lam, Name, walk
 from orbitkb.analysis.jvm.tables import (
@@ -26,7 +27,7 @@ from orbitkb.analysis.jvm.tables import (
 if TYPE_CHECKING:
     from orbitkb.analysis.jvm.walking import Walker
 
-_HTTP = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
+_HTTP = frozenset(HTTP_METHODS)
 _FACTORY_TYPES = {
     "WebClient": "WebClient",
     "RestClient": "RestClient",

@@ -9,7 +9,7 @@ from attrs import evolve
 
 from orbitkb.analysis.dapr.apply import PROVIDER_PREFIX, component_label
 from orbitkb.analysis.facts import Expr, Lit, Prop, RawApi, RawMessage
-from orbitkb.analysis.jvm.apis import ann_values, message_api
+from orbitkb.analysis.jvm.apis import ann_values, handler_message, message_api
 from orbitkb.analysis.jvm.body import simple_type
 from orbitkb.analysis.jvm.calls import has_param
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
@@ -115,19 +115,8 @@ class MessageBuilder:
 
     def _consume(self, ref: ClassRef, m: dict[str, Any], channel: Expr, provider: str, line: int) -> None:
         self.apis.append(message_api(ref, m, channel, provider, self.framework, line))
-        self.messages.append(
-            RawMessage(
-                direction="consumes",
-                channel=channel,
-                provider=provider,
-                file=ref.path,
-                line=line,
-                end_line=m["end"],
-                client="listener",
-                api_handler=f"{ref.name}.{m['name']}",
-                component=ref.name,
-            )
-        )
+        handler = f"{ref.name}.{m['name']}"
+        self.messages.append(handler_message(ref, "consumes", channel, provider, "listener", line, m["end"], handler))
 
     def _function_bean(self, ref: ClassRef, m: dict[str, Any]) -> list[tuple[str, str]]:
         kind = simple_type(m["ret"])

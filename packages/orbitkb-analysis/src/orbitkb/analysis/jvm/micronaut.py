@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from orbitkb.analysis.facts import Expr, Lit, RawApi, RawMessage
-from orbitkb.analysis.jvm.apis import ann_values, message_api
+from orbitkb.analysis.jvm.apis import ann_values, handler_message, message_api
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
 from orbitkb.analysis.jvm.tables import MICRONAUT_CHANNELS, MICRONAUT_MESSAGING
 
@@ -89,17 +89,5 @@ def messaging(
             if direction == "consumes":
                 apis.append(message_api(ref, m, channel, provider, framework, line))
                 handlers.append((m["name"], handler))
-            messages.append(
-                RawMessage(
-                    direction=direction,
-                    channel=channel,
-                    provider=provider,
-                    file=ref.path,
-                    line=line,
-                    end_line=max(m["end"], line),
-                    client="micronaut",
-                    api_handler=handler if direction == "consumes" else None,
-                    component=ref.name,
-                )
-            )
+            messages.append(handler_message(ref, direction, channel, provider, "micronaut", line, m["end"], handler))
     return apis, messages, handlers

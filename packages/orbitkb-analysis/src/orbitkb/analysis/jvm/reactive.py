@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from orbitkb.analysis.facts import Expr, RawApi, RawMessage
-from orbitkb.analysis.jvm.apis import ann_values, message_api
+from orbitkb.analysis.jvm.apis import ann_values, handler_message, message_api
 from orbitkb.analysis.jvm.body import simple_type
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
 from orbitkb.analysis.jvm.tables import REACTIVE_EMITTERS, REACTIVE_METHODS, REACTIVE_STREAMS
@@ -78,19 +78,7 @@ class ReactiveChannels:
         return handlers
 
     def _add(self, ref: ClassRef, direction: str, channel: Expr, line: int, end: int, handler: str | None) -> None:
-        self._messages.append(
-            RawMessage(
-                direction=direction,
-                channel=channel,
-                provider=PROVIDER,
-                file=ref.path,
-                line=line,
-                end_line=max(end, line),
-                client="reactive-messaging",
-                api_handler=handler if direction == "consumes" else None,
-                component=ref.name,
-            )
-        )
+        self._messages.append(handler_message(ref, direction, channel, PROVIDER, "reactive-messaging", line, end, handler))
 
     def messages(self) -> list[RawMessage]:
         internal = _internal(self._messages)

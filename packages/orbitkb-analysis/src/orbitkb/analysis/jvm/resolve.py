@@ -11,7 +11,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from orbitkb.analysis.facts import Env, Expr, Lit, Part, Prop, Unknown
+from orbitkb.analysis.facts import Env, Expr, Lit, Part, Prop, Unknown, placeholder
 from orbitkb.analysis.jvm.tables import TEST_DIRS, TEST_SOURCE_SET_WORDS
 
 _MAX_DEPTH = 12
@@ -297,7 +297,7 @@ def render(expr: Expr | None) -> str:
         if isinstance(p, Lit):
             out.append(p.text)
         elif isinstance(p, Prop):
-            out.append("${" + p.key + (":" + p.default if p.default is not None else "") + "}")
+            out.append(placeholder(p.key, p.default))
         elif isinstance(p, Env):
             out.append("${" + p.name + "}")
         else:

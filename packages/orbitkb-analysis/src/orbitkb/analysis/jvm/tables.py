@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from orbitkb.analysis.httpverbs import HTTP_METHODS, titled
+
 # --------------------------------------------------------------------------- HTTP APIs
 
 #: Spring MVC/WebFlux mapping annotations -> HTTP method (None: read ``method=``, default ANY)
@@ -20,13 +22,7 @@ MAPPINGS: dict[str, str | None] = {
     "DeleteExchange": "DELETE",
     "PatchExchange": "PATCH",
     # Micronaut's route and declarative-client annotations (io.micronaut.http.annotation)
-    "Get": "GET",
-    "Post": "POST",
-    "Put": "PUT",
-    "Delete": "DELETE",
-    "Patch": "PATCH",
-    "Head": "HEAD",
-    "Options": "OPTIONS",
+    **titled(),
 }
 PATH_ATTRS = ("value", "path", "url", "uri", "uris")
 CONTROLLER_ANNOTATIONS = {
@@ -35,8 +31,8 @@ CONTROLLER_ANNOTATIONS = {
     "RepositoryRestController",
     "BasePathAwareController",
 }
-JAXRS_METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
-ROUTER_VERBS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}
+JAXRS_METHODS = set(HTTP_METHODS)
+ROUTER_VERBS = set(HTTP_METHODS)
 ROUTER_MARKERS = {"route", "router", "coRouter", "nest", "andRoute", "andNest"}
 
 # --------------------------------------------------------------------------- message listeners

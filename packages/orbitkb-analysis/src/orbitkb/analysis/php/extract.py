@@ -32,10 +32,11 @@ from orbitkb.analysis.python.sqltext import tables_in
 from orbitkb.analysis.treesitter import end_line, line, text, walk
 
 _DSN = re.compile(r"^(mysql|pgsql|sqlite|sqlsrv|mariadb|oci):", re.I)
-#: Route methods that also register when chained after ``Route::middleware(...)`` / ``Route::prefix(...)``.
 #: (facade, method) whose first argument names a table the code reads or writes (migrations are left
 #: out: a framework skeleton creates cache, jobs and session tables no code of the service names)
 _LARAVEL_TABLES = frozenset({("db", "table")})
+_TABLE_NAME = re.compile(r"[A-Za-z_][\w.]*")
+#: Route methods that also register when chained after ``Route::middleware(...)`` / ``Route::prefix(...)``.
 _LARAVEL_CHAINED = frozenset({"group", "get", "post", "put", "patch", "delete", "options", "any", "match", "resource",
                               "apiResource", "resources", "apiResources"})  # fmt: skip
 
@@ -252,7 +253,7 @@ class PhpFile(RouteRecorder):
         elif (facade(recv), name) in _LARAVEL_TABLES and positional(node):
             # Laravel's query builder: ``DB::table('ledgers')->where(...)``
             table = literal(fold(positional(node)[0], ctx["scope"]))
-            if table and re.fullmatch(r"[A-Za-z_][\w.]*", table):
+            if table and _TABLE_NAME.fullmatch(table):
                 self.out["sql"].append({**where, "tables": [table.rsplit(".", 1)[-1]]})
         elif name in ("prepare", "query", "exec", "select", "statement", "insert", "update", "delete") and positional(node):
             sql = literal(fold(positional(node)[0], ctx["scope"]))

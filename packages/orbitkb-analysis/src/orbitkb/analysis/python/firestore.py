@@ -22,16 +22,11 @@ RUNTIME_NAMES = "*"
 
 
 def collections(st: LinkState) -> list[RawEntity]:
+    """The collections the service names, else one ``*`` entity when it names them only at runtime."""
     named: dict[str, RawEntity] = {}
     runtime: RawEntity | None = None
-    for inv in st.invs:
-        c = inv.callee
-        if c["t"] != "bm":
-            continue
-        spec = COLLECTION_CALLS.get((st.r.family(st.r.as_object(c["o"])) or "", c["n"]))
-        if spec is None:
-            continue
-        expr = to_expr(st.r, inv.arg(*spec))
+    for inv, (pos, key) in st.method_calls(COLLECTION_CALLS):
+        expr = to_expr(st.r, inv.arg(pos, key))
         name = expr.literal() if expr is not None else None
         if name:
             name = name.strip("/").split("/")[-1]  # "shops/s1/orders" -> the collection "orders"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, cast
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar, cast
 
 from orbitkb.analysis.facts import Env, Expr, Lit, Part, ServiceContext, Unknown
 from orbitkb.analysis.python import importroot
@@ -11,6 +11,7 @@ from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.resolve import Resolver
 
 _UNSET = object()
+_Row = TypeVar("_Row")
 
 
 class Inv:
@@ -64,6 +65,17 @@ class LinkState:
         self.libs = self.r.libs
         self._import_root: object = _UNSET
         self.memo: dict[str, Any] = {}  # results several stages share (Celery tasks)
+
+    # ------------------------------------------------------------------ calls
+    def method_calls(self, table: Mapping[tuple[str, str], _Row]) -> Iterator[tuple[Inv, _Row]]:
+        """Bound-method calls whose (receiver family, method name) is a row of ``table``, with that row."""
+        for inv in self.invs:
+            c = inv.callee
+            if c["t"] != "bm":
+                continue
+            row = table.get((self.r.family(self.r.as_object(c["o"])) or "", c["n"]))
+            if row is not None:
+                yield inv, row
 
     # ------------------------------------------------------------------ names
     def func(self, path: str, qual: str) -> dict[str, Any]:

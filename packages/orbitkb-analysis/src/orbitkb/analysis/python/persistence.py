@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orbitkb.analysis.facts import Env, Expr, Lit, RawEntity
+from orbitkb.analysis.facts import Env, Expr, Lit, RawEntity, placeholder
 from orbitkb.analysis.python import firestore, sqltext
 from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.linkctx import LinkState, to_expr
@@ -344,14 +344,7 @@ def _named_stores(st: LinkState) -> list[RawEntity]:
     ``client.put_item(TableName="orders", ...)``) and Elasticsearch/OpenSearch (``es.index(index=
     "products", ...)``)."""
     out: dict[tuple[str, str], RawEntity] = {}
-    for inv in st.invs:
-        c = inv.callee
-        if c["t"] != "bm":
-            continue
-        spec = NAMED_STORE_CALLS.get((st.r.family(st.r.as_object(c["o"])) or "", c["n"]))
-        if spec is None:
-            continue
-        kind, engine, framework, (pos, key) = spec
+    for inv, (kind, engine, framework, (pos, key)) in st.method_calls(NAMED_STORE_CALLS):
         name = _configured_name(to_expr(st.r, inv.arg(pos, key)))
         if name and (kind, name) not in out:
             out[(kind, name)] = RawEntity(name, kind, inv.path, inv.line, inv.end, None, (), engine, framework)
@@ -385,7 +378,7 @@ def _configured_name(expr: Expr | None) -> str | None:
         if isinstance(part, Lit):
             out.append(part.text)
         elif isinstance(part, Env):
-            out.append("${" + part.name + (":" + part.default if part.default is not None else "") + "}")
+            out.append(placeholder(part.name, part.default))
         else:
             return None
     return "".join(out) or None
