@@ -2,7 +2,7 @@
 
 from pyana_support import link_sources
 
-from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.resolution.storenames import tables_in
 
 PSYCOPG = '''
 import psycopg2

@@ -22,7 +22,7 @@ from orbitkb.analysis.dotnet.tables import (
     SQL_METHODS,
 )
 from orbitkb.analysis.facts import RawEntity
-from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.resolution.storenames import tables_in
 
 #: StackExchange.Redis ``IDatabase`` and ``IDistributedCache`` calls whose first argument is a key.
 _REDIS_KEY_CALL = re.compile(r"^(?:String|Hash|List|Set|SortedSet|Key|Stream|Get|Set|Remove|Refresh)\w*$")

@@ -21,8 +21,7 @@ from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import EntityRec
 from orbitkb.analysis.golang.tables import SQL_DRIVERS
 from orbitkb.analysis.golang.values import Obj, S, V, lit
-from orbitkb.analysis.node.store_entities import key_name
-from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.resolution.storenames import key_name, tables_in
 
 if TYPE_CHECKING:
     from orbitkb.analysis.golang.frame import Frame, Interp

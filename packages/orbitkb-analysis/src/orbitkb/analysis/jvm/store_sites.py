@@ -20,8 +20,7 @@ from orbitkb.analysis.jvm.tables import (
     REDIS_TEMPLATES,
     STORE_HANDLES,
 )
-from orbitkb.analysis.node.store_entities import key_name
-from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.resolution.storenames import key_name, tables_in
 
 if TYPE_CHECKING:
     from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..facts import Env, Expr, Lit, Prop, RawEntity
+from ..facts import Expr, RawEntity
+from ..resolution.storenames import key_name, literal_lead
 from .resolve import Resolver
 from .stores import DOCUMENT_ENGINES, REDIS_COMMANDS, SQL_ENGINES
 
@@ -23,8 +24,6 @@ _KINDS = {
     "key": "key_value",
     "index": "search_index",
 }
-_SEPARATORS = ":._-/|#"
-KEYSPACE = "*"  # a Redis store whose keys are computed entirely at runtime
 
 
 def store_entities(
@@ -93,28 +92,5 @@ def _redis_target(resolver: Resolver, file: str, ref: list[Any]) -> str | None:
 
 def _exact(expr: Expr | None) -> str | None:
     """A name built of literals and configuration defaults, else None (not known statically)."""
-    text, dynamic = _lead(expr)
+    text, dynamic = literal_lead(expr)
     return text if text and not dynamic else None
-
-
-def key_name(expr: Expr | None) -> str | None:
-    """`"session:" + id` -> "session"; a literal key as written; a key with no literal lead -> "*"."""
-    if expr is None:
-        return None
-    text, dynamic = _lead(expr)
-    if not dynamic:
-        return text or None
-    return text.rstrip(_SEPARATORS) or KEYSPACE
-
-
-def _lead(expr: Expr | None) -> tuple[str, bool]:
-    """The literal text an expression starts with, and whether anything dynamic follows it."""
-    out = []
-    for part in expr.parts if expr is not None else ():
-        if isinstance(part, Lit):
-            out.append(part.text)
-        elif isinstance(part, (Env, Prop)) and part.default is not None:
-            out.append(part.default)
-        else:
-            return "".join(out), True
-    return "".join(out), False

@@ -28,7 +28,7 @@ from orbitkb.analysis.php.syntax import (
     string,
     strings,
 )  # fmt: skip
-from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.resolution.storenames import tables_in
 from orbitkb.analysis.treesitter import end_line, line, text, walk
 
 _DSN = re.compile(r"^(mysql|pgsql|sqlite|sqlsrv|mariadb|oci):", re.I)

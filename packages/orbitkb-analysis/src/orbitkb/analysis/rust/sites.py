@@ -10,7 +10,7 @@ from typing import Any
 from attrs import define, field
 
 from orbitkb.analysis.facts import Expr
-from orbitkb.analysis.python.sqltext import tables_in
+from orbitkb.analysis.resolution.storenames import tables_in
 from orbitkb.analysis.rust import tables as t
 from orbitkb.analysis.rust.interp import Frame, Interp, _hint, grpc_client_type
 from orbitkb.analysis.rust.values import GrpcClient
