@@ -10,21 +10,12 @@ PATH defaults to this checkout. Prints the median milliseconds per call of each.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
+from benchlib.timing import median_ms
+
 from orbitkb.git import SubprocessGitReader
-
-
-def _median_ms(fn, calls: int) -> float:
-    times = []
-    for _ in range(calls):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,11 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repo", default=str(Path(__file__).resolve().parents[1]))
     ap.add_argument("--calls", type=int, default=30)
     args = ap.parse_args(argv)
-    uncached = _median_ms(lambda: SubprocessGitReader().head_commit(args.repo), args.calls)
+    uncached = median_ms(lambda: SubprocessGitReader().head_commit(args.repo), args.calls)
     reader = SubprocessGitReader()
     head = reader.head_commit(args.repo)
     reader.head_commit(args.repo)  # the first call learns the git directories, the second caches
-    cached = _median_ms(lambda: reader.head_commit(args.repo), args.calls)
+    cached = median_ms(lambda: reader.head_commit(args.repo), args.calls)
     assert reader.head_commit(args.repo) == head
     print("| HEAD of a repository | ms per call |\n|---|---|")
     print(f"| git rev-parse each time (before) | {uncached:.2f} |\n| cached until HEAD moves (after) | {cached:.3f} |")

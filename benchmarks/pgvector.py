@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -23,6 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchlib.timing import median_ms  # noqa: E402
 
 from orbitkb.domain.retrieval import SIMILARITY_FLOOR  # noqa: E402
 from orbitkb.domain.runs import Embedding  # noqa: E402
@@ -32,13 +33,6 @@ MODEL, DIM, LIMIT = "bench-model", 384, 60
 FLOOR = SIMILARITY_FLOOR - 0.3
 
 
-def _ms(fn: Callable[[], object], n: int) -> float:
-    times = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
 
 
 def _without_extension(url: str) -> PostgresKnowledgeStore:
@@ -74,7 +68,7 @@ def measure(size: int, queries: int, new_database: Callable[[], str]) -> dict[st
             stores["exact"].nearest_embeddings(MODEL, q, LIMIT, FLOOR)
     for name, store in stores.items():
         asked = iter(qs * 2)
-        out[f"{name}_warm_ms"] = round(_ms(lambda s=store, a=asked: s.nearest_embeddings(MODEL, next(a), LIMIT,
+        out[f"{name}_warm_ms"] = round(median_ms(lambda s=store, a=asked: s.nearest_embeddings(MODEL, next(a), LIMIT,
                                                                                         FLOOR), queries), 2)
     for store in stores.values():
         store.close()

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchlib.timing import median_ms
 
 from orbitkb.domain.retrieval import SIMILARITY_FLOOR, rank_nearest
 from orbitkb.domain.runs import Embedding
@@ -26,13 +27,6 @@ from orbitkb.sqlite import SqliteKnowledgeStore
 MODEL, DIM = "bench-model", 384
 
 
-def _ms(fn, n: int) -> float:
-    times = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
 
 
 def measure(size: int, queries: int, folder: Path) -> dict[str, float]:
@@ -53,9 +47,9 @@ def measure(size: int, queries: int, folder: Path) -> dict[str, float]:
     for q in qs[:3]:  # the two paths agree
         reference = rank_nearest(store.list_embeddings(MODEL), q, 60, SIMILARITY_FLOOR - 0.3)
         assert store.nearest_embeddings(MODEL, q, 60, SIMILARITY_FLOOR - 0.3) == reference
-    slow = _ms(before, min(queries, 5))
+    slow = median_ms(before, min(queries, 5))
     it = iter(qs * 3)
-    fast = _ms(lambda: store.nearest_embeddings(MODEL, next(it), 60, SIMILARITY_FLOOR - 0.3), queries)
+    fast = median_ms(lambda: store.nearest_embeddings(MODEL, next(it), 60, SIMILARITY_FLOOR - 0.3), queries)
     store.close()
     return {"vectors": size, "before_ms": round(slow, 1), "first_query_ms": round(first, 1),
             "after_ms": round(fast, 2)}

@@ -3,8 +3,20 @@ pipeline stage is first and last reported, and delegating proxies around the ana
 
 from __future__ import annotations
 
+import statistics
 import time
+from collections.abc import Callable
 from typing import Any
+
+
+def median_ms(fn: Callable[[], object], calls: int) -> float:
+    """The median wall time of ``calls`` calls of ``fn``, in milliseconds."""
+    times = []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
 
 
 class StageTimer:

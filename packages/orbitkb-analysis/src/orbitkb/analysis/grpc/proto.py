@@ -382,34 +382,20 @@ def _channel_address(text: str, channel: str, pos: int) -> tuple[str | None, str
     return _address(best.group(1)) if best else (None, channel.strip())
 
 
+def _client(text: str, m: re.Match[str], address: tuple[str | None, str | None]) -> CSharpGrpc:
+    """A client of the proto service ``m`` names, built in the class around it."""
+    return CSharpGrpc("client", m.group(1), _line_of(text, m.start()), class_name=_enclosing_class(text, m.start()),
+                      address=address[0], address_hint=address[1])
+
+
 def find_csharp_grpc(text: str) -> list[CSharpGrpc]:
     """gRPC services implemented and clients built in one C# file, sorted by line."""
     out: list[CSharpGrpc] = []
     for m in _IMPL.finditer(text):
         out.append(CSharpGrpc("implements", m.group(2), _line_of(text, m.start()), class_name=m.group(1)))
     for m in _NEW_CLIENT.finditer(text):
-        addr, hint = _channel_address(text, _balanced(text, m.end()).strip(), m.start())
-        out.append(
-            CSharpGrpc(
-                "client",
-                m.group(1),
-                _line_of(text, m.start()),
-                class_name=_enclosing_class(text, m.start()),
-                address=addr,
-                address_hint=hint,
-            )
-        )
+        out.append(_client(text, m, _channel_address(text, _balanced(text, m.end()).strip(), m.start())))
     for m in _ADD_CLIENT.finditer(text):
         uri = _URI.search(text, m.end(), m.end() + 400)
-        addr, hint = _address(uri.group(1)) if uri else (None, None)
-        out.append(
-            CSharpGrpc(
-                "client",
-                m.group(1),
-                _line_of(text, m.start()),
-                class_name=_enclosing_class(text, m.start()),
-                address=addr,
-                address_hint=hint,
-            )
-        )
+        out.append(_client(text, m, _address(uri.group(1)) if uri else (None, None)))
     return sorted(out, key=lambda r: (r.line, r.kind, r.service))
