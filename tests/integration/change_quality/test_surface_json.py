@@ -76,5 +76,8 @@ def test_the_text_answer_prints_one_line_per_finding_and_similar_task(
             assert (f"{title}:\n" in text) == bool(data[tier])
             for f in data[tier]:
                 assert f"  {f['service']:<24} {f['confidence']:.2f}  {f['reason']}\n" in text
+        for c in data["contracts_at_risk"]:  # the producer serves it, the consumers call it: never an arrow to misread
+            assert f"contract at risk: {c['contract']}, served by {c['producer']}, called by {', '.join(c['consumers'])}\n" in text
+    assert any(data["contracts_at_risk"] for data, _ in answers)
     similar = [line for line in answers[-1][1].splitlines() if line.startswith("similar: ")]
     assert similar and all(re.fullmatch(r"similar: run #\d+ '.+' \(0\.\d+\) — no feedback yet", s) for s in similar)

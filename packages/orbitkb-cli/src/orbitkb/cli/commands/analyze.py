@@ -62,7 +62,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     if s.flow:
         print("flow: " + "; ".join(f"{f.source} -> {f.to} ({f.type})" for f in s.flow))
     for c in s.contracts_at_risk:
-        print(f"contract at risk: {c.contract} ({c.producer} -> {', '.join(c.consumers)})")
+        print(f"contract at risk: {c.contract}, served by {c.producer}, called by {', '.join(c.consumers)}")
     for x in s.external_integrations:
         print(f"external: {x.service} via {x.via_service}")
     for u in s.unknowns:
