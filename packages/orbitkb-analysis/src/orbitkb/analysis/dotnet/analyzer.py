@@ -12,8 +12,10 @@ from attrs import evolve
 
 from orbitkb.analysis.dotnet import routes
 from orbitkb.analysis.dotnet.clients import Clients
+from orbitkb.analysis.dotnet.documents import Documents
 from orbitkb.analysis.dotnet.index import ServiceIndex
 from orbitkb.analysis.dotnet.messaging import EventBus, Messages
+from orbitkb.analysis.dotnet.nhibernate import NHibernate
 from orbitkb.analysis.dotnet.persistence import Entities
 from orbitkb.analysis.dotnet.reach import Reach
 from orbitkb.analysis.dotnet.sdk_messages import SdkMessages
@@ -29,7 +31,7 @@ _GENERATED = re.compile(r"\A\ufeff?(?:[ \t]*(?://[^\n]*)?\r?\n)*?[ \t]*//[ \t]*<
 
 class DotnetAnalyzer(TreeSitterAnalyzer):
     stack = "dotnet"
-    version = "dotnet-7"
+    version = "dotnet-8"
     suffixes = (".cs", ".cshtml")
     grammar = ("tree_sitter_c_sharp", "language")
     #: the projects a service references (``<ProjectReference>``: Application, Infrastructure…) run in
@@ -84,6 +86,8 @@ class DotnetAnalyzer(TreeSitterAnalyzer):
         sdks = SdkMessages(index, set(parsed) - set(ctx.context_files))  # Dapr, MQTTnet
         messages += sdks.messages()
         entities = Entities(index, set(parsed) - set(ctx.context_files)).all() + sdks.entities()
+        entities += Documents(index, set(parsed) - set(ctx.context_files)).all()  # Marten, Elasticsearch
+        entities += NHibernate(index, set(parsed) - set(ctx.context_files)).entities()
         reach = Reach(index)
         handlers = {a.handler for a in apis}
         calls = [evolve(c, api_handler=h) for c in calls for h in reach.handlers(c.file, c.line, handlers)]

@@ -1,8 +1,10 @@
 """Outbound calls of a .NET service: HttpClient calls (typed clients registered with
 ``AddHttpClient<I, C>(c => c.BaseAddress = …)``, named clients from ``IHttpClientFactory``,
-``HttpRequestMessage``), Refit interfaces, and gRPC clients (``AddGrpcClient<S.SClient>``,
-``new S.SClient(GrpcChannel.ForAddress(…))``). Base addresses stay value parts until the
-pipeline resolves them through appsettings, compose and Kubernetes."""
+``HttpRequestMessage``), Refit and RestEase interfaces (``RestClient.For<I>(httpClient)`` takes the
+``BaseAddress`` the building method gives that client; ``[Post]`` alone calls the base address), and
+gRPC clients (``AddGrpcClient<S.SClient>``, ``new S.SClient(GrpcChannel.ForAddress(…))``). Base
+addresses stay value parts until the pipeline resolves them through appsettings, compose and
+Kubernetes."""
 
 from __future__ import annotations
 
@@ -233,7 +235,10 @@ class Clients:
         for site in self.index.sites():
             d = site.data
             if d.get("n") == "For" and d.get("g") and d.get("a") and "v" in d["a"][0]:
-                builders[simple(d["g"][0])] = self.index.fold(d["a"][0]["v"], None)
+                parts = self.index.fold(d["a"][0]["v"], None)
+                if all(p[0] == "unknown" for p in parts):  # RestClient.For<T>(httpClient): its BaseAddress
+                    parts = self._base_address(site) or parts
+                builders[simple(d["g"][0])] = parts
         for ref in self.index.types:
             if ref.data["k"] != "interface":
                 continue
@@ -241,12 +246,30 @@ class Clients:
             for m in ref.data["m"]:
                 for attr in m.get("a") or ():
                     verb = REFIT_ATTRS.get(str(attr[0]).removesuffix("Attribute"))
-                    if verb is None or not attr[1] or "v" not in attr[1][0]:
+                    if verb is None or (attr[1] and "v" not in attr[1][0]) or (not attr[1] and base is None):
                         continue
-                    parts = join(base, self.index.fold(attr[1][0]["v"], ref.name))
+                    # [Post] with no path calls the base address itself
+                    path = self.index.fold(attr[1][0]["v"], ref.name) if attr[1] else []
+                    parts = join(base, path)
                     out.append(RawCall("http", ref.file, m["l"], m["e"], "refit", url=self.index.expr(parts),
                                        method=verb, component=ref.name))  # fmt: skip
         return out
+
+    def _base_address(self, site: Site) -> Parts | None:
+        """The ``BaseAddress`` the method that builds a client gives an ``HttpClient`` (an object
+        initializer or an assignment), when it gives one."""
+        owner, method = site.data.get("t"), site.data.get("m")
+        for a in self.index.sites("assign"):
+            d = a.data
+            if (
+                a.file == site.file
+                and d["n"] == "BaseAddress"
+                and d["t"] == owner
+                and d["m"] == method
+                and d.get("v")
+            ):
+                return self.index.fold(d["v"], site.owner.name if site.owner else None)
+        return None
 
     # ------------------------------------------------------------------ gRPC
 

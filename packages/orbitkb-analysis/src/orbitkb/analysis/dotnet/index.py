@@ -166,6 +166,10 @@ class ServiceIndex:
                         self._returns.setdefault(str(m["n"]), str(m["r"]))
         return self._returns.get(method)
 
+    def assigned(self, holder: TypeRef, local: str) -> list[str]:
+        """The methods whose results a local of ``holder`` is assigned, in the order the code reads."""
+        return self._assigned(holder, local)
+
     def _assigned(self, holder: TypeRef, local: str) -> list[str]:
         """The methods whose results a local of ``holder`` named ``local`` is assigned
         (``var o = settings.Options()``), in the order the code reads."""
@@ -178,14 +182,15 @@ class ServiceIndex:
         return self._locals.get((holder.file, holder.index, local), [])
 
     def _option(self, name: str, owner: str | None) -> list[list[Any]] | None:
-        """``_settings.Value.Url`` / ``_urls.Orders`` where the field holds bound options -> a property;
+        """``_settings.Value.Url`` / ``_urls.Orders`` where the field holds bound options -> a property
+        (``_options.Exchange.Name`` -> ``Section:Exchange:Name``: nested options are nested sections);
         so does ``settings.Options().Url`` and a local assigned from such a call (``var o = settings.Options();
         o.Url``), where the method returns a class bound to a section."""
         segments = [s for s in name.removeprefix("this.").split(".") if s not in ("Value", "CurrentValue")]
         if len(segments) >= 2 and segments[-2].endswith("()"):
             segments = [segments[-2], segments[-1]]
         holder = self.type(owner) if owner else None
-        if holder is None or len(segments) != 2:
+        if holder is None or len(segments) < 2:
             return None
         members = [(str(f[0]), str(f[1])) for f in [*holder.data["f"], *holder.data["p"]]]
         members += [
@@ -206,7 +211,8 @@ class ServiceIndex:
         section = self.sections.get(simple(options))
         if section is None:
             return None
-        return [["prop", f"{section}:{segments[1]}" if section else segments[1], None]]
+        key = ":".join(segments[1:])  # a nested options class is a nested section: _o.Exchange.Name
+        return [["prop", f"{section}:{key}" if section else key, None]]
 
     def static_imports(self, path: str) -> set[str]:
         """The types a file imports the members of (``using static CatalogApi.Catalog;`` -> ``Catalog``),

@@ -1,7 +1,9 @@
 """Messages a .NET service publishes and consumes: MassTransit (``Publish``/``Send`` of a message
 type, ``IConsumer<T>``; the channel is the message type, as MassTransit names its exchanges),
 Confluent.Kafka (``ProduceAsync(topic, …)``, ``Subscribe(topic)``), RabbitMQ.Client
-(``BasicPublish``/``BasicConsume``) and Azure Service Bus (``CreateSender``/``CreateProcessor``)."""
+(``BasicPublish``/``BasicConsume``), EasyNetQ and RawRabbit (``dotnet.easynetq``, ``dotnet.rawrabbit``),
+Azure Service Bus (``CreateSender``/``CreateProcessor``) and Redis lists as work queues
+(``dotnet.redislists``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,10 @@ from typing import Any
 
 import attrs
 
+from orbitkb.analysis.dotnet.easynetq import EasyNetQ
 from orbitkb.analysis.dotnet.index import ServiceIndex, Site, generic_args, simple
+from orbitkb.analysis.dotnet.rawrabbit import RawRabbit
+from orbitkb.analysis.dotnet.redislists import list_messages
 from orbitkb.analysis.dotnet.tables import (
     KAFKA_PRODUCE,
     MASSTRANSIT_SEND,
@@ -208,6 +213,12 @@ class Messages:
                         kind = simple(generic_args(base)[0])
                         site = Site(ref.file, {"l": ref.data["l"], "e": ref.data["l"]}, ref, None)
                         out.append(self._msg(site, "consumes", Expr.lit(kind), self.transport, "masstransit"))
+        if idx.uses("EasyNetQ"):
+            out += EasyNetQ(idx, self._channel).messages(self._msg)
+        if idx.uses("RawRabbit"):
+            out += RawRabbit(idx).messages(self._msg)
+        if idx.uses("StackExchange.Redis"):
+            out += list_messages(idx, self._channel, self._msg)  # a Redis list as a work queue
         return self._through_wrappers([m for m in out if m is not None])
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from orbitkb.analysis.dotnet.index import ServiceIndex, TypeRef, generic_args, simple
+from orbitkb.analysis.dotnet.redislists import POP, PUSH, READ_BACK
 from orbitkb.analysis.dotnet.tables import (
     COMMANDS,
     CONNECTIONS,
@@ -59,9 +60,15 @@ class Entities:
         self.index = index
         self.sites = list(index.sites())
         self.own = own
+        self._used_types: set[str] | None = None  # read once: EF contexts and Mongo stores both ask
 
     def _used(self) -> set[str]:
         """Type names the service's own code mentions (registrations, injections, creations)."""
+        if self._used_types is None:
+            self._used_types = self._mentioned()
+        return self._used_types
+
+    def _mentioned(self) -> set[str]:
         own = self.own or set()
         used = {simple(g) for s in self.sites if s.file in own for g in s.data.get("g") or ()}
         used |= {simple(str(s.data.get("rt"))) for s in self.sites if s.file in own and s.data.get("rt")}
@@ -71,9 +78,17 @@ class Entities:
                 used |= {simple(str(f[1])) for f in [*ref.data["f"], *ref.data["p"]]}
                 used |= {simple(str(pt)) for m in ref.data["m"] for pt, _ in m["ps"]}
         called = {str(s.data.get("n")) for s in self.sites if s.file in own}
-        for site in self.sites:  # registered by a library method the service calls (AddInfrastructure…)
-            if site.file not in own and site.method is not None and site.method["n"] in called:
+        library = [s for s in self.sites if s.file not in own and s.method is not None]
+        # library methods the service calls, and the ones those call (AddStore -> AddMongoStore)
+        for _ in range(4):
+            more = {str(s.data.get("n")) for s in library if s.method is not None and s.method["n"] in called}
+            if more <= called:
+                break
+            called |= more
+        for site in library:  # registered by a library method the service reaches (AddInfrastructure…)
+            if site.method is not None and site.method["n"] in called:
                 used |= {simple(g) for g in site.data.get("g") or ()}
+                used |= {simple(str(a["ty"])) for a in site.data.get("a") or () if a.get("ty")}
         return used
 
     def _chain_to(
@@ -175,10 +190,17 @@ class Entities:
 
     def mongo(self) -> list[RawEntity]:
         out = []
+        used = self._used() if self.own is not None else None
         for site in self.sites:
             d = site.data
             if d.get("n") != "GetCollection" or not d.get("g"):
                 continue
+            if (
+                used is not None
+                and site.file not in (self.own or ())
+                and (site.owner is None or site.owner.name not in used)
+            ):
+                continue  # a library's store the service never registers nor injects
             cls = simple(d["g"][0])
             args = d.get("a") or []
             name = (
@@ -256,6 +278,7 @@ class Entities:
     def _key_spaces(self, holders: set[str], known: set[str]) -> list[RawEntity]:
         """``db.StringSetAsync($"cart:{id}", …)``: the key space ``cart``, as the other stacks name it."""
         out = []
+        queues_only = not any(s.data.get("n") in READ_BACK for s in self.sites)  # no list read back
         for site in self.sites:
             d = site.data
             if (
@@ -268,6 +291,8 @@ class Entities:
             parts = self.index.fold(args[0].get("v"), site.owner.name) if args else []
             if not parts or parts[0][0] != "lit":
                 continue
+            if d["n"] in POP or (d["n"] in PUSH and queues_only):
+                continue  # a Redis list used as a work queue carries messages, not stored data
             head = str(parts[0][1])
             space = head.split(":", 1)[0] if ":" in head else (head if len(parts) == 1 else "")
             if space and space.lower() not in known:

@@ -1,6 +1,8 @@
 """Ocelot (.NET API gateway) route configuration (``ocelot.json``, ``ocelot.<Environment>.json``)
 as gateway routes: each route's ``DownstreamHostAndPorts`` + ``DownstreamPathTemplate``, once per
-upstream HTTP method. Ocelot files are JSON with ``//`` comments, read with those removed."""
+upstream HTTP method; a route with a ``ServiceName`` and no hosts is resolved by service discovery
+(Consul, Eureka), so it goes to the service registered under that name. Ocelot files are JSON with
+``//`` comments, read with those removed."""
 
 from __future__ import annotations
 
@@ -42,6 +44,9 @@ def ocelot_routes(text: str) -> Iterator[ConfigRoute]:
         hosts = [
             h for h in route.get("DownstreamHostAndPorts") or [] if isinstance(h, dict) and h.get("Host")
         ]
+        discovered = route.get("ServiceName")
+        if not hosts and isinstance(discovered, str) and discovered.strip():
+            hosts = [{"Host": discovered.strip()}]  # the name the service registers with discovery
         if not isinstance(down, str) or not hosts:
             continue
         scheme = (
