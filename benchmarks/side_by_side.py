@@ -13,10 +13,18 @@ the test suite needs it).
 Both index one copy of the synthetic system (benchmarks/synth.py) under the repository name of
 benchmarks/benchlib/mcp_calls.py: ours offline, the reference with its free ``mock`` backend (its
 databases are kept under benchmarks/out/side_by_side/, keyed by the system and the reference's
-version). Then, round after round, every tool both servers offer and that only reads is called
+version). Those databases are never served: both servers record runs (a change surface, a smells
+run), so each invocation serves copies of them made in a scratch folder, and every run starts from
+the same database — the records one run adds never reach the next. Then, round after round, every tool both servers offer and that only reads is called
 once on each server with the same arguments — filtered to the parameters each tool declares, and
 renamed where the two name one differently (``trace_flow``'s ends) — alternating which server goes
-first, so a burst of load on the shared machine falls on both. Prints p50/p95 per tool and server and
+first, so a burst of load on the shared machine falls on both. Each server is asked about the same
+services in its own names (the reference names a service after its folder, ``orders-service``, where
+we use the compose name, ``orders``; read from each one's ``list_services`` first), a call naming a
+service one of them does not list is left out for both, and ``describe_api`` asks each for the same
+place in its own list of the service's APIs: an answer "unknown service" is not a like-for-like
+read. An answer that is an error (MCP's ``isError``, or a JSON object with an ``error`` key, the
+reference's way) is counted in the errors column. Prints p50/p95 per tool and server and
 the ratio ours / reference (target: <= 0.5 at p50). Timings from a loaded machine are only valid as
 these ratios; the load average is printed next to them.
 """
@@ -32,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -63,7 +71,8 @@ def _prepare(services: int, files: int, seed: int, reference: str, version: str)
     """(system folder, expected.json, our database, the reference's database), built once."""
     source, expected = ensure_system(services, files, seed)
     home = OUT_DIR / "side_by_side" / f"{source.name}-ref{version}"
-    folder, ours, theirs = home / "system", home / "ours.db", home / "reference.db"
+    # "pristine": never served (the databases served are copies, see serving_copies)
+    folder, ours, theirs = home / "system", home / "ours.pristine.db", home / "reference.pristine.db"
     if not folder.exists():
         home.mkdir(parents=True, exist_ok=True)
         shutil.copytree(source, folder)
@@ -82,6 +91,27 @@ def _prepare(services: int, files: int, seed: int, reference: str, version: str)
                            env={**os.environ, "HOME": scratch})
         print(f"reference indexed the system in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     return folder, expected, ours, theirs
+
+
+def serving_copies(databases: dict[str, Path], scratch: Path) -> dict[str, Path]:
+    """A copy of each SQLite database in ``scratch`` (its committed content, write-ahead log
+    included, through SQLite's online backup), so that what a server records while it is measured
+    never changes the database the next run starts from."""
+    import sqlite3
+
+    out: dict[str, Path] = {}
+    for name, source in databases.items():
+        copy = scratch / f"{name}-{source.name}"
+        copy.unlink(missing_ok=True)
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        dst = sqlite3.connect(copy)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+            src.close()
+        out[name] = copy
+    return out
 
 
 def _servers(ours: Path, theirs: Path, reference: str, embedder: str, scratch: str) -> dict[str, Any]:
@@ -103,6 +133,66 @@ def arguments_for(tool: str, args: dict[str, Any], declared: set[str], server: s
     return {k: v for k, v in renamed.items() if k in declared}
 
 
+#: argument keys that name a service
+SERVICE_KEYS = ("service", "source", "target")
+
+
+def answer_of(result: Any) -> Any:
+    """The JSON of a tool result's first text block (None when it holds none)."""
+    for block in result.content:
+        text = getattr(block, "text", None)
+        if text is not None:
+            try:
+                return json.loads(text)
+            except ValueError:
+                return None
+    return None
+
+
+def refused(result: Any) -> bool:
+    """An error answer: MCP's ``isError``, or a JSON object whose ``error`` key says it (the reference's way)."""
+    answer = answer_of(result)
+    return bool(result.is_error) or (isinstance(answer, dict) and "error" in answer)
+
+
+def own_names(listed: list[str], services: list[dict[str, Any]]) -> dict[str, str]:
+    """Each benchmark service -> the name a server lists it under: the same name, else its folder's name;
+    a service the server does not list is left out."""
+    out: dict[str, str] = {}
+    for service in services:
+        for candidate in (service["name"], PurePosixPath(service.get("root_dir") or "").name):
+            if candidate in listed:
+                out[service["name"]] = candidate
+                break
+    return out
+
+
+def in_own_names(args: dict[str, Any], names: dict[str, str] | None) -> dict[str, Any] | None:
+    """``args`` with every service named as the server names it; None when it does not know one
+    (``names`` None: the names are the benchmark's)."""
+    if names is None:
+        return args
+    out = dict(args)
+    for key in SERVICE_KEYS:
+        if key in out:
+            if out[key] not in names:
+                return None
+            out[key] = names[out[key]]
+    return out
+
+
+def same_place(args: dict[str, Any], ours: list[tuple[str, str]], theirs: list[tuple[str, str]]) -> dict[str, Any] | None:
+    """``describe_api``'s ``args`` for a server whose list of the service's APIs is ``theirs``: the API at
+    the place ``args``'s API has in ``ours`` (wrapping), so each server describes one API it knows."""
+    if not theirs:
+        return None
+    key = (args["method"], args["path"])
+    if key in theirs:
+        return args
+    method, path = theirs[(ours.index(key) if key in ours else 0) % len(theirs)]
+    return {**args, "method": method, "path": path}
+
+
 def server_pid(marker: str) -> int | None:
     """The pid of this process's child whose command line holds ``marker`` (a server's database)."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -116,18 +206,25 @@ def server_pid(marker: str) -> int | None:
     return None
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """CPU time of a process's live threads in nanoseconds' resolution (Linux schedstat; 0 elsewhere):
-    unlike wall time, the load of a shared machine does not inflate it."""
+def thread_cpu(pid: int | None) -> dict[str, float]:
+    """CPU seconds of each live thread of a process, by thread id, in nanoseconds' resolution (Linux
+    schedstat; empty elsewhere): unlike wall time, the load of a shared machine does not inflate it."""
     if pid is None:
-        return 0.0
-    total = 0
+        return {}
+    out: dict[str, float] = {}
     for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
         try:
-            total += int(stat.read_text().split()[0])
+            out[stat.parent.name] = int(stat.read_text().split()[0]) / 1e9
         except (OSError, ValueError, IndexError):
             continue
-    return total / 1e9
+    return out
+
+
+def cpu_spent(before: dict[str, float], after: dict[str, float]) -> float:
+    """CPU seconds the threads alive at the end spent since ``before`` (a thread born meanwhile from 0).
+    A thread that ended meanwhile is not counted: a sum over the live threads would drop all its time
+    and could go below zero (a server that runs a call on a short-lived thread)."""
+    return sum(max(0.0, seconds - before.get(tid, 0.0)) for tid, seconds in after.items())
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -135,9 +232,12 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
-async def interleave(servers: dict[str, Any], calls: dict[str, Any], rounds: int, only: tuple[str, ...]) -> dict:
-    """tool -> server -> {"ms": [...], "cpu_ms": total, "errors": n}, both servers called each round,
-    in turn; ``cpu_ms`` is the server process's own CPU time over all the tool's calls."""
+async def interleave(servers: dict[str, Any], calls: dict[str, Any], rounds: int, only: tuple[str, ...],
+                     services: list[dict[str, Any]] | None = None) -> dict:
+    """tool -> server -> {"ms": [...], "cpu_ms": total, "errors": n}, every server called each round,
+    in turn; ``cpu_ms`` is the server process's own CPU time over all the tool's calls. ``services``
+    (expected.json's): each server is asked about them in its own names (module docstring); the
+    server named "ours" answers in the benchmark's."""
     from contextlib import AsyncExitStack
 
     from mcp import Client
@@ -149,19 +249,52 @@ async def interleave(servers: dict[str, Any], calls: dict[str, Any], rounds: int
                            (await c.list_tools()).tools} for name, c in clients.items()}
         shared = sorted(t for t in set(declared["ours"]) & set(declared["reference"])
                         if t not in WRITES and t in calls and (not only or t in only))
+        names: dict[str, dict[str, str] | None] = {name: None for name in clients}
+        apis: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        if services is not None:
+            for name, client in clients.items():
+                ask = arguments_for("list_services", {"limit": 500}, declared[name]["list_services"], name)
+                listed = (answer_of(await client.call_tool("list_services", ask)) or {}).get("services") or []
+                names[name] = own_names([s["name"] for s in listed], services)
+
+        async def api_list(name: str, service: str) -> list[tuple[str, str]]:
+            if (name, service) not in apis:
+                ask = arguments_for("list_apis", {"service": service, "limit": 500}, declared[name]["list_apis"], name)
+                found = (answer_of(await clients[name].call_tool("list_apis", ask)) or {}).get("apis") or []
+                apis[(name, service)] = [(a["method"], a["path"]) for a in found if a.get("path")]
+            return apis[(name, service)]
+
+        async def own_arguments(tool: str, args: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
+            """Each server's arguments for ``args``, or None when one of them does not know its service."""
+            out: dict[str, dict[str, Any]] = {}
+            for name in clients:
+                mine = in_own_names(args, names[name])
+                if mine is not None and tool == "describe_api" and names[name] is not None and name != "ours":
+                    mine = same_place(mine, await api_list("ours", args["service"]),
+                                      await api_list(name, mine["service"]))
+                if mine is None:
+                    return None
+                out[name] = arguments_for(tool, mine, declared[name][tool], name)
+            return out
+
         pids = {name: server_pid(params.args[params.args.index("--db") + 1]) for name, params in servers.items()}
         out: dict[str, dict[str, dict[str, Any]]] = {t: {n: {"ms": [], "cpu_ms": 0.0, "errors": 0} for n in clients}
                                                      for t in shared}
         for r in range(rounds):
             order = list(clients) if r % 2 == 0 else list(reversed(clients))
             for tool in shared:
-                args = next(calls[tool])
+                for _ in range(200):  # the next call every server can answer in its own names
+                    per_server = await own_arguments(tool, next(calls[tool]))
+                    if per_server is not None:
+                        break
+                else:
+                    continue
                 for name in order:
-                    cpu0, c0 = cpu_seconds(pids[name]), time.perf_counter()
-                    result = await clients[name].call_tool(tool, arguments_for(tool, args, declared[name][tool], name))
+                    cpu0, c0 = thread_cpu(pids[name]), time.perf_counter()
+                    result = await clients[name].call_tool(tool, per_server[name])
                     out[tool][name]["ms"].append((time.perf_counter() - c0) * 1000)
-                    out[tool][name]["cpu_ms"] += (cpu_seconds(pids[name]) - cpu0) * 1000
-                    out[tool][name]["errors"] += bool(result.is_error)
+                    out[tool][name]["cpu_ms"] += cpu_spent(cpu0, thread_cpu(pids[name])) * 1000
+                    out[tool][name]["errors"] += refused(result)
     return out
 
 
@@ -170,6 +303,9 @@ def table(results: dict, load: tuple[float, float]) -> str:
             "ours / ref | errors ours / ref |", "|---|---|---|---|---|---|"]
     for tool, by in results.items():
         o, r = by["ours"]["ms"], by["reference"]["ms"]
+        if not o or not r:
+            rows.append(f"| {tool} | - | - | no call both servers could answer | - | - |")
+            continue
         ratio = percentile(o, 0.5) / max(percentile(r, 0.5), 1e-9)
         flag = "" if ratio <= TARGET else " (over target)"
         rows.append(f"| {tool} | {percentile(o, 0.5):.1f} / {percentile(o, 0.95):.1f} | "
@@ -202,8 +338,10 @@ def main(argv: list[str] | None = None) -> int:
     only = tuple(t for t in (args.only or "").split(",") if t)
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
-        results = asyncio.run(interleave(_servers(ours, theirs, reference, args.embedder, scratch),
-                                         plans(expected, folder, None), args.rounds, only))
+        served = serving_copies({"ours": ours, "reference": theirs}, Path(scratch))
+        results = asyncio.run(interleave(_servers(served["ours"], served["reference"], reference, args.embedder,
+                                                  scratch),
+                                         plans(expected, folder, None), args.rounds, only, expected["services"]))
     load = (load0, os.getloadavg()[0])
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d %H:%M"), "reference": version,

@@ -43,6 +43,19 @@ def test_index_runs_get_ids_and_list_newest_first(store):
     assert store.list_index_runs()[2] == attrs.evolve(index_run("shop", "2024-05-01T00:00:00Z"), id=first)
 
 
+def test_latest_index_status_per_repository_is_that_of_its_newest_run(store):
+    assert store.latest_index_statuses() == {}
+    first = store.add_index_run(attrs.evolve(index_run("shop", "2024-05-03T00:00:00Z"), status="ok"))
+    store.add_index_run(attrs.evolve(index_run("crm", "2024-05-01T00:00:00Z"), status="partial"))
+    newest = store.add_index_run(index_run("shop", "2024-05-02T00:00:00Z"))  # newest by id, not by date
+    assert store.latest_index_statuses() == {"shop": "running", "crm": "partial"}
+    store.update_index_run(attrs.evolve(index_run("shop", "t"), id=newest, status="failed"))
+    store.update_index_run(attrs.evolve(index_run("shop", "t"), id=first, status="interrupted"))
+    assert store.latest_index_statuses() == {"shop": "failed", "crm": "partial"}
+    assert store.latest_index_statuses() == {r: runs[0].status for r in ("shop", "crm")
+                                             for runs in [store.list_index_runs(r, limit=1)]}
+
+
 def test_index_run_update(store):
     run_id = store.add_index_run(index_run("shop", "t0"))
     done = attrs.evolve(

@@ -92,3 +92,54 @@ def test_evidence_without_null_fields_and_with_them_in_one_answer() -> None:
     assert result.structured_content == {"calls": [{"evidence": [{"file": "a.py", "start_line": 1}]},
                                                    {"evidence": [{"file": "b.py"}]}]}
     assert [c.text for c in result.content] == [text_of(result.structured_content)]
+
+
+def test_a_fitted_answer_is_written_once_for_its_size_and_its_text_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    from orbitkb.mcp import shaping, tools
+
+    written: list[Any] = []
+    real = shaping.text_of
+
+    def counted(data: Any) -> str:
+        written.append(data)
+        return real(data)
+
+    monkeypatch.setattr(shaping, "text_of", counted)
+    monkeypatch.setattr(tools, "text_of", counted)
+    data = {"findings": [{"kind": "cycle", "services": ["ledger", "billing"], "reason": "r" * 300}], "total": 1}
+    result = _result(shaping.fit(data, ["findings"]))
+    assert len(written) == 1
+    assert result.structured_content == data and [c.text for c in result.content] == [real(data)]
+
+
+@pytest.mark.parametrize("value", [
+    "q" * 3000,  # a plain long string
+    ('"quoted", ' * 400)[:2500],  # an escaped quote every few characters: no long run between quotes
+    "\\" * 2001,  # backslashes escape to twice their length
+    "é" * 2001,
+])
+def test_every_string_over_the_limit_is_cut_whatever_it_holds(value: str) -> None:
+    from orbitkb.mcp.shaping import MAX_TEXT, fit
+
+    cut = fit({"items": [{"reason": value}], "short": "ok"}, [])
+    assert cut["items"][0]["reason"] == value[:MAX_TEXT] + f"…[truncated {len(value) - MAX_TEXT} chars]"
+    assert cut["short"] == "ok"
+
+
+@pytest.mark.parametrize("value", ['"' * 2000, "\\" * 2000, "x" * 2000, "ab" * 400])
+def test_a_string_at_the_limit_is_kept_even_when_its_text_is_longer(value: str) -> None:
+    from orbitkb.mcp.shaping import fit
+
+    data = {"reason": value, "many": ["y" * 1500] * 3}
+    assert fit(data, []) == data
+
+
+def test_trimming_to_the_cap_leaves_the_callers_answer_as_it_was() -> None:
+    from orbitkb.mcp.shaping import MAX_RESPONSE_BYTES, fit, message_size
+
+    items = [{"name": f"service-{i}", "reason": "z" * 1000} for i in range(100)]
+    data = {"items": items, "total": 100}
+    fitted = fit(data, ["items"])
+    assert 0 < len(fitted["items"]) < 100 and fitted["omitted"]["items"] == {"items": 100 - len(fitted["items"])}
+    assert message_size(fitted) <= MAX_RESPONSE_BYTES and fitted.size == message_size(fitted)
+    assert data == {"items": items, "total": 100} and len(data["items"]) == 100

@@ -1,6 +1,7 @@
 """Where each tool runs: the read tools answer on the server's event loop (no hand-off to a worker
 thread per call); the tools that may wait on an LLM, git or a re-index run on a worker thread, so the
-loop keeps reading the client meanwhile."""
+loop keeps reading the client meanwhile. The change surface waits on an LLM only when there is one:
+offline it answers on the loop too."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import mcp
 from dependency_injector import providers
 
 from orbitkb.bootstrap import Settings, build_application
+from orbitkb.bootstrap.factories import BackendChoice
+from orbitkb.domain.fakes import FakeLLMBackend
 from orbitkb.mcp.server import build_server, warm_model
 from tests.unit.change.seed import seeded_store
 
@@ -46,10 +49,13 @@ class ThreadNotingStore:
         return noted
 
 
-def threads_per_tool(tool_set: str = "full") -> tuple[int, dict[str, set[int]], dict[str, bool]]:
+def threads_per_tool(tool_set: str = "full", backend: Any = None) -> tuple[int, dict[str, set[int]], dict[str, bool]]:
+    """``backend``: an LLM backend for the server (default: none, offline)."""
     store = ThreadNotingStore(seeded_store())
     app = build_application(Settings(db_path=":memory:", backend="offline", embedder="off"))
     app.adapters.store.override(providers.Object(store))
+    if backend is not None:
+        app.adapters.backend.override(providers.Object(BackendChoice(backend, None)))
     server = build_server(app, tool_set)
     warm_model(app).join(timeout=30)  # the background load is not a tool's call
     used: dict[str, set[int]] = {}
@@ -78,11 +84,20 @@ def test_read_tools_answer_on_the_event_loop_and_the_change_surface_on_a_worker(
     assert {"describe_service", "get_relationships", "search", "list_repositories"} <= reads  # each reads the store
     for name in reads:
         assert used[name] == {loop_thread}, f"{name} ran on a worker thread"
+    assert used["find_change_surface"] == {loop_thread}  # offline: no LLM to wait on
+
+
+def test_with_an_llm_the_change_surface_runs_on_a_worker() -> None:
+    loop_thread, used, failed = threads_per_tool(backend=FakeLLMBackend())
+    assert not failed["find_change_surface"]
     assert used["find_change_surface"] and loop_thread not in used["find_change_surface"]
+    assert used["describe_service"] == {loop_thread}
 
 
 def test_the_core_tool_set_runs_the_same_way() -> None:
     loop_thread, used, _ = threads_per_tool("core")
     assert "list_repositories" not in used  # not a core tool
     assert used["describe_service"] == {loop_thread}
+    assert used["find_change_surface"] == {loop_thread}
+    loop_thread, used, _ = threads_per_tool("core", FakeLLMBackend())
     assert loop_thread not in used["find_change_surface"]

@@ -92,3 +92,50 @@ def test_a_file_it_cannot_open_is_left_to_the_engine_and_a_failed_read_is_tried_
     assert probe.read() is None
     assert probe.read() == _engine_fingerprint(store)
     store.close()
+
+
+def test_each_repositorys_newest_index_status_is_read_without_an_engine_statement(tmp_path):
+    from orbitkb.domain.runs import IndexRun
+
+    path = str(tmp_path / "kb.db")
+    writer = SqliteKnowledgeStore(path)
+    server = SqliteKnowledgeStore(path, read_only=True)
+    writer.add_index_run(IndexRun(None, "depot", "t0", status="ok"))
+    running = writer.add_index_run(IndexRun(None, "depot", "t1"))
+    writer.add_index_run(IndexRun(None, "fleet", "t2", status="failed"))
+    statements: list[str] = []
+    event.listen(server._db.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    assert server.latest_index_statuses() == {"depot": "running", "fleet": "failed"}
+    writer.update_index_run(IndexRun(running, "depot", "t1", status="partial"))  # another connection's write
+    assert server.latest_index_statuses() == {"depot": "partial", "fleet": "failed"}
+    assert statements == []
+    with writer._db.read() as conn:
+        from orbitkb.sql import runs
+
+        assert runs.latest_statuses(conn) == server.latest_index_statuses()
+    unreadable = tmp_path / "notes.txt"
+    unreadable.write_text("shopping list\n" * 100)
+    assert FingerprintProbe(str(unreadable)).latest_index_statuses() is None  # the engine answers, naming the error
+    assert SqliteKnowledgeStore(":memory:").latest_index_statuses() == {}
+    writer.close()
+    server.close()
+
+
+def test_the_data_version_moves_on_any_other_connections_commit_and_on_a_new_connection(tmp_path, make_snapshot):
+    path = str(tmp_path / "kb.db")
+    store = SqliteKnowledgeStore(path)
+    probe = FingerprintProbe(path)
+    first = probe.data_version()
+    assert first is not None and probe.data_version() == first  # nothing committed: it stands
+    store.replace_repository_facts(**make_snapshot("depot", 1))
+    second = probe.data_version()
+    assert second != first
+    probe._conn.close()  # the connection breaks: the next read fails, the one after is of a new connection
+    assert probe.data_version() is None
+    third = probe.data_version()
+    assert third is not None and third[0] != second[0]
+    unreadable = tmp_path / "notes.txt"
+    unreadable.write_text("shopping list\n" * 100)
+    assert FingerprintProbe(str(unreadable)).data_version() is None
+    probe.close()
+    store.close()

@@ -31,6 +31,14 @@ def test_cycle_of_two_and_three_and_none_in_a_dag() -> None:
     assert "circle" in found[0].reason
 
 
+def test_a_cycle_names_each_member_once_and_claims_no_call_that_is_not_there() -> None:
+    g = graph("abc", [call("a", "c"), call("c", "b"), call("b", "a")])  # the circle runs a -> c -> b -> a
+    (found,) = [f for f in detect_all(g, [], []) if f.kind == "cycle"]
+    assert found.services == ("a", "b", "c")
+    assert found.reason.startswith("a, b, c call each other in a circle via synchronous calls")
+    assert "->" not in found.reason and found.reason.count("a, b, c") == 1
+
+
 def test_self_loop_is_reported_as_info() -> None:
     g = graph("ab", [call("a", "a"), call("a", "b")])
     found = [f for f in detect_all(g, [], []) if f.kind == "cycle"]

@@ -9,6 +9,7 @@ once more, so the answer itself gets a little under half the cap."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,29 @@ CHARS_PER_TOKEN = 4  # rough, documented estimate
 
 #: Values a walk over an answer leaves as they are, without a call per value (most of an answer).
 LEAVES = frozenset({int, float, bool, type(None)})
+
+
+#: An opening quote and more than MAX_TEXT characters before the next quote. The JSON text of a
+#: string longer than MAX_TEXT starts so (its escaped form is never shorter) unless it holds an
+#: escaped quote, looked for apart: an answer whose text has neither holds no string to cut.
+_LONG_STRING = re.compile(f'"[^"]{{{MAX_TEXT + 1}}}')
+
+
+def _may_hold_long_strings(text: str) -> bool:
+    return len(text) > MAX_TEXT and (_LONG_STRING.search(text) is not None or '\\"' in text)
+
+
+class Shaped(dict[str, Any]):
+    """An answer as ``fit`` left it, with ``text``, its compact JSON (``text_of``), and ``size``,
+    the bytes of the message carrying it: written once to measure the answer, then sent as the
+    tool result's text block instead of being written again."""
+
+    __slots__ = ("text", "size")
+
+    def __init__(self, data: dict[str, Any], text: str, size: int) -> None:
+        super().__init__(data)
+        self.text = text
+        self.size = size
 
 
 def _cut_strings(value: Any) -> Any:
@@ -86,11 +110,20 @@ def _trim(data: dict[str, Any], key: str, budget: int | None) -> int:
     return len(everything) - lo
 
 
-def fit(data: dict[str, Any], trim_order: Sequence[str], token_budget: int | None = None) -> dict[str, Any]:
+def fit(data: dict[str, Any], trim_order: Sequence[str], token_budget: int | None = None) -> Shaped:
     """Cut long strings, then drop list items from the end of the lists in ``trim_order``
-    (lowest value first) until the answer fits the budget and the whole message the hard cap."""
-    data = _cut_strings(data)
+    (lowest value first) until the answer fits the budget and the whole message the hard cap.
+    The caller's ``data`` is left as it was. Most answers fit as they are: they are written once,
+    and walked only when their text may hold a string to cut."""
+    text = text_of(data)
+    if _may_hold_long_strings(text):
+        data = _cut_strings(data)
+        text = text_of(data)
     budget = None if token_budget is None else max(200, token_budget * CHARS_PER_TOKEN)
+    size = message_size(data, text)
+    if size <= MAX_RESPONSE_BYTES and (budget is None or len(text.encode("utf-8")) <= budget):
+        return Shaped(data, text, size)
+    data = dict(data)  # its lists are cut below: not the caller's
     omitted: dict[str, int] = {}
     for key in trim_order:
         if _fits(data, budget):
@@ -105,7 +138,8 @@ def fit(data: dict[str, Any], trim_order: Sequence[str], token_budget: int | Non
             omitted[key] = omitted.get(key, 0) + n
         data["omitted"] = {"items": omitted, "reason": "token_budget" if token_budget else "response size cap",
                            "hint": "ask again with a larger token_budget, a smaller limit or an offset"}
-    return data
+    text = text_of(data)
+    return Shaped(data, text, message_size(data, text))
 
 
 def cap(data: dict[str, Any]) -> dict[str, Any]:

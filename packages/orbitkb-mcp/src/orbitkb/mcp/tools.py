@@ -20,7 +20,7 @@ from orbitkb.domain.serialization import to_data
 from orbitkb.domain.usecases.architecture import SMELL_KINDS
 from orbitkb.domain.usecases.feedback import VERIFICATION_NOT_RECORDED
 from orbitkb.mcp import schemas
-from orbitkb.mcp.shaping import LEAVES, MAX_RESPONSE_BYTES, cap, fit, message_size, text_of
+from orbitkb.mcp.shaping import LEAVES, MAX_RESPONSE_BYTES, Shaped, cap, fit, message_size, text_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -71,11 +71,14 @@ def _few_names(repo: dict[str, Any], most: int = 50) -> dict[str, Any]:
 def _result(data: dict[str, Any]) -> CallToolResult:
     """Structured content plus ONE compact JSON text block (the SDK's default text is indented,
     doubling what an agent pays for the same answer)."""
-    text = text_of(data)  # serialised once: the size check and the text block share it
+    if isinstance(data, Shaped):  # fitted: written and measured already; _lean only removes fields,
+        text, measured = data.text, data.size <= MAX_RESPONSE_BYTES  # so fit's size still bounds it
+    else:
+        text, measured = text_of(data), False
     if _EVIDENCE in text and ":null" in text:  # most answers have no null evidence field: no walk over them
         data = _lean(data)
         text = text_of(data)
-    if message_size(data, text) > MAX_RESPONSE_BYTES:  # the whole message (both copies) stays under the cap
+    if not measured and message_size(data, text) > MAX_RESPONSE_BYTES:  # the whole message (both copies) under the cap
         data = cap(data)
         text = text_of(data)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
@@ -123,10 +126,15 @@ def register(server: MCPServer, app: Application, tool_set: str = "full",
              after_call: Callable[[], object] | None = None) -> list[str]:
     uc = app.use_cases
     registered: list[str] = []
+    #: without an LLM the change surface answers from the kept model and a few reads, in milliseconds:
+    #: on the event loop, like the read tools (with one it may wait seconds on the LLM: on a worker)
+    offline = app.adapters.backend().backend is None
 
-    def tool(name: str, read_only: bool = True, idempotent: bool = True) -> Callable[[F], F]:
+    def tool(name: str, read_only: bool = True, idempotent: bool = True,
+             in_loop: bool | None = None) -> Callable[[F], F]:
         """``read_only=False`` for a tool that writes anything (a run, a verdict, a re-index);
-        ``idempotent=False`` when calling it again writes again (a new run each time)."""
+        ``idempotent=False`` when calling it again writes again (a new run each time); ``in_loop``
+        (default: ``read_only``) answers on the event loop rather than on a worker thread."""
         def deco(fn: F) -> F:
             if tool_set == "core" and name not in CORE:
                 return fn
@@ -135,7 +143,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full",
                                                                  idempotent_hint=idempotent, open_world_hint=False)
             description = " ".join((fn.__doc__ or "").split())
             server.tool(name=name, description=description, annotations=annotations)(
-                _guard(fn, in_loop=read_only, after_call=after_call))
+                _guard(fn, in_loop=read_only if in_loop is None else in_loop, after_call=after_call))
             return fn
 
         return deco
@@ -228,7 +236,7 @@ def register(server: MCPServer, app: Application, tool_set: str = "full",
         with trend since the previous index."""
         return cast(schemas.SmellsOut, fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"]))
 
-    @tool("find_change_surface", read_only=False, idempotent=False)  # records the run, for feedback
+    @tool("find_change_surface", read_only=False, idempotent=False, in_loop=offline)  # records the run, for feedback
     def find_change_surface(task: Annotated[str, Field(min_length=1, max_length=4000)],
                             hint_services: Annotated[list[Annotated[str, Field(max_length=200)]] | None,
                                                      Field(max_length=20)] = None) -> schemas.SurfaceOut:

@@ -33,6 +33,8 @@ class KeptRows(Generic[T]):
         self._kept: dict[int, T] = {}
         self._lock = threading.Lock()
         self._statements: dict[int, Any] = {}
+        #: the rows of a list of ids; built once (an expanding IN): a run recorded before each answer is read
+        self._rows_of = codec.select_for(table, cls).where(table.c.id.in_(sa.bindparam("ids", expanding=True)))
         self.decoded = 0
         self.basis = INITIAL  # the snapshot token of the last read
 
@@ -62,8 +64,7 @@ class KeptRows(Generic[T]):
                 self._basis, self._kept = basis, {}
             missing = [i for i in ids if i not in self._kept]
             for chunk in codec.chunks(missing):
-                statement = codec.select_for(self._table, self._cls).where(self._table.c.id.in_(chunk))
-                for row in conn.execute(statement).all():
+                for row in conn.execute(self._rows_of, {"ids": list(chunk)}).all():
                     self._kept[row.id] = codec.from_row(row._mapping, self._cls, self._json)
                     self.decoded += 1
             if len(self._kept) > len(ids):  # keep only what the window still shows

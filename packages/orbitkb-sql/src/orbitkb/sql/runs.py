@@ -35,6 +35,19 @@ def list_runs(conn: Connection, repository: str | None = None, limit: int = 20) 
     return codec.fetch(conn, statement, IndexRun, ())
 
 
+#: Each repository's newest run (the highest id) and its status; built once, asked on every listing.
+_LATEST_STATUSES = sa.select(t.c.repository, t.c.status).where(
+    t.c.id.in_(sa.select(sa.func.max(t.c.id)).group_by(t.c.repository)))
+#: The same read as SQL text, for a store that reads it without SQLAlchemy (orbitkb.sqlite.fingerprints).
+LATEST_STATUSES_SQL = ("SELECT repository, status FROM index_runs"
+                       " WHERE id IN (SELECT max(id) FROM index_runs GROUP BY repository)")
+
+
+def latest_statuses(conn: Connection) -> dict[str, str]:
+    """Repository -> the status of its newest run (the highest id): one grouped read, no decoding."""
+    return {repository: status for repository, status in conn.execute(_LATEST_STATUSES)}
+
+
 def add_costs(conn: Connection, costs: Sequence[ServiceIndexCost]) -> None:
     """Insert ``costs`` (a later duplicate (run, service) wins), replacing any already recorded."""
     latest = {(c.run_id, c.service_id): c for c in costs}

@@ -324,6 +324,10 @@ class SqlKnowledgeStore:
         with self._db.read() as conn:
             return runs_sql.list_runs(conn, repository, limit)
 
+    def latest_index_statuses(self) -> dict[str, str]:
+        with self._db.read() as conn:
+            return runs_sql.latest_statuses(conn)
+
     def add_index_costs(self, costs: Sequence[ServiceIndexCost]) -> None:
         if not costs:
             return

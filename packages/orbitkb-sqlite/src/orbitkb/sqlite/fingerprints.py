@@ -1,11 +1,15 @@
-"""The snapshot fingerprint read through a connection of its own, without SQLAlchemy.
+"""The snapshot fingerprint (and each repository's newest index status) read through a connection
+of its own, without SQLAlchemy.
 
 A long-lived process (the MCP server, the UI) asks for the fingerprint before every answer, to
 know whether its kept SystemModel is still the snapshot. Through the engine that read costs a pool
 checkout, a transaction and a compiled statement — ~0.2 ms of CPU, more than many answers take from
 the kept model; here it is one indexed SELECT on a dedicated read-only sqlite3 connection in
 autocommit mode (each read sees the latest commit of any process, a restore included, and no read
-transaction stays open to hold back the WAL checkpoint).
+transaction stays open to hold back the WAL checkpoint). Listing the repositories asks for each
+one's newest index status on every answer too: the same connection reads it. So does SQLite's
+``data_version``, which moves whenever any other connection (of any process) commits to the file:
+a reader keeps what it read last while it stands (the change history of every change surface).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import threading
 import urllib.parse
 from pathlib import Path
 
+from orbitkb.sql.runs import LATEST_STATUSES_SQL
 from orbitkb.sql.snapshot import INITIAL, TOKEN_KEY
 from orbitkb.sqlite.engine import BUSY_TIMEOUT_MS
 
@@ -31,8 +36,34 @@ class FingerprintProbe:
         self._conn: sqlite3.Connection | None = None
         self._unusable = False
         self._lock = threading.Lock()
+        self._generation = 0  # counts the connections opened: a data_version is only compared within one
 
     def read(self) -> str | None:
+        rows = self._rows(_QUERY, (TOKEN_KEY,))
+        if rows is None:
+            return None
+        return str(rows[0][0]) if rows and rows[0][0] else INITIAL
+
+    def latest_index_statuses(self) -> dict[str, str] | None:
+        """Repository -> the status of its newest index run, or None when it cannot be read here."""
+        rows = self._rows(LATEST_STATUSES_SQL, ())
+        return None if rows is None else {str(repository): str(status) for repository, status in rows}
+
+    def data_version(self) -> tuple[int, int] | None:
+        """A token that moves whenever another connection, of this process or any other, commits to
+        the file (a restore included), or None when it cannot be read here. The probe itself never
+        writes: an equal token means nothing was committed in between."""
+        read = self._read("PRAGMA data_version", ())
+        if read is None or not read[1]:
+            return None
+        return read[0], int(str(read[1][0][0]))
+
+    def _rows(self, query: str, params: tuple[str, ...]) -> list[tuple[object, ...]] | None:
+        read = self._read(query, params)
+        return None if read is None else read[1]
+
+    def _read(self, query: str, params: tuple[str, ...]) -> tuple[int, list[tuple[object, ...]]] | None:
+        """(the connection's generation, the rows), or None when the file cannot be read here."""
         with self._lock:
             if self._unusable:
                 return None
@@ -40,14 +71,14 @@ class FingerprintProbe:
                 if self._conn is None:
                     self._conn = sqlite3.connect(self._url, uri=True, isolation_level=None,
                                                  check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
-                rows = self._conn.execute(_QUERY, (TOKEN_KEY,)).fetchall()  # to the end: the read is over
+                    self._generation += 1
+                return self._generation, self._conn.execute(query, params).fetchall()  # to the end: the read is over
             except sqlite3.Error:
                 # a file this probe cannot open read-only (a read-only mount without the WAL index the
                 # engine opens as immutable) stays with the engine; any other error is retried next time
                 self._unusable = self._conn is None
                 self._drop()
                 return None
-        return str(rows[0][0]) if rows and rows[0][0] else INITIAL
 
     def _drop(self) -> None:
         if self._conn is not None:

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from orbitkb.domain.errors import StoreError
+from orbitkb.domain.runs import ChangeHistory
 from orbitkb.sql.store import SqlKnowledgeStore
 from orbitkb.sqlite import fingerprints, migrations, search
 from orbitkb.sqlite.engine import Database
@@ -37,12 +38,31 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
         read_only = read_only or (path != ":memory:" and not _writable(Path(path).expanduser()))
         self._setup(self._open(path, read_only), search, migrations.read_version)
         self._probe = fingerprints.FingerprintProbe(path) if path != ":memory:" else None
+        #: (data_version, limit, model) -> the change history read then; see ``change_history``
+        self._kept_history: tuple[tuple[object, ...], ChangeHistory] | None = None
 
     def snapshot_fingerprint(self) -> str:
         """Read on every answer of a long-lived process: through the probe's own connection (one
         indexed read), the shared path when there is none or it fails (that path names the error)."""
         found = self._probe.read() if self._probe is not None else None
         return found if found is not None else super().snapshot_fingerprint()
+
+    def latest_index_statuses(self) -> dict[str, str]:
+        """Asked on every listing of repositories: through the probe's connection, like the fingerprint."""
+        found = self._probe.latest_index_statuses() if self._probe is not None else None
+        return found if found is not None else super().latest_index_statuses()
+
+    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
+        """Read before every change surface: while nothing was committed to the file since the last
+        read (the probe's data_version stands), that read is the answer, without an engine statement;
+        any commit, from any connection or process, makes the next call read again."""
+        version = self._probe.data_version() if self._probe is not None else None
+        kept = self._kept_history
+        if version is not None and kept is not None and kept[0] == (version, limit, model_id):
+            return kept[1]
+        history = super().change_history(limit, model_id)  # read after the version: a commit between moves it
+        self._kept_history = ((version, limit, model_id), history) if version is not None else None
+        return history
 
     def close(self) -> None:
         if self._probe is not None:

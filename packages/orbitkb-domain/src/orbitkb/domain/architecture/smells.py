@@ -70,11 +70,10 @@ def cycles(graph: SystemGraph, _: Sequence[PersistenceEntity], s: SmellSettings)
     adj = graph.sync_adjacency()
     found = []
     for comp in strongly_connected(adj):
-        if len(comp) > 1:
-            loop = " -> ".join([*comp, comp[0]])
+        if len(comp) > 1:  # named once: the members in their order are no path of calls (a -> b need not exist)
             found.append(ArchitectureFinding(
                 "cycle", "warning", tuple(comp),
-                f"{', '.join(comp)} call each other in a circle ({loop} via synchronous calls): a change or "
+                f"{', '.join(comp)} call each other in a circle via synchronous calls: a change or "
                 "outage in one may ripple back to itself, and they may not be deployable independently.",
                 {"size": len(comp)}))
         elif comp[0] in adj.get(comp[0], set()):

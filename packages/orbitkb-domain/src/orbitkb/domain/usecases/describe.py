@@ -51,12 +51,12 @@ class ListRepositories:
         probe = FreshnessProbe(self.git)
         facts = facts_of(self.store, self.models)
         services = facts.list_services()
+        statuses = self.store.latest_index_statuses()  # one read for every repository
         out = []
         for repo in facts.list_repositories():
             names = tuple(sorted(s.name for s in services if s.repository == repo.name))
-            runs = self.store.list_index_runs(repo.name, limit=1)
             out.append(RepositoryView(repo.name, repo.root_path, repo.vcs, len(names), names, probe.of(repo),
-                                      runs[0].status if runs else None))
+                                      statuses.get(repo.name)))
         return tuple(out)
 
 
@@ -169,13 +169,20 @@ class ListApis:
         limit, offset = check_page(limit, offset)
         facts = facts_of(self.store, self.models)
         svc, _ = find_service(facts, service)
-        comps = {c.id: c.name for c in facts.list_components(svc.id)}
-        items = [ApiListItem(a.method, a.path, a.handler, a.kind.value, a.summary or _first_line(a.doc),
-                             comps.get(a.component_id or ""), a.file, a.start_line)
-                 for a in facts.list_apis(svc.id)]
+        if isinstance(facts, SystemModel):  # the same list for every request of a snapshot
+            items = facts.derived(f"api-list:{svc.id}", lambda: _api_items(facts, svc.id))
+        else:
+            items = _api_items(facts, svc.id)
         chunk, p = page(items, limit, offset)
         repo = facts.get_repository(svc.repository)
         return ApiList(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
+
+
+def _api_items(facts: FactsReader, service_id: str) -> tuple[ApiListItem, ...]:
+    comps = {c.id: c.name for c in facts.list_components(service_id)}
+    return tuple(ApiListItem(a.method, a.path, a.handler, a.kind.value, a.summary or _first_line(a.doc),
+                             comps.get(a.component_id or ""), a.file, a.start_line)
+                 for a in facts.list_apis(service_id))
 
 
 @frozen

@@ -40,6 +40,10 @@ class MemoryRunLog(MemoryEmbeddingStore):  # the change history carries the runs
             runs = [r for _, r in sorted(self._index_runs.items(), reverse=True)]
         return [r for r in runs if repository in (None, r.repository)][: max(limit, 0)]
 
+    def latest_index_statuses(self) -> dict[str, str]:
+        with self._lock:
+            return {r.repository: r.status for _, r in sorted(self._index_runs.items())}  # the newest wins
+
     def add_index_costs(self, costs: Sequence[ServiceIndexCost]) -> None:
         with self._lock:
             missing = sorted({c.run_id for c in costs} - set(self._index_runs))
