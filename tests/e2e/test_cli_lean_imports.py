@@ -17,9 +17,13 @@ from orbitkb.sqlite import SqliteKnowledgeStore
 
 HEAVY = ("pydantic", "pydantic_core", "starlette", "mcp", "orbitkb.mcp", "yaml", "fastembed", "onnxruntime",
          "numpy", "orbitkb.analysis", "orbitkb.fastembed", "tree_sitter",
-         # the PostgreSQL dialect (and asyncio's TLS with it) on an SQLite database; use cases not asked for
-         "sqlalchemy.dialects.postgresql", "orbitkb.postgres", "orbitkb.domain.usecases.change_surface",
-         "orbitkb.domain.usecases.indexing", "orbitkb.domain.enrichment", "orbitkb.llm_cli.detect")
+         # the PostgreSQL store and dialect (and asyncio's TLS with it) on an SQLite database — its URL
+         # schemes (orbitkb.postgres.urls) are read; use cases not asked for
+         "sqlalchemy.dialects.postgresql", "orbitkb.postgres.store", "orbitkb.postgres.engine", "orbitkb.domain.usecases.change_surface",
+         "orbitkb.domain.usecases.indexing", "orbitkb.domain.enrichment", "orbitkb.llm_cli.detect",
+         # the modules of the commands a run does not run (and what they import: TOML, the smells)
+         "orbitkb.cli.commands.analyze", "orbitkb.cli.commands.setup", "orbitkb.cli.client_setup", "tomllib",
+         "orbitkb.domain.architecture.smells", "orbitkb.cli.commands.index")
 
 PROBE = """
 import json, sys

@@ -63,3 +63,39 @@ def test_a_folder_without_the_model_is_a_clear_error(tmp_path: Path) -> None:
 
     with pytest.raises(FileNotFoundError, match="tokenizer_config.json"):
         OnnxSentenceModel(tmp_path)
+
+
+class _RecordingSession:
+    """The real session, with the shape of every batch it is fed."""
+
+    def __init__(self, real: object) -> None:
+        self.real, self.shapes = real, []
+
+    def run(self, names: object, feed: dict[str, object]) -> object:
+        self.shapes.append(feed["input_ids"].shape)  # type: ignore[attr-defined]
+        return self.real.run(names, feed)  # type: ignore[attr-defined]
+
+
+def test_texts_are_batched_by_their_token_counts_and_answered_in_order(model_dir: Path) -> None:
+    np = pytest.importorskip("numpy")
+    from orbitkb.fastembed.runner import OnnxSentenceModel
+
+    long_a = "refunds are issued to the card that paid, within five working days of the request"
+    long_b = "an invoice is sent once the parcel has left the warehouse and the carrier confirmed it"
+    texts = [long_a, "pay", long_b, "ship"]
+    model = OnnxSentenceModel(model_dir, threads=1)
+    alone = np.array([model.embed([t])[0] for t in texts])
+    model._session = recording = _RecordingSession(model._session)
+    batched = np.array(model.embed(texts, batch_size=2))
+    widths = [shape[1] for shape in recording.shapes]
+    assert [shape[0] for shape in recording.shapes] == [2, 2]
+    assert widths[0] == 3 < widths[1]  # short with short: no batch is padded to a long text
+    assert np.abs(batched - alone).max() < 1e-5  # each vector back in its text's place
+
+
+def test_an_empty_call_runs_nothing(model_dir: Path) -> None:
+    from orbitkb.fastembed.runner import OnnxSentenceModel
+
+    model = OnnxSentenceModel(model_dir, threads=1)
+    model._session = recording = _RecordingSession(model._session)
+    assert model.embed([]) == [] and recording.shapes == []

@@ -32,7 +32,7 @@ def test_components_name_their_engine_and_broker():
     found = components({"infra/dapr/components.yaml": STATE_YAML})
     assert [(c.name, c.block, c.technology, c.line, c.scopes) for c in found] == [
         ("basketstore", "state", "redis", 4, ("basket-api",)),
-        ("eventbus", "pubsub", "servicebus", 14, ()),
+        ("eventbus", "pubsub", "azure-servicebus", 14, ()),
     ]
 
 
@@ -150,7 +150,7 @@ def test_state_stores_and_topics_take_the_components_technology():
     )
     out = dapr.apply("basket-api", facts)
     assert [e.engine_hint for e in out.entities] == ["redis", None]
-    assert [m.provider for m in out.messages] == ["servicebus"]
+    assert [m.provider for m in out.messages] == ["azure-servicebus"]
     # scoped to basket-api only: another app does not see the store
     assert [e.engine_hint for e in dapr.apply("orders-api", facts).entities] == [None, None]
 
@@ -293,7 +293,7 @@ def test_component_names_read_from_env_take_their_default():
     )
     out = dapr.apply("basket-api", facts)
     assert [e.engine_hint for e in out.entities] == ["redis"]
-    assert [m.provider for m in out.messages] == ["servicebus", "dapr"]
+    assert [m.provider for m in out.messages] == ["azure-servicebus", "dapr"]
 
 
 SUBSCRIPTIONS_YAML = """apiVersion: dapr.io/v1alpha1
@@ -334,7 +334,7 @@ def test_declarative_subscriptions_are_consumed_by_their_apps():
     ]
     ids = {s: [AppId(s, "k8s.yaml", 1)] for s in ("yard", "depot")}
     dapr = Dapr(ids, components({"c.yaml": STATE_YAML}), (), found)
-    assert _consumed(dapr, "yard") == [("consumes", "crates-loaded", "servicebus")]
-    assert _consumed(dapr, "depot", "/lost") == [("consumes", "crates-lost", "servicebus")]
+    assert _consumed(dapr, "yard") == [("consumes", "crates-loaded", "azure-servicebus")]
+    assert _consumed(dapr, "depot", "/lost") == [("consumes", "crates-lost", "azure-servicebus")]
     assert _consumed(dapr, "depot", "/on-crate") == []  # scoped to another app
     assert _consumed(Dapr({}, (), (), found), "yard") == []  # no Dapr app id

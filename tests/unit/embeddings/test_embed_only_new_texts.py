@@ -3,12 +3,14 @@ the same text (same model): re-indexing costs the embedder only what really chan
 
 from __future__ import annotations
 
+import pytest
 from attrs import evolve
 
 from orbitkb.domain.fakes import FakeEmbedder, InMemoryKnowledgeStore
 from orbitkb.domain.ids import make_id, service_id
 from orbitkb.domain.model import Api, Repository, Service, ServiceFacts
 from orbitkb.domain.search_docs import documents_for
+from orbitkb.domain.usecases import embeddings
 from orbitkb.domain.usecases.embeddings import BATCH, EmbedKnowledge
 
 
@@ -35,13 +37,14 @@ def embedded(embedder: FakeEmbedder) -> list[str]:
     return [t for call in embedder.calls for t in call]
 
 
-def test_identical_texts_are_embedded_once_and_every_owner_gets_its_vector() -> None:
+def test_identical_texts_are_embedded_once_and_every_owner_gets_its_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(embeddings, "BATCH", 64)
     facts = system(150)
     store, embedder = stored(facts), FakeEmbedder(dim=16)
     outcome = EmbedKnowledge(store, embedder)(None, facts)
     texts = embedded(embedder)
     assert len(texts) == len(set(texts))  # no text twice
-    assert all(len(call) <= BATCH for call in embedder.calls) and len(embedder.calls) > 1
+    assert all(len(call) <= 64 for call in embedder.calls) and len(embedder.calls) > 1
     vectors = store.list_embeddings(embedder.model_id)
     assert len({e.owner_id for e in vectors if e.owner_kind == "api"}) == 300  # every API has its vectors
     assert len(texts) < len(vectors)  # the 150 health checks share their texts
@@ -77,7 +80,9 @@ def test_a_reindex_embeds_only_what_changed_and_reuses_known_texts() -> None:
     assert {e.field for e in store2.list_embeddings(embedder.model_id) if e.owner_id == health_id} == {"name", "text"}
 
 
-def test_texts_go_to_the_embedder_shortest_first_so_batches_are_not_padded_to_a_long_one() -> None:
+def test_texts_go_to_the_embedder_shortest_first_so_batches_are_not_padded_to_a_long_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(embeddings, "BATCH", 64)
     facts = system(60)
     long_doc = "Explains at length " + "how things are made and checked " * 12
     facts = [evolve(f, apis=(f.apis[0], evolve(f.apis[1], doc=long_doc + str(i) if i % 2 else "Short.")))
@@ -86,3 +91,12 @@ def test_texts_go_to_the_embedder_shortest_first_so_batches_are_not_padded_to_a_
     EmbedKnowledge(store, embedder)(None, facts)
     lengths = [len(t) for t in embedded(embedder)]
     assert lengths == sorted(lengths) and len(embedder.calls) > 1
+
+
+def test_the_embedder_gets_hundreds_of_texts_a_call_to_batch_by_its_own_token_counts() -> None:
+    facts = system(700)  # ~1,400 distinct new texts
+    store, embedder = stored(facts), FakeEmbedder(dim=16)
+    EmbedKnowledge(store, embedder)(None, facts)
+    sizes = [len(call) for call in embedder.calls]
+    assert sum(sizes) > 2 * BATCH and sizes[:-1] == [BATCH] * (len(sizes) - 1)
+    assert BATCH >= 256 and len(sizes) <= 1 + sum(sizes) // 256  # few calls: the embedder sorts each by tokens

@@ -11,13 +11,12 @@ from attrs import evolve, frozen
 
 from orbitkb.domain.errors import InvalidInput
 from orbitkb.llm_cli.backends import CHOICES  # the adapter's table only: no subprocess, no CLI
+from orbitkb.postgres.urls import is_postgres_url  # the schemes only: no SQLAlchemy, no driver
 
 #: What ``--backend`` accepts: the LLM adapter's backends (named once, in its table) plus auto and
 #: offline. The CLI and the MCP server list these.
 BACKENDS = CHOICES
 DEFAULT_DB = "~/.orbitkb/orbitkb.db"
-#: ``--db`` / ``ORBITKB_DB`` values that name a PostgreSQL server; anything else is an SQLite file.
-POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
 @frozen
@@ -60,7 +59,7 @@ class Settings:
     @property
     def db_is_url(self) -> bool:
         """True when the database is a PostgreSQL server (a ``postgresql://`` URL), not a file."""
-        return self.db_path.startswith(POSTGRES_SCHEMES)
+        return is_postgres_url(self.db_path)
 
     @property
     def db_file(self) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import Any
 
-from orbitkb.cli.commands import COMMANDS
+from orbitkb.cli import commands
 from orbitkb.cli.exit import ExitStatus
 from orbitkb.cli.terminal import SafeStream, safe_text
 from orbitkb.domain import errors
@@ -57,7 +56,8 @@ class _VersionAction(argparse.Action):
         parser.exit(message=f"orbitkb {_version()}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: tuple[str, ...] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; ``only`` registers just those sub-commands (what one run needs)."""
     parser = argparse.ArgumentParser(
         prog="orbitkb", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -65,13 +65,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS:
+    for module in commands.modules(only):
         module.register(sub)
     return parser
 
 
+def _needed(argv: Sequence[str]) -> tuple[str, ...] | None:
+    """The sub-commands a run must register: the one it names (the first word that is no option:
+    the top-level options take no value), none for a bare ``--version``, else all (help, errors)."""
+    words = [a for a in argv if not a.startswith("-")]
+    if words:
+        return (words[0],) if words[0] in commands.COMMANDS else None
+    if "--version" in argv and not {"-h", "--help"} & set(argv):
+        return ()
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_needed(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()
@@ -85,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitStatus.INTERRUPTED
     except errors.OrbitkbError as exc:
         if getattr(args, "debug", False):
+            import traceback  # only when one is shown: `--version` and the parser do without it
+
             traceback.print_exc()
         hint = f" ({exc.hint})" if getattr(exc, "hint", None) else ""
         print(safe_text(f"orbitkb: error: {exc}{hint}"), file=sys.stderr)
@@ -93,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitStatus.OK
     except Exception as exc:  # the promise: one clear line, never a traceback without --debug
         if getattr(args, "debug", False):
+            import traceback  # only when one is shown: `--version` and the parser do without it
+
             traceback.print_exc()
         print(safe_text(f"orbitkb: unexpected error: {type(exc).__name__}: {exc} (rerun with --debug for details)"),
               file=sys.stderr)

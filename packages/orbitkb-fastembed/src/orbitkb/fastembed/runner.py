@@ -32,8 +32,8 @@ class OnnxSentenceModel:
         self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         padding = self._tokenizer.padding or {}
         self._tokenizer.enable_truncation(max_length=limit)
-        self._tokenizer.enable_padding(pad_id=padding.get("pad_id", 0),
-                                       pad_token=padding.get("pad_token") or config.get("pad_token", "[PAD]"))
+        self._tokenizer.no_padding()  # each batch is padded here, to its own longest text
+        self._pad_id = int(padding.get("pad_id", 0))  # masked out: attention and pooling skip it
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
@@ -43,15 +43,25 @@ class OnnxSentenceModel:
                                              providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self._session.get_inputs()}
 
-    def embed(self, texts: Sequence[str], batch_size: int = 64) -> list[Any]:
-        """One unit vector (a float32 numpy row) per text, in order."""
+    def embed(self, texts: Sequence[str], batch_size: int = 32) -> list[Any]:
+        """One unit vector (a float32 numpy row) per text, in order.
+
+        The texts are tokenised first and run in batches of similar token counts, so that a batch
+        is hardly padded: the model's cost grows with the tokens it reads, padding included, and
+        texts of the same length in characters can differ twofold in tokens."""
         import numpy as np
 
-        out: list[Any] = []
-        for start in range(0, len(texts), max(1, batch_size)):
-            encoded = self._tokenizer.encode_batch(list(texts[start:start + batch_size]))
-            ids = np.array([e.ids for e in encoded], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        encoded = [e.ids for e in self._tokenizer.encode_batch(list(texts))]
+        order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
+        out: list[Any] = [None] * len(encoded)
+        for start in range(0, len(order), max(1, batch_size)):
+            chunk = order[start:start + max(1, batch_size)]
+            width = max(1, len(encoded[chunk[-1]]))
+            ids = np.full((len(chunk), width), self._pad_id, dtype=np.int64)
+            mask = np.zeros((len(chunk), width), dtype=np.int64)
+            for row, i in enumerate(chunk):
+                ids[row, :len(encoded[i])] = encoded[i]
+                mask[row, :len(encoded[i])] = 1
             feed = {"input_ids": ids}
             if "attention_mask" in self._inputs:
                 feed["attention_mask"] = mask
@@ -61,5 +71,6 @@ class OnnxSentenceModel:
             pooled = np.sum(states, axis=1, where=mask[:, :, np.newaxis].astype(bool), dtype=np.float64)
             pooled /= np.maximum(np.sum(mask, axis=1, keepdims=True), 1e-9)
             pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
-            out.extend(pooled.astype(states.dtype, copy=False))
+            for i, vector in zip(chunk, pooled.astype(states.dtype, copy=False), strict=True):
+                out[i] = vector
         return out

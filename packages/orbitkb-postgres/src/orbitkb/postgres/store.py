@@ -25,14 +25,8 @@ from orbitkb.postgres import migrations, pgvector, search
 from orbitkb.postgres.engine import Database
 from orbitkb.sql.store import SqlKnowledgeStore
 
-SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 #: pg_advisory_xact_lock(namespace, hashtext(repository)): the namespace keeps our keys apart.
 LOCK_NAMESPACE = 0x6F6B  # "ok"
-
-
-def is_postgres_url(value: str) -> bool:
-    """True for a ``postgresql://`` (or ``postgres://``) URL; a file path is never one."""
-    return str(value).startswith(SCHEMES)
 
 
 class PostgresKnowledgeStore(SqlKnowledgeStore):

@@ -103,7 +103,7 @@ def _table() -> dict[str, dict[str, str | None]]:
 
 
 def technology(component_type: str) -> tuple[str, str | None] | None:
-    """``pubsub.azure.servicebus.topics`` -> ("pubsub", "servicebus"); None for other blocks."""
+    """``pubsub.azure.servicebus.topics`` -> ("pubsub", "azure-servicebus"); None for other blocks."""
     block, _, rest = component_type.strip().lower().partition(".")
     if block not in BLOCKS or not rest:
         return None

@@ -17,26 +17,10 @@ from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.facts import Expr
 from orbitkb.analysis.resolution import engines
 from orbitkb.analysis.resolution.values import Sentinels, resolve
+from orbitkb.domain.providers import PROVIDERS
 
-CONCRETE = frozenset(
-    {
-        "kafka",
-        "rabbitmq",
-        "sqs",
-        "sns",
-        "nats",
-        "redis",
-        "activemq",
-        "pubsub",
-        "kinesis",
-        "eventbridge",
-        "mqtt",
-        "azure-servicebus",
-        "pulsar",
-        "eventhubs",
-        "ibmmq",
-    }
-)
+#: Brokers the code names outright (no configuration needed to pin them down): the domain's list.
+CONCRETE = frozenset(PROVIDERS)
 _BINDINGS = "spring.cloud.stream.bindings."
 _BROKER_KEYS = ("BROKER", "KAFKA", "AMQP", "RABBIT", "NATS", "CELERY", "QUEUE", "BUS", "MQ")
 _REACTIVE = "mp.messaging."

@@ -17,7 +17,7 @@ PROMPT_VERSIONS = {
     "component": "component/1",
     "overview": "overview/1",
     "persistence": "persistence/1",
-    "messaging": "messaging/1",
+    "messaging": "messaging/2",
     "calls": "calls/1",
 }
 

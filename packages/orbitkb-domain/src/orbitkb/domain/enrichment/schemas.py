@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from orbitkb.domain.model import PurposeKind
+from orbitkb.domain.providers import PROVIDER_CHOICES
 
 PURPOSE_KINDS: tuple[str, ...] = tuple(k.value for k in PurposeKind)
 VALIDATION_KINDS = (
@@ -39,19 +40,6 @@ ENGINES = (
     "neo4j",
     "unknown",
 )
-PROVIDERS = (
-    "kafka",
-    "rabbitmq",
-    "sqs",
-    "sns",
-    "nats",
-    "redis",
-    "pubsub",
-    "eventbridge",
-    "azure_servicebus",
-    "unknown",
-)
-
 #: Longest text kept per answer field (characters); anything longer is cut, not rejected.
 FIELD_CAPS = {
     "summary": 300,
@@ -147,5 +135,5 @@ def persistence_schema(entity_refs: Sequence[str]) -> dict[str, Any]:
 
 def messaging_schema(message_refs: Sequence[str]) -> dict[str, Any]:
     return _obj(
-        messages=_array(_obj(ref=_enum(message_refs), description=_string(), provider=_enum(PROVIDERS))),
+        messages=_array(_obj(ref=_enum(message_refs), description=_string(), provider=_enum(PROVIDER_CHOICES))),
     )

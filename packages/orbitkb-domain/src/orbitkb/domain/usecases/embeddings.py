@@ -19,7 +19,7 @@ from orbitkb.domain.search_docs import documents_for
 from orbitkb.domain.text import HTTP_METHODS
 from orbitkb.domain.usecases.indexing import HookOutcome
 
-BATCH = 64  # texts per embedder call
+BATCH = 512  # texts per embedder call (the embedder batches them by tokens)
 WRITE_BATCH = 1000  # vectors per store write
 #: What is embedded: the kinds an agent's task words point at. Calls and components are left to
 #: keyword search — embedding them costs minutes on a 300-service system for no measured gain.
