@@ -210,9 +210,21 @@ class ServiceIndex:
         )
         section = self.sections.get(simple(options))
         if section is None:
+            section = self._implementer_section(simple(options))
+        if section is None:
             return None
         key = ":".join(segments[1:])  # a nested options class is a nested section: _o.Exchange.Name
         return [["prop", f"{section}:{key}" if section else key, None]]
+
+    def _implementer_section(self, interface: str) -> str | None:
+        """The section of the one bound options class implementing ``interface``: options bound
+        as a class and injected as the interface it implements (``ISettings`` -> ``Settings``)."""
+        found = {
+            self.sections[ref.name]
+            for ref in self.types
+            if ref.name in self.sections and any(simple(b) == interface for b in ref.data["b"])
+        }
+        return found.pop() if len(found) == 1 else None
 
     def static_imports(self, path: str) -> set[str]:
         """The types a file imports the members of (``using static CatalogApi.Catalog;`` -> ``Catalog``),

@@ -2,6 +2,7 @@
 type, ``IConsumer<T>``; the channel is the message type, as MassTransit names its exchanges),
 Confluent.Kafka (``ProduceAsync(topic, …)``, ``Subscribe(topic)``), RabbitMQ.Client
 (``BasicPublish``/``BasicConsume``), EasyNetQ and RawRabbit (``dotnet.easynetq``, ``dotnet.rawrabbit``),
+NServiceBus and Rebus (``dotnet.handlerbus``),
 Azure Service Bus (``CreateSender``/``CreateProcessor``) and Redis lists as work queues
 (``dotnet.redislists``)."""
 
@@ -14,7 +15,9 @@ from typing import Any
 import attrs
 
 from orbitkb.analysis.dotnet.easynetq import EasyNetQ
+from orbitkb.analysis.dotnet.handlerbus import LIBRARIES, HandlerBus
 from orbitkb.analysis.dotnet.index import ServiceIndex, Site, generic_args, simple
+from orbitkb.analysis.dotnet.liveness import Liveness
 from orbitkb.analysis.dotnet.rawrabbit import RawRabbit
 from orbitkb.analysis.dotnet.redislists import list_messages
 from orbitkb.analysis.dotnet.tables import (
@@ -217,9 +220,12 @@ class Messages:
             out += EasyNetQ(idx, self._channel).messages(self._msg)
         if idx.uses("RawRabbit"):
             out += RawRabbit(idx).messages(self._msg)
+        if idx.uses(*LIBRARIES):
+            out += HandlerBus(idx).messages(self._msg)
         if idx.uses("StackExchange.Redis"):
             out += list_messages(idx, self._channel, self._msg)  # a Redis list as a work queue
-        return self._through_wrappers([m for m in out if m is not None])
+        found = self._through_wrappers([m for m in out if m is not None])
+        return Liveness(idx).keep(found, self.own)  # a library's unused parts are no messages of this service
 
 
 #: Broker calls that make a class an event bus implementation -> the broker (most telling first).
