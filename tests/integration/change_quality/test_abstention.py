@@ -46,6 +46,18 @@ OFF_TOPIC = [
     "Schedule a dentist appointment",
     "Clean the windows of the living room",
 ]
+#: Activities of an ordinary day that a dozen broad everyday themes left without a home (clothes,
+#: vehicles, relatives, errands, worship, volunteering): written for this check, never chosen on.
+EVERYDAY_ACTIVITIES = [
+    "Mend the torn sleeve of my jacket",
+    "Pump up the bicycle tyres before the ride",
+    "Take grandad to his eye appointment",
+    "Renew the passport at the town hall",
+    "Change the wiper blades on the car",
+    "Visit the cousins for a christening",
+    "Pray at the evening service",
+    "Volunteer at the food bank on Saturday",
+]
 ON_TOPIC = [
     ("Let customers pay with Pix at checkout", {"payments", "checkout"}),
     ("Keep abandoned shopping carts for a month", {"cart"}),
@@ -67,6 +79,13 @@ def app(tmp_path_factory: pytest.TempPathFactory):
 def test_nonsense_and_off_topic_tasks_abstain_with_a_note(app, task: str) -> None:
     s = app.use_cases.find_change_surface()(task, (), record=False)
     assert s.retrieval == "hybrid"
+    assert s.primary == () and s.secondary == (), [f.service for f in (*s.primary, *s.secondary)]
+    assert s.note
+
+
+@pytest.mark.parametrize("task", EVERYDAY_ACTIVITIES)
+def test_everyday_activities_abstain_with_a_note(app, task: str) -> None:
+    s = app.use_cases.find_change_surface()(task, (), record=False)
     assert s.primary == () and s.secondary == (), [f.service for f in (*s.primary, *s.secondary)]
     assert s.note
 
