@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from orbitkb.analysis.dapr import components
+from orbitkb.analysis.dotnet import handlerbus
+from orbitkb.analysis.dotnet import messaging as dotnet_messaging
 from orbitkb.analysis.resolution import channels, engines
+from orbitkb.domain.engines import ENGINES
 from orbitkb.domain.enrichment.schemas import messaging_schema
 from orbitkb.domain.enrichment.validate import validate
 from orbitkb.domain.providers import PROVIDER_CHOICES, PROVIDERS, UNKNOWN_PROVIDER
@@ -15,6 +18,9 @@ from orbitkb.domain.providers import PROVIDER_CHOICES, PROVIDERS, UNKNOWN_PROVID
 #: Words of the analysis tables that name a protocol or an API, not a broker: the configuration
 #: decides the broker behind them.
 _NOT_BROKERS = {"jms"}
+#: Transports of a .NET service bus that are no broker: in-process ones, and a database used as a
+#: queue (named by its engine, from ``orbitkb.domain.engines``).
+_NOT_BROKER_TRANSPORTS = {"inmemory", "learning"}
 
 
 def _table_brokers() -> set[str]:
@@ -27,6 +33,10 @@ def _table_brokers() -> set[str]:
     return {n for n in named if n} - _NOT_BROKERS
 
 
+def _transports() -> set[str]:
+    return {*handlerbus.TRANSPORTS.values(), *dotnet_messaging.TRANSPORTS.values()} - _NOT_BROKER_TRANSPORTS
+
+
 def test_the_concrete_brokers_of_the_analysis_are_the_domain_list() -> None:
     assert channels.CONCRETE == frozenset(PROVIDERS)
     assert len(set(PROVIDERS)) == len(PROVIDERS) and UNKNOWN_PROVIDER not in PROVIDERS
@@ -34,6 +44,11 @@ def test_the_concrete_brokers_of_the_analysis_are_the_domain_list() -> None:
 
 def test_every_broker_the_analysis_tables_name_is_in_the_domain_list() -> None:
     assert _table_brokers() - set(PROVIDERS) == set()
+
+
+def test_every_transport_a_dotnet_bus_names_is_a_broker_or_an_engine() -> None:
+    assert _transports() - set(PROVIDERS) - set(ENGINES) == set()
+    assert {"azure-storage-queue", "azure-servicebus", "sqs"} <= _transports()
 
 
 def test_the_llm_answers_with_the_domain_list_or_unknown() -> None:

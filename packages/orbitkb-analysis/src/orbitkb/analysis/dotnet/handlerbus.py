@@ -33,9 +33,9 @@ OPTIONS = frozenset({"SendOptions", "PublishOptions", "ReplyOptions", "string", 
 TRANSPORTS = {
     "RabbitMQTransport": "rabbitmq", "AzureServiceBusTransport": "azure-servicebus", "SqsTransport": "sqs",
     "SqlServerTransport": "sqlserver", "PostgreSqlTransport": "postgres", "LearningTransport": "learning",
-    "AzureStorageQueueTransport": "azure-storage-queues",
+    "AzureStorageQueueTransport": "azure-storage-queue",
     "UseRabbitMq": "rabbitmq", "UseAzureServiceBus": "azure-servicebus", "UseAmazonSQS": "sqs",
-    "UseInMemoryTransport": "inmemory", "UsePostgreSql": "postgres", "UseAzureStorageQueues": "azure-storage-queues",
+    "UseInMemoryTransport": "inmemory", "UsePostgreSql": "postgres", "UseAzureStorageQueues": "azure-storage-queue",
 }  # fmt: skip
 
 

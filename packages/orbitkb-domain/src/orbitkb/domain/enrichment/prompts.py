@@ -16,7 +16,7 @@ PROMPT_VERSIONS = {
     "endpoint": "endpoint/1",
     "component": "component/1",
     "overview": "overview/1",
-    "persistence": "persistence/1",
+    "persistence": "persistence/2",
     "messaging": "messaging/2",
     "calls": "calls/1",
 }

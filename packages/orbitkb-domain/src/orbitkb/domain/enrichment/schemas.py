@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from orbitkb.domain.engines import ENGINE_CHOICES
 from orbitkb.domain.model import PurposeKind
 from orbitkb.domain.providers import PROVIDER_CHOICES
 
@@ -25,21 +26,6 @@ VALIDATION_KINDS = (
     "other",
 )
 PROPOSED_CALL_KINDS = ("http", "grpc")
-ENGINES = (
-    "postgres",
-    "mysql",
-    "mariadb",
-    "sqlite",
-    "sqlserver",
-    "oracle",
-    "mongodb",
-    "redis",
-    "cassandra",
-    "dynamodb",
-    "elasticsearch",
-    "neo4j",
-    "unknown",
-)
 #: Longest text kept per answer field (characters); anything longer is cut, not rejected.
 FIELD_CAPS = {
     "summary": 300,
@@ -129,7 +115,7 @@ def overview_schema() -> dict[str, Any]:
 
 def persistence_schema(entity_refs: Sequence[str]) -> dict[str, Any]:
     return _obj(
-        entities=_array(_obj(ref=_enum(entity_refs), description=_string(), engine=_enum(ENGINES))),
+        entities=_array(_obj(ref=_enum(entity_refs), description=_string(), engine=_enum(ENGINE_CHOICES))),
     )
 
 
