@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from orbitkb.domain.runs import ChangeSurfaceRun, Feedback, SurfaceFinding
+from orbitkb.domain.runs import ChangeSurfaceRun, Feedback, SurfaceFinding, Verification
 from orbitkb.sqlite import SqliteKnowledgeStore
 
 
@@ -24,6 +24,35 @@ def test_reading_the_history_again_decodes_no_run_and_returns_the_kept_answer(tm
     assert store.change_history() is first
     assert store._history.decoded == 3
     store.close()
+
+
+def test_the_history_is_read_without_an_engine_statement_and_not_at_all_while_nothing_is_committed(tmp_path):
+    from sqlalchemy import event
+
+    from orbitkb.sql.store import SqlKnowledgeStore
+
+    path = str(tmp_path / "kb.db")
+    writer, server = SqliteKnowledgeStore(path), SqliteKnowledgeStore(path, read_only=True)
+    run_id = writer.add_change_surface_run(_run("close the books"))
+    writer.add_verification(Verification(None, run_id, "books", "abc123", "2024-05-01T12:00:00Z",
+                                         predicted=("ledger",), actual=("ledger", "audit")))
+    statements: list[str] = []
+    event.listen(server._db.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    reads: list[int] = []
+    probe_read = server._probe.read_rows
+    server._probe.read_rows = lambda reader: reads.append(1) or probe_read(reader)
+    first = server.change_history()
+    assert server.change_history() is first and server.change_history() is first
+    assert len(reads) == 1 and statements == []
+    writer.add_feedback(Feedback(run_id, "ledger", "confirmed", "2024-05-01T11:00:00Z"))  # any commit: read again
+    history = server.change_history()
+    assert [f.outcome for f in history.feedback] == ["confirmed"] and len(reads) == 2
+    assert history.verifications[0].actual == ("ledger", "audit")
+    server.change_history(limit=1)  # another window is another read
+    assert len(reads) == 3 and statements == []
+    assert history == SqlKnowledgeStore.change_history(server)  # what the engine reads
+    writer.close()
+    server.close()
 
 
 def test_a_run_recorded_here_is_read_next_and_only_it_is_decoded(tmp_path):
@@ -126,3 +155,35 @@ def test_architecture_runs_read_after_a_restore_are_the_restored_ones(tmp_path):
     SqliteBackups(path).restore(str(tmp_path / "other.db"))
     assert [r.findings[0].kind for r in store.list_architecture_runs()] == ["hub"]  # same id, another run
     store.close()
+
+
+def test_architecture_runs_are_read_without_an_engine_statement_and_a_new_index_elsewhere_is_seen(tmp_path):
+    from sqlalchemy import event
+
+    from orbitkb.domain.runs import ArchitectureFinding, ArchitectureRun
+
+    path = str(tmp_path / "kb.db")
+    writer = SqliteKnowledgeStore(path)
+    writer.add_architecture_run(ArchitectureRun(None, "2024-05-01T10:00:00Z",
+                                                (ArchitectureFinding("cycle", "warning", ("a", "b"), "calls go round"),)))
+    writer.close()
+    server = SqliteKnowledgeStore(path, read_only=True)
+    statements: list[str] = []
+    event.listen(server._db.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    reads: list[int] = []
+    probe_read = server._probe.read_rows
+    server._probe.read_rows = lambda reader: reads.append(1) or probe_read(reader)
+    first = server.list_architecture_runs(limit=2)
+    first.clear()  # each caller gets a list of its own
+    assert [r.findings[0].kind for r in server.list_architecture_runs(limit=2)] == ["cycle"]
+    assert len(reads) == 1 and statements == []
+    script = ("import sys\nfrom orbitkb.domain.runs import ArchitectureFinding, ArchitectureRun\n"
+              "from orbitkb.sqlite import SqliteKnowledgeStore\n"
+              "s = SqliteKnowledgeStore(sys.argv[1])\n"
+              "s.add_architecture_run(ArchitectureRun(None, '2024-05-02T10:00:00Z',"
+              " (ArchitectureFinding('hub', 'info', ('c',), 'many callers'),)))\n"
+              "s.close()\n")
+    subprocess.run([sys.executable, "-c", script, path], check=True, timeout=120)  # an index in another process
+    assert [r.findings[0].kind for r in server.list_architecture_runs(limit=2)] == ["hub", "cycle"]
+    assert len(reads) == 2 and statements == []
+    server.close()

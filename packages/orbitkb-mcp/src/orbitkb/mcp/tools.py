@@ -228,13 +228,26 @@ def register(server: MCPServer, app: Application, tool_set: str = "full",
         """Shortest paths from one service to another over calls and publish->consume links."""
         return cast(schemas.FlowOut, fit(to_data(uc.trace_flow()(source, target, max_hops)), ["alternatives"]))
 
+    #: per question (kind, limit, offset), the last smells report and its shaped answer: the findings
+    #: of one architecture run are asked again and again, and writing ~16 KB of them costs the most
+    smells_shaped: dict[tuple[object, ...], tuple[object, schemas.SmellsOut]] = {}
+
     @tool("find_architecture_smells")
     def find_architecture_smells(kind: Annotated[str | None, Field(max_length=50, description="|".join(SMELL_KINDS))] = None,
                                  limit: Limit = None,
                                  offset: Offset = None) -> schemas.SmellsOut:
         """Structural risks (cycles, fan-in/out, shared databases, duplicate vendors, deep sync chains)
         with trend since the previous index."""
-        return cast(schemas.SmellsOut, fit(to_data(uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)), ["findings"]))
+        report = uc.find_architecture_smells()(kind=kind, limit=limit, offset=offset)
+        question = (kind, limit, offset)
+        kept = smells_shaped.get(question)
+        if kept is not None and kept[0] == report:  # the same findings as last time (by value): shaped once
+            return kept[1]
+        shaped = cast(schemas.SmellsOut, fit(to_data(report), ["findings"]))
+        if len(smells_shaped) >= 16:  # a few questions are asked again and again; not every page
+            smells_shaped.clear()
+        smells_shaped[question] = (report, shaped)
+        return shaped
 
     @tool("find_change_surface", read_only=False, idempotent=False, in_loop=offline)  # records the run, for feedback
     def find_change_surface(task: Annotated[str, Field(min_length=1, max_length=4000)],

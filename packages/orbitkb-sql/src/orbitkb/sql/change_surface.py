@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import sqlalchemy as sa
@@ -55,18 +54,13 @@ def add_feedback(conn: Connection, feedback: Feedback) -> None:
     conn.execute(sa.insert(feedback_t).values(codec.to_row(feedback, ())))
 
 
-@functools.cache
-def _all_feedback() -> sa.Select[Any]:
-    return codec.select_for(feedback_t, Feedback).order_by(feedback_t.c.rowid_)
-
-
-@functools.cache
-def _all_verifications() -> sa.Select[Any]:
-    return codec.select_for(verifications_t, Verification).order_by(verifications_t.c.id.desc())
+#: every feedback and every verification, built once: every change surface reads them
+ALL_FEEDBACK: sa.Select[Any] = codec.select_for(feedback_t, Feedback).order_by(feedback_t.c.rowid_)
+ALL_VERIFICATIONS: sa.Select[Any] = codec.select_for(verifications_t, Verification).order_by(verifications_t.c.id.desc())
 
 
 def list_feedback(conn: Connection, service: str | None = None) -> list[Feedback]:
-    statement = _all_feedback()  # built once: every change surface reads it
+    statement = ALL_FEEDBACK
     if service is not None:
         statement = statement.where(feedback_t.c.service == service)
     return codec.fetch(conn, statement, Feedback, ())
@@ -79,7 +73,7 @@ def add_verification(conn: Connection, verification: Verification) -> int:
 
 
 def list_verifications(conn: Connection, run_id: int | None = None) -> list[Verification]:
-    statement = _all_verifications()
+    statement = ALL_VERIFICATIONS
     if run_id is not None:
         statement = statement.where(verifications_t.c.run_id == run_id)
     return codec.fetch(conn, statement, Verification, VERIFICATION_JSON)

@@ -9,20 +9,22 @@ Nothing here writes: a role allowed only to insert runs and feedback (a read-onl
 still records its history, and another process's run is in the next read.
 While nothing was recorded the same ``ChangeHistory`` object is returned again.
 Run ids are asked for on every read, never derived from the highest id seen: on PostgreSQL a
-run with a lower id can commit after a higher one.
+run with a lower id can commit after a higher one. Every read goes through a ``RowSource``: the
+engine's connection, or a store's faster path to the same rows (orbitkb.sqlite's probe).
 """
 
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import sqlalchemy as sa
 from attrs import frozen
-from sqlalchemy.engine import Connection
 
-from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun
+from orbitkb.domain.runs import ChangeHistory, ChangeSurfaceRun, Feedback, Verification
 from orbitkb.sql import change_surface, codec
 from orbitkb.sql.kept import KeptRows
+from orbitkb.sql.rows import RowSource
 from orbitkb.sql.tables import change_surface_runs as runs_t
 from orbitkb.sql.tables import embeddings as t
 from orbitkb.sql.vectors import HISTORY_KIND
@@ -43,21 +45,23 @@ class HistoryReader:
         self._vectors: dict[tuple[str, str, str], tuple[float, ...]] = {}
         self._kept: _Kept | None = None
         self._lock = threading.Lock()
+        self._listings: dict[str, tuple[Any, Any]] = {}  # model -> (its vectors' hashes, its vectors by owner)
 
     @property
     def decoded(self) -> int:
         """Runs decoded from their rows (for tests and benchmarks)."""
         return self._runs.decoded
 
-    def read(self, conn: Connection, limit: int, model_id: str | None) -> ChangeHistory:
+    def read(self, source: RowSource, limit: int, model_id: str | None) -> ChangeHistory:
         with self._lock:
-            runs = tuple(self._runs.newest(conn, limit))
+            runs = tuple(self._runs.newest(source, limit))
             ids = tuple(r.id for r in runs)
             if self._runs.basis != self._basis:  # an index or a restore: ids may now name other runs
                 self._basis, self._vectors, self._kept = self._runs.basis, {}, None
-            feedback = tuple(change_surface.list_feedback(conn))
-            verifications = tuple(change_surface.list_verifications(conn))
-            vectors = self._task_vectors(conn, model_id) if model_id else {}
+            feedback = tuple(codec.from_row(row, Feedback, ()) for row in source.rows(change_surface.ALL_FEEDBACK))
+            verifications = tuple(codec.from_row(row, Verification, change_surface.VERIFICATION_JSON)
+                                  for row in source.rows(change_surface.ALL_VERIFICATIONS))
+            vectors = self._task_vectors(source, model_id) if model_id else {}
             key = (limit, model_id, ids, feedback, verifications, tuple(vectors))
             kept = self._kept
             if kept is not None and kept.key == key and kept.history.task_vectors == vectors:
@@ -66,15 +70,25 @@ class HistoryReader:
             self._kept = _Kept(key, history)
             return history
 
-    def _task_vectors(self, conn: Connection, model_id: str) -> dict[str, tuple[float, ...]]:
-        of_model = sa.and_(t.c.model_id == model_id, t.c.owner_kind == HISTORY_KIND)
-        listed = conn.execute(sa.select(t.c.owner_id, t.c.content_hash).where(of_model).order_by(t.c.owner_id)).all()
+    def _task_vectors(self, source: RowSource, model_id: str) -> dict[str, tuple[float, ...]]:
+        listing, of_owners = self._listing(model_id)
+        listed = source.tuples(listing)
         missing = [owner for owner, digest in listed if (model_id, owner, digest) not in self._vectors]
         for chunk in codec.chunks(missing):
-            statement = sa.select(t.c.owner_id, t.c.content_hash, t.c.vector).where(of_model, t.c.owner_id.in_(chunk))
-            for owner, digest, blob in conn.execute(statement):
-                self._vectors[(model_id, owner, digest)] = codec.unpack_vector(blob)
+            for row in source.rows(of_owners, {"owners": chunk}):
+                self._vectors[(model_id, row["owner_id"], row["content_hash"])] = codec.unpack_vector(row["vector"])
         found = {owner: self._vectors[k] for owner, digest in listed if (k := (model_id, owner, digest)) in self._vectors}
         if len(self._vectors) > 2 * len(listed) + 64:  # vectors of replaced texts or other models
             self._vectors = {(model_id, o, d): self._vectors[(model_id, o, d)] for o, d in listed if o in found}
+        return found
+
+    def _listing(self, model_id: str) -> tuple[Any, Any]:
+        """A model's statements, built once: its task vectors' hashes, and the vectors of some owners."""
+        found = self._listings.get(model_id)
+        if found is None:
+            of_model = sa.and_(t.c.model_id == model_id, t.c.owner_kind == HISTORY_KIND)
+            found = (sa.select(t.c.owner_id, t.c.content_hash).where(of_model).order_by(t.c.owner_id),
+                     sa.select(t.c.owner_id, t.c.content_hash, t.c.vector).where(
+                         of_model, t.c.owner_id.in_(sa.bindparam("owners", expanding=True))))
+            self._listings[model_id] = found
         return found

@@ -14,13 +14,16 @@ from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection
 
 from orbitkb.sql import codec
+from orbitkb.sql.rows import RowSource
 from orbitkb.sql.snapshot import INITIAL, TOKEN_KEY
 from orbitkb.sql.tables import schema_meta
 
 T = TypeVar("T")
+
+#: the snapshot token alone (when there is no row to read it with)
+_TOKEN = sa.select(schema_meta.c.value).where(schema_meta.c.key == TOKEN_KEY)
 
 
 class KeptRows(Generic[T]):
@@ -38,25 +41,22 @@ class KeptRows(Generic[T]):
         self.decoded = 0
         self.basis = INITIAL  # the snapshot token of the last read
 
-    def newest(self, conn: Connection, limit: int) -> list[T]:
-        """The ``limit`` newest rows, newest first, read with the snapshot token in one statement
-        (``basis`` then holds that token)."""
-        rows = conn.execute(self._newest(max(limit, 0))).all()
-        if not rows:
-            token = conn.execute(sa.select(schema_meta.c.value).where(schema_meta.c.key == TOKEN_KEY)).scalar()
-            return self.of(conn, [], str(token or INITIAL))
-        return self.of(conn, [r[0] for r in rows], str(rows[0][1] or INITIAL))
+    def newest(self, source: RowSource, limit: int) -> list[T]:
+        """The ``limit`` newest rows, newest first, and the snapshot token (``basis`` then holds it),
+        read in the source's one transaction."""
+        ids = [row[0] for row in source.tuples(self._newest(max(limit, 0)))]
+        token = source.tuples(_TOKEN)
+        return self.of(source, ids, str((token[0][0] if token else None) or INITIAL))
 
     def _newest(self, limit: int) -> Any:
-        """The ids and the token, newest first (``Any``: SQLAlchemy types it as a tuple per column)."""
+        """The ids, newest first (``Any``: SQLAlchemy types it as a tuple per column)."""
         found = self._statements.get(limit)  # built once per limit: asked on every answer
         if found is None:
-            token = sa.select(schema_meta.c.value).where(schema_meta.c.key == TOKEN_KEY).scalar_subquery()
-            found = sa.select(self._table.c.id, token).order_by(self._table.c.id.desc()).limit(limit)
+            found = sa.select(self._table.c.id).order_by(self._table.c.id.desc()).limit(limit)
             self._statements[limit] = found
         return found
 
-    def of(self, conn: Connection, ids: list[int], basis: str) -> list[T]:
+    def of(self, source: RowSource, ids: list[int], basis: str) -> list[T]:
         """The rows of ``ids`` in that order, read at the snapshot token ``basis``."""
         with self._lock:
             self.basis = basis
@@ -64,8 +64,8 @@ class KeptRows(Generic[T]):
                 self._basis, self._kept = basis, {}
             missing = [i for i in ids if i not in self._kept]
             for chunk in codec.chunks(missing):
-                for row in conn.execute(self._rows_of, {"ids": list(chunk)}).all():
-                    self._kept[row.id] = codec.from_row(row._mapping, self._cls, self._json)
+                for row in source.rows(self._rows_of, {"ids": chunk}):
+                    self._kept[row["id"]] = codec.from_row(row, self._cls, self._json)
                     self.decoded += 1
             if len(self._kept) > len(ids):  # keep only what the window still shows
                 self._kept = {i: self._kept[i] for i in ids if i in self._kept}

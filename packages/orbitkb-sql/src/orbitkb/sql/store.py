@@ -77,6 +77,7 @@ from orbitkb.sql import services as services_sql
 from orbitkb.sql import snapshot as snapshot_sql
 from orbitkb.sql import technologies as technologies_sql
 from orbitkb.sql import vectors as vectors_sql
+from orbitkb.sql.rows import EngineRows
 from orbitkb.sql.unit import UnitOfWork
 
 #: The children of a service, each with the module that stores them.
@@ -370,7 +371,7 @@ class SqlKnowledgeStore:
 
     def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
         with self._db.read() as conn:
-            return self._history.read(conn, limit, model_id)
+            return self._history.read(EngineRows(conn), limit, model_id)
 
     def add_architecture_run(self, run: ArchitectureRun) -> int:
         with self._db.write() as conn:
@@ -378,7 +379,7 @@ class SqlKnowledgeStore:
 
     def list_architecture_runs(self, limit: int = 2) -> list[ArchitectureRun]:
         with self._db.read() as conn:
-            return self._architecture_runs.newest(conn, limit)
+            return self._architecture_runs.newest(EngineRows(conn), limit)
 
     # -- embeddings
     def list_embeddings(self, model_id: str, owner_kind: str | None = None) -> list[Embedding]:

@@ -8,13 +8,18 @@ embeddings are the shared modules of ``orbitkb.sql`` (see ``orbitkb.sql.store`` 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar, cast
 
 from orbitkb.domain.errors import StoreError
-from orbitkb.domain.runs import ChangeHistory
+from orbitkb.domain.runs import ArchitectureRun, ChangeHistory
+from orbitkb.sql.rows import RowSource
 from orbitkb.sql.store import SqlKnowledgeStore
 from orbitkb.sqlite import fingerprints, migrations, search
 from orbitkb.sqlite.engine import Database
+
+T = TypeVar("T")
 
 
 class SqliteKnowledgeStore(SqlKnowledgeStore):
@@ -38,8 +43,7 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
         read_only = read_only or (path != ":memory:" and not _writable(Path(path).expanduser()))
         self._setup(self._open(path, read_only), search, migrations.read_version)
         self._probe = fingerprints.FingerprintProbe(path) if path != ":memory:" else None
-        #: (data_version, limit, model) -> the change history read then; see ``change_history``
-        self._kept_history: tuple[tuple[object, ...], ChangeHistory] | None = None
+        self._kept: dict[tuple[object, ...], tuple[tuple[int, int], object]] = {}  # see _kept_read
 
     def snapshot_fingerprint(self) -> str:
         """Read on every answer of a long-lived process: through the probe's own connection (one
@@ -53,16 +57,31 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
         return found if found is not None else super().latest_index_statuses()
 
     def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
-        """Read before every change surface: while nothing was committed to the file since the last
-        read (the probe's data_version stands), that read is the answer, without an engine statement;
-        any commit, from any connection or process, makes the next call read again."""
+        """Read before every change surface (up to 500 past runs, their verdicts and task vectors):
+        see ``_kept_read``."""
+        return self._kept_read(("history", limit, model_id), lambda rows: self._history.read(rows, limit, model_id),
+                               lambda: super(SqliteKnowledgeStore, self).change_history(limit, model_id))
+
+    def list_architecture_runs(self, limit: int = 2) -> list[ArchitectureRun]:
+        """Read on every find_architecture_smells: see ``_kept_read`` (a list of its own to each caller)."""
+        return list(self._kept_read(("architecture", limit), lambda rows: self._architecture_runs.newest(rows, limit),
+                                    lambda: super(SqliteKnowledgeStore, self).list_architecture_runs(limit)))
+
+    def _kept_read(self, key: tuple[object, ...], read: Callable[[RowSource], T], engine: Callable[[], T]) -> T:
+        """A read a long-lived process asks on every answer. While nothing was committed to the file
+        since the last one (the probe's data_version stands) that answer is returned again; any
+        commit, from any connection or process, makes the next call read again — through the
+        probe's connection too, in one read transaction (the engine when the probe cannot read)."""
         version = self._probe.data_version() if self._probe is not None else None
-        kept = self._kept_history
-        if version is not None and kept is not None and kept[0] == (version, limit, model_id):
-            return kept[1]
-        history = super().change_history(limit, model_id)  # read after the version: a commit between moves it
-        self._kept_history = ((version, limit, model_id), history) if version is not None else None
-        return history
+        kept = self._kept.get(key)
+        if version is not None and kept is not None and kept[0] == version:
+            return cast(T, kept[1])
+        found = self._probe.read_rows(read) if self._probe is not None else None
+        if found is None:
+            found = engine()
+        if version is not None:  # read after the version: a commit in between moves it for the next call
+            self._kept[key] = (version, found)
+        return found
 
     def close(self) -> None:
         if self._probe is not None:
