@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from orbitkb.domain.change.naming import loose_names
+from orbitkb.domain.change.naming import compound_head, loose_names
 from orbitkb.domain.model import Service
 
 
@@ -50,3 +50,35 @@ def test_a_folder_written_as_a_path_names_its_service() -> None:
         ("web", "path")]
     assert [m.service for m in loose_names("./svc/books-api/: tidy", services)] == ["books"]
     assert loose_names("and/or the frontend team", services) == []
+
+
+# a shortening cuts inside a syllable; a whole word that opens a compound names its own thing
+SHORTENED = [svc("authorizer-service"), svc("ledger-reconciliation"), svc("transaction-log"),
+             svc("recommendation-api"), svc("orders-backgroundjobs", aliases=("Orders.BackgroundJobs",)),
+             svc("bookstore"), svc("webhook-relay"), svc("workflow-engine")]
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("auth tokens expire too early", ["authorizer-service"]),
+    ("reconcil step skips refunds", ["ledger-reconciliation"]),
+    ("transac ids are not unique", ["transaction-log"]),
+    ("recomm list is empty for new users", ["recommendation-api"]),
+])
+def test_real_shortenings_still_name_their_service(task: str, expected: list[str]) -> None:
+    assert [m.service for m in loose_names(task, SHORTENED) if m.how == "prefix"] == expected
+
+
+@pytest.mark.parametrize("task", ["Put the chair back where it was", "Return the library book on Monday",
+                                  "Spider web in the corner of the shed", "Work late on Friday"])
+def test_a_whole_word_that_opens_a_compound_is_no_shortening_of_it(task: str) -> None:
+    assert loose_names(task, SHORTENED) == []
+
+
+@pytest.mark.parametrize(("word", "name_word", "head"), [
+    ("back", "background", True), ("book", "bookstore", True), ("web", "webhook", True),
+    ("auth", "authentication", False), ("notif", "notification", False), ("recom", "recommendation", False),
+    ("transac", "transaction", False), ("inven", "inventory", False), ("ship", "shipping", False),
+    ("data", "database", False),  # a head ending in a vowel is not told apart: kept as a shortening
+])
+def test_compound_head(word: str, name_word: str, head: bool) -> None:
+    assert compound_head(word, name_word) is head

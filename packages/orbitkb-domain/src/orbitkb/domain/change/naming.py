@@ -21,6 +21,25 @@ MIN_COMPACT = 5  # shorter run-together names collide with ordinary words
 MIN_PREFIX = 4
 #: "bill" is not short for "billing": a prefix that only drops an inflection is the plain word.
 SUFFIXES = frozenset("s es ed ing ings er ers or ors ment ments ion ions ation ations al ally ly ness ity y".split())
+#: Endings that begin with a consonant yet are no words of their own: "transac|tion" is still a shortening.
+BOUND_ENDINGS = ("tion", "sion", "ture", "tory", "ship", "ful", "less", "ling", "ble", "cy", "ty")
+_VOWELS = frozenset("aeiouy")
+
+
+def compound_head(word: str, name_word: str) -> bool:
+    """Whether ``word`` is the whole first word of a compound ("back" of "background", "book" of
+    "bookstore") rather than a shortening of it ("auth" of "authentication", "notif", "recom").
+
+    English shortenings cut inside a syllable: the rest begins with a vowel ("auth|entication"),
+    splits a doubled letter ("recom|mendation") or is a bound ending ("transac|tion"). A compound's
+    head ends in a consonant and the rest starts a word of its own: a consonant, then a vowel
+    within a word's length."""
+    rest = name_word[len(word):]
+    if not word or word[-1] in _VOWELS or not rest or rest[0] in _VOWELS or rest[0] == word[-1]:
+        return False
+    if len(rest) < 4 or rest.startswith(BOUND_ENDINGS) or rest in SUFFIXES:
+        return False
+    return any(c in _VOWELS for c in rest[1:4])
 
 
 @frozen
@@ -147,7 +166,8 @@ def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
         # a shortened distinctive word of the name: "notif" -> notification-service
         for t in tokens:
             if len(t) >= MIN_PREFIX and any(w.startswith(t) and len(t) < len(w) and len(t) >= 0.4 * len(w)
-                                            and w[len(t):] not in SUFFIXES for w in distinctive):
+                                            and w[len(t):] not in SUFFIXES and not compound_head(t, w)
+                                            for w in distinctive):
                 out[s.name] = NameMatch(s.name, t, "prefix")
                 break
     dropped = {n for n, m in out.items() if m.how == "prefix" and word_count[m.matched] > crowded}
