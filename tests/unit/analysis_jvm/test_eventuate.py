@@ -170,3 +170,103 @@ public class Mailer {
 }
 """
     assert flows(link({"src/main/java/Mailer.java": plain})) == []
+
+
+ANNOTATED_JAVA = """package org.lendly.wallets.messaging;
+
+import io.eventuate.tram.commands.consumer.CommandMessage;
+import io.eventuate.tram.commands.consumer.annotations.EventuateCommandHandler;
+import io.eventuate.tram.events.subscriber.DomainEventEnvelope;
+import io.eventuate.tram.events.subscriber.annotations.EventuateDomainEventHandler;
+
+public class WalletHandlers {
+  public static final String LOANS = "org.lendly.loans.domain.Loan";
+
+  @EventuateCommandHandler(subscriberId = "walletCommands", channel = "walletService")
+  public Object debit(CommandMessage<DebitWallet> cm) { return null; }
+
+  @EventuateDomainEventHandler(
+      subscriberId = "walletLoanEvents",
+      channel = LOANS)
+  public void onLoanGranted(DomainEventEnvelope<LoanGranted> event) { }
+
+  public void notAHandler() { }
+}
+"""
+
+ANNOTATED_KOTLIN = """package org.lendly.audit
+
+import io.eventuate.tram.commands.consumer.annotations.EventuateCommandHandler
+
+object AuditChannels { const val COMMANDS = "auditService" }
+
+class AuditHandlers {
+    @EventuateCommandHandler(subscriberId = "audit", channel = AuditChannels.COMMANDS)
+    fun record(cm: Any): Any? = null
+}
+"""
+
+
+def test_annotated_eventuate_handlers_consume_their_channel_literal_constant_and_kotlin():
+    facts = link({"src/main/java/WalletHandlers.java": ANNOTATED_JAVA, "src/main/kotlin/Audit.kt": ANNOTATED_KOTLIN})
+    assert flows(facts) == [
+        ("consumes", "auditService"),
+        ("consumes", "org.lendly.loans.domain.Loan"),
+        ("consumes", "walletService"),
+    ]
+    assert {m.provider for m in facts.messages} == {"eventuate"}
+    handlers = sorted(a.handler for a in facts.apis if a.kind == "message")
+    assert handlers == ["AuditHandlers.record", "WalletHandlers.debit", "WalletHandlers.onLoanGranted"]
+
+
+def test_a_subscriber_id_alone_names_no_channel():
+    text = """package org.lendly.misc;
+
+import io.eventuate.tram.commands.consumer.annotations.EventuateCommandHandler;
+
+public class Odd {
+  @EventuateCommandHandler(subscriberId = "onlyAnId")
+  public Object handle(Object cm) { return null; }
+}
+"""
+    assert flows(link({"src/main/java/Odd.java": text})) == []
+
+
+TYPED_PUBLISHER = """package org.lendly.cards.domain;
+
+import io.eventuate.tram.events.publisher.DomainEventPublisherForAggregate;
+
+public interface CardEventPublisher extends DomainEventPublisherForAggregate<Card, Long, CardEvent> {
+}
+"""
+TYPED_PUBLISHER_IMPL = """package org.lendly.cards.domain;
+
+import io.eventuate.tram.events.publisher.AbstractDomainEventPublisherForAggregateImpl;
+import io.eventuate.tram.events.publisher.DomainEventPublisher;
+
+public class CardEventPublisherImpl extends AbstractDomainEventPublisherForAggregateImpl<Card, Long, CardEvent>
+    implements CardEventPublisher {
+  public CardEventPublisherImpl(DomainEventPublisher publisher) { super(Card.class, Card::getId, publisher, CardEvent.class); }
+}
+"""
+CARD = "package org.lendly.cards.domain;\n\npublic class Card { private Long id; }\n"
+NOT_A_PUBLISHER = """package org.lendly.cards.domain;
+
+import java.util.function.Supplier;
+
+public interface CardSource extends Supplier<Card> { }
+"""
+
+
+def test_typed_publisher_interface_and_its_implementation_publish_the_aggregate_channel():
+    alone = link({"src/main/java/CardEventPublisher.java": TYPED_PUBLISHER, "src/main/java/Card.java": CARD})
+    assert flows(alone) == [("publishes", "org.lendly.cards.domain.Card")]
+    both = link(
+        {
+            "src/main/java/CardEventPublisher.java": TYPED_PUBLISHER,
+            "src/main/java/CardEventPublisherImpl.java": TYPED_PUBLISHER_IMPL,
+            "src/main/java/Card.java": CARD,
+            "src/main/java/CardSource.java": NOT_A_PUBLISHER,
+        }
+    )
+    assert flows(both) == [("publishes", "org.lendly.cards.domain.Card")]

@@ -435,3 +435,24 @@ def test_go_services_read_the_shared_packages_they_import(analyze):
     assert got == {0: ["pkg/bus/bus.go", "pkg/codec/codec.go"]}
     nested = go_library_files(units, owned, [*imports], {"example.com/other": "."}, lambda p: imports.get(p, []))
     assert nested == {}  # another module's import path names no folder here
+
+
+def test_a_go_service_reads_the_packages_of_another_service_it_imports():
+    """An all-in-one binary built from the services' own packages (or a client package kept in
+    the callee's folder) reads them; a service never gets its own files back as a library."""
+    from orbitkb.analysis.layout.model import ServiceUnit
+    from orbitkb.analysis.libraries import go_library_files
+
+    units = [
+        ServiceUnit(name="allinone", root="cmd/allinone", stack="go"),
+        ServiceUnit(name="ledger", root="cmd/ledger", stack="go"),
+    ]
+    owned = {0: ["cmd/allinone/main.go"], 1: ["cmd/ledger/main.go", "internal/ledger/routes.go"]}
+    imports = {
+        "cmd/allinone/main.go": ["example.com/bank/internal/ledger"],
+        "cmd/ledger/main.go": ["example.com/bank/internal/ledger"],
+        "internal/ledger/routes.go": ["example.com/bank/internal/money"],
+        "internal/money/money.go": [],
+    }
+    got = go_library_files(units, owned, [*imports], {"example.com/bank": "."}, lambda p: imports.get(p, []))
+    assert got == {0: ["internal/ledger/routes.go", "internal/money/money.go"], 1: ["internal/money/money.go"]}

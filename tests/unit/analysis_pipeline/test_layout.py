@@ -453,3 +453,18 @@ def test_integration_test_folders_are_test_code():
     for path in ("src/integration_tests/consumer.py", "svc/integration-tests/a.js", "e2e_tests/x.go"):
         assert is_test_path(path), path
     assert not is_test_path("src/integrations/stripe.py")
+
+
+def test_build_test_source_sets_in_camel_or_kebab_case_are_test_code():
+    from orbitkb.analysis.filetypes import is_test_path
+
+    for path in (
+        "orders/src/contractTest/resources/application.properties",
+        "orders/src/integrationTest/java/org/x/OrdersIT.java",
+        "web/src/componentTests/kotlin/A.kt",
+        "web/src/end-to-end-test/A.java",
+        "lib/src/intIT/resources/application.yml",
+    ):
+        assert is_test_path(path), path
+    for path in ("src/latest/index.ts", "src/contest/views.py", "orders/src/main/resources/a.yml", "src/manifest/a.go"):
+        assert not is_test_path(path), path

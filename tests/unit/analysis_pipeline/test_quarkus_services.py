@@ -162,3 +162,34 @@ def test_a_route_host_of_another_namespace_names_no_service() -> None:
     files = {**FILES, "deploy/namespace.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: attic\n"}
     targets = sorted(c.target for c in run(files).service("pantry-mocker").calls)
     assert targets == ["pantry-stock", "pantry-web-larder.apps.cluster.example.com"]
+
+
+
+def _mocker_calls(properties: str) -> list[tuple[str, bool]]:
+    """(target, resolved to a service of the repository) of each call of pantry-mocker."""
+    files = {**FILES, "pantry-mocker/src/main/resources/application.properties": properties}
+    return sorted((c.target, c.to_service_id is not None) for c in run(files).service("pantry-mocker").calls)
+
+
+def test_stork_names_a_service_directly_or_by_its_static_instance_list() -> None:
+    assert _mocker_calls(
+        'quarkus.rest-client."org.larder.mocker.ShelfApi".url=stork://pantry-web\n'
+        "stock-api/mp-rest/url=stork://stock-lookup\n"
+        "quarkus.stork.stock-lookup.service-discovery.type=static\n"
+        "quarkus.stork.stock-lookup.service-discovery.address-list=${STOCK_HOST:pantry-stock:8080},backup:8080\n"
+    ) == [("pantry-stock", True), ("pantry-web", True)]
+
+
+def test_stork_names_a_service_by_the_application_a_registry_knows() -> None:
+    calls = _mocker_calls(
+        "quarkus.rest-client.stock-api.url=stork://levels-registry/\n"
+        "stork.levels-registry.service-discovery.type=consul\n"
+        "stork.levels-registry.service-discovery.application=pantry-stock\n"
+    )
+    assert ("pantry-stock", True) in calls
+
+
+def test_a_stork_name_nothing_configures_or_deploys_names_no_service() -> None:
+    calls = _mocker_calls("quarkus.rest-client.stock-api.url=stork://somewhere-else\n")
+    assert ("somewhere-else", False) in calls
+    assert not any(target == "pantry-stock" for target, _found in calls)

@@ -127,3 +127,11 @@ def load(session: Session, model):
     session.execute(text("SELECT the rows FROM the report"))
 """
     assert link_sources({"svc/load.py": code}).entities == ()
+
+
+def test_an_upsert_names_its_table_not_the_column_it_updates():
+    mysql = "INSERT INTO hours (hour, open) VALUES (:hour, :open) ON DUPLICATE KEY UPDATE open = :open"
+    assert tables_in(mysql) == ["hours"]
+    assert tables_in("insert into seats (id) values (1) on duplicate key\n  update taken = 1") == ["seats"]
+    assert tables_in("INSERT INTO seats (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET id = excluded.id") == ["seats"]
+    assert tables_in("UPDATE keys SET used = 1") == ["keys"]  # a table named like the keyword stays

@@ -27,7 +27,7 @@ from orbitkb.analysis.registry import DEFAULT_MODULES, LoadedAnalyzer, load_anal
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, AnalysisRequest, AnalysisResult, SourceTree
 
-PIPELINE_VERSION = "3"
+PIPELINE_VERSION = "4"
 
 
 class StaticCodeAnalyzer:

@@ -185,6 +185,9 @@ class ServiceContext:
     #: the commands its deployments start it with (compose command, container command + args), as
     #: words: ``celery -A pkg.worker worker`` names the module as the running code imports it
     commands: tuple[tuple[str, ...], ...] = ()
+    #: those of ``context_files`` another service owns (a monolith built from the services'
+    #: packages): their facts count only where this service's own code reaches them
+    foreign_files: tuple[str, ...] = ()
 
 
 class LanguageAnalyzer(Protocol):

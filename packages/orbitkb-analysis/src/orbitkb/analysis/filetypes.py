@@ -263,6 +263,15 @@ TEST_FILE_GLOBS = (
 _TEST_RE = re.compile("|".join(fnmatch.translate(g) for g in TEST_FILE_GLOBS))
 
 
+#: a build's test source set named in camelCase or kebab-case (Gradle ``src/integrationTest/``,
+#: ``src/contractTest/``, ``src/component-test/``): its code and its configuration are never deployed
+_TEST_SOURCE_SET = re.compile(r"(?:^|/)src/(?:[a-z][A-Za-z0-9]*(?:Tests?|IT)|[a-z0-9]+(?:-[a-z0-9]+)*-tests?)/")
+
+
 def is_test_path(path: str) -> bool:
     parts = path.split("/")
-    return bool(_TEST_RE.match(parts[-1])) or any(p in TEST_DIRS for p in parts[:-1])
+    return (
+        bool(_TEST_RE.match(parts[-1]))
+        or any(p in TEST_DIRS for p in parts[:-1])
+        or _TEST_SOURCE_SET.search(path) is not None
+    )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
+from orbitkb.analysis.layout.candidates import is_harness
 from orbitkb.analysis.layout.manifests import nest_monorepo
 from orbitkb.analysis.layout.model import ServiceUnit
 from orbitkb.analysis.reading.parsing import ParsedResults, decode
@@ -58,6 +59,47 @@ def library_files(
     return out
 
 
+#: stacks whose services are built from modules (Gradle subprojects, Maven modules) of one folder
+MODULE_STACKS = frozenset({"jvm-spring"})
+
+
+def grouped_modules(
+    units: Sequence[ServiceUnit], libraries: Iterable[str], owners: Mapping[str, int], file_paths: Iterable[str]
+) -> dict[str, int]:
+    """path -> unit index for the files of library modules that sit in one service's own folder
+    (``orders/orders-main`` the deployed module beside ``orders/orders-domain``, ``orders/orders-web``):
+    that service's code split into modules, read as its own (controllers, handlers, entities).
+    A module another service depends on stays a shared library; so does any module of a folder
+    holding two services, or of the repository's top folder, and a test harness (``orders-e2e``)."""
+    roots = [r for r in sorted(set(libraries)) if r != "." and paths.parent(r) != "." and not is_harness(r)]
+    if not roots:
+        return {}
+    module: dict[str, int] = {}
+    for root in roots:
+        group = paths.parent(root)
+        inside = [i for i, u in enumerate(units) if paths.is_under(u.root, group)]
+        if len({units[i].root for i in inside}) != 1:
+            continue
+        i = inside[0]
+        unit = units[i]
+        if unit.stack not in MODULE_STACKS or paths.parent(unit.root) != group:
+            continue
+        name = paths.basename(root)
+        if any(name in other.deps() for j, other in enumerate(units) if units[j].root != unit.root):
+            continue  # a contract other services build against
+        module[root] = i
+    if not module:
+        return {}
+    out: dict[str, int] = {}
+    for path in file_paths:
+        if path in owners:
+            continue
+        holder = next((r for r in module if paths.is_under(path, r)), None)
+        if holder is not None:
+            out[path] = module[holder]
+    return out
+
+
 def go_library_files(
     units: Sequence[ServiceUnit],
     owned: Mapping[int, Sequence[str]],
@@ -65,15 +107,16 @@ def go_library_files(
     modules: Mapping[str, str],
     imports_of: Callable[[str], Iterable[str]],
 ) -> dict[int, list[str]]:
-    """unit index -> the Go files (owned by no service) of the in-repository packages a Go service
-    imports, directly or through them: one go.mod for the repository and a shared ``pkg/`` or
-    ``internal/<x>`` beside ``cmd/<service>`` is how Go monorepos are laid out. ``modules``: module
-    path -> the folder of its go.mod (``example.com/shop/pkg/kafka`` -> ``pkg/kafka``)."""
-    owned_paths = {p for files in owned.values() for p in files}
+    """unit index -> the Go files of the in-repository packages a Go service imports, directly or
+    through them: one go.mod for the repository and a shared ``pkg/`` or ``internal/<x>`` beside
+    ``cmd/<service>`` is how Go monorepos are laid out. A package another service owns counts too
+    (a monolith built from the services' packages, a client package kept in the callee's folder):
+    the linker keeps its facts only where the importing service's own code reaches them.
+    ``modules``: module path -> the folder of its go.mod (``example.com/shop/pkg/kafka`` -> ``pkg/kafka``)."""
+    owner_of = {p: i for i, files in owned.items() for p in files}
     by_dir: dict[str, list[str]] = {}
     for path in go_files:
-        if path not in owned_paths:
-            by_dir.setdefault(paths.parent(path), []).append(path)
+        by_dir.setdefault(paths.parent(path), []).append(path)
     if not by_dir or not modules:
         return {}
 
@@ -97,7 +140,7 @@ def go_library_files(
                 continue
             seen.add(d)
             todo.extend(imp for p in by_dir[d] for imp in imports_of(p))
-        found = sorted(p for d in seen for p in by_dir[d])
+        found = sorted(p for d in seen for p in by_dir[d] if owner_of.get(p) != i)
         if found:
             out[i] = found
     return out

@@ -72,6 +72,7 @@ class Linker:
         self._bind_key = [("\x00grpc-bind", BIND_VERSION), ("\x00vendor-code", vendorcode.version())]
         self._shared: set[str] = set()  # library files several services read: not one's vendors
         self._context: dict[str, tuple[str, ...]] = {}  # unit root -> library files it reads
+        self._foreign: dict[str, tuple[str, ...]] = {}  # unit root -> those another service owns
 
     def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
         loaded = self.analyzers[unit.stack]
@@ -92,6 +93,7 @@ class Linker:
         # must not re-link every service of a big repository
         protos = [("\x00" + p, d) for p, d in self._catalog.files]
         users = Counter(p for files in (libraries or {}).values() for p in files)
+        owner_of = {p: j for j, files in owned.items() for p in files}
         self._shared = {p for p, n in users.items() if n > 1}
         for i, unit in enumerate(units):
             loaded = self.analyzers.get(unit.stack)
@@ -100,11 +102,16 @@ class Linker:
             inputs[i] = self._inputs(unit, owned.get(i, []))
             if getattr(loaded.analyzer, "reads_libraries", False) and libraries and i in libraries:
                 self._context[unit.root] = tuple(self._inputs(unit, libraries[i]))
+                self._foreign[unit.root] = tuple(p for p in self._context[unit.root] if owner_of.get(p, i) != i)
             context = self._context.get(unit.root, ())
-            ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit))
+            ctx = self._service_context(unit, context)
             serves = any(p in self.src.grpc_registrations for p in inputs[i])
             files = [(p, self._sha[p]) for p in inputs[i]] + self._bind_key + (protos if serves else [])
-            files += [("\x00lib:" + p, self._sha[p] + ("+shared" if p in self._shared else "")) for p in context]
+            foreign = set(ctx.foreign_files)  # ownership changes what a library file may say: in the key
+            files += [
+                ("\x00lib:" + p, self._sha[p] + ("+shared" if p in self._shared else "") + ("+foreign" if p in foreign else ""))
+                for p in context
+            ]
             keys[i] = linkcache.link_key(loaded.analyzer.stack, loaded.analyzer.version, ctx, files)
         wanted = sorted(set(keys.values()))
         hits: dict[str, str] = {}
@@ -157,6 +164,10 @@ class Linker:
             self.progress("link", n, len(units))
         return results
 
+    def _service_context(self, unit: ServiceUnit, context: tuple[str, ...]) -> ServiceContext:
+        foreign = self._foreign.get(unit.root, ())
+        return ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit), foreign)
+
     def _cached(self, text: str | None) -> LinkedFacts | None:
         if text is None:
             return None
@@ -169,12 +180,13 @@ class Linker:
         loaded = self.analyzers[unit.stack]
         context = self._context.get(unit.root, ())
         parsed = {p: decode(self.src.parsed[p]) for p in (*inputs, *context)}
-        ctx = ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit))
+        ctx = self._service_context(unit, context)
         try:
             facts = loaded.analyzer.link(ctx, parsed)
             counts = vocabulary.merge((parsed[p].get(vocabulary.KEY) or {} for p in inputs), inputs)
             facts = attrs.evolve(facts, vocabulary=tuple(counts))
-            mine = [*inputs, *(p for p in context if p not in self._shared)]  # a private library's too
+            foreign = set(ctx.foreign_files)
+            mine = [*inputs, *(p for p in context if p not in self._shared and p not in foreign)]  # a private library's too
             found = vendorcode.calls(parsed, mine, facts.calls, facts.messages)
             facts = attrs.evolve(facts, calls=(*facts.calls, *found)) if found else facts
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services

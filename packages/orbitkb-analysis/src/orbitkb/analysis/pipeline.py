@@ -32,7 +32,7 @@ from orbitkb.analysis.grpc.services import GrpcIndex, ProtoService, parse_proto_
 from orbitkb.analysis.layout.deploy import Deployment
 from orbitkb.analysis.layout.infra import is_label_proxy
 from orbitkb.analysis.layout.model import Layout, ServiceUnit
-from orbitkb.analysis.libraries import library_files, shared_code_files
+from orbitkb.analysis.libraries import grouped_modules, library_files, shared_code_files
 from orbitkb.analysis.linking import Linker
 from orbitkb.analysis.ownership import assign_owners, readme_index, readme_paragraph
 from orbitkb.analysis.reading import vocabulary
@@ -115,6 +115,7 @@ class Pipeline:
     def run(self) -> tuple[list[ServiceFacts], list[IndexedFile], list[Gap]]:
         records = self.src.records
         owners = assign_owners((r.path for r in records), self.units)
+        owners.update(grouped_modules(self.units, self.layout.libraries, owners, (r.path for r in records if not r.test)))
         owned: dict[int, list[str]] = {}
         for path, unit_index in sorted(owners.items()):
             owned.setdefault(unit_index, []).append(path)

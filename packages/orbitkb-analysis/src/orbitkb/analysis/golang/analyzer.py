@@ -15,7 +15,7 @@ from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
 class GoAnalyzer(TreeSitterAnalyzer):
     stack = "go"
-    version = "go-11"
+    version = "go-12"
     suffixes = (".go",)
     grammar = ("tree_sitter_go", "language")
     reads_libraries = True  # in-repository packages imported from outside the service's folder
@@ -33,8 +33,9 @@ class GoAnalyzer(TreeSitterAnalyzer):
             for p, d in sorted(parsed.items())
             if isinstance(d, dict) and d.get("warnings") and p not in library
         ]
-        prog = Program(parsed)
-        it = Interp(prog, library)
+        foreign = frozenset(ctx.foreign_files)
+        prog = Program(parsed, foreign)
+        it = Interp(prog, library, foreign)
         it.run_all()
         gaps += [ParseGap(path, "unsupported", reason) for path, reason in it.errors]
         if it.exhausted:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from orbitkb.analysis.facts import Lit
 from orbitkb.analysis.golang.emit import (
     arg,
     emit_call,
@@ -20,6 +21,7 @@ from orbitkb.analysis.golang.grpcserver import gateway_routes, grpc_register
 from orbitkb.analysis.golang.values import (
     Obj,
     Pkg,
+    S,
     Seq,
     Tup,
     Unk,
@@ -42,7 +44,19 @@ Spec = dict[str, Any]
 def new(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     attrs = {k: v for k, v in spec.items() if k not in ("kind", "tup")}
     obj = new_obj(spec["kind"], attrs)
+    if obj.kind == "router" and not reached_from_main(fr):
+        obj.a["isolated"] = True  # built by a function the interpreter ran on its own (finalize.apis)
     return Tup([obj, Unk("err")]) if spec.get("tup") else obj
+
+
+def reached_from_main(fr: Frame) -> bool:
+    """Whether the run that ``fr`` belongs to started at the program's ``main`` (or ``init``), not at
+    a function interpreted on its own with placeholder arguments."""
+    top = fr
+    while (up := top.caller or top.parent) is not None:
+        top = up
+    fn = top.fn
+    return isinstance(fn, tuple) and len(fn) == 3 and fn[1] == "" and fn[2] in ("main", "init")
 
 
 def env(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
@@ -99,6 +113,27 @@ def _url_text(u: Obj) -> V:
 
 def url_string(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     return _url_text(recv) if isinstance(recv, Obj) else Unk("url.String()")
+
+
+def url_ref(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``base.Parse("./rooms/1")`` / ``base.ResolveReference(ref)``: the reference resolved against
+    the base (generated OpenAPI clients build every request this way)."""
+    if not isinstance(recv, Obj):
+        return Tup([Unk("url.Parse()"), Unk("err")])
+    ref = arg(args, 0)
+    if isinstance(ref, Obj) and ref.kind == "url":
+        ref = _url_text(ref)
+    base = _url_text(recv)
+    if not isinstance(ref, S):
+        return Tup([Obj("url", base=Unk("url")), Unk("err")])
+    parts = list(ref.parts)
+    if parts and isinstance(parts[0], Lit):
+        text = parts[0].text[1:] if parts[0].text.startswith("./") else parts[0].text
+        parts[0] = Lit(text if text.startswith("/") else "/" + text)
+    if isinstance(base, S) and base.parts and isinstance(base.parts[-1], Lit) and base.parts[-1].text.endswith("/"):
+        base = S((*base.parts[:-1], Lit(base.parts[-1].text[:-1])))
+    resolved = Obj("url", base=concat(base, S(tuple(parts))))
+    return resolved if spec.get("single") else Tup([resolved, Unk("err")])
 
 
 def url_join(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
@@ -333,6 +368,7 @@ def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[
 
 ACTIONS = {
     "new": new,
+    "url_ref": url_ref,
     "env": env,
     "lookup_env": lookup_env,
     "sprintf": do_sprintf,

@@ -39,26 +39,35 @@ def normalize_path(path: str) -> str:
     return p
 
 
-def _prefixes(router: Obj, depth: int = 0) -> list[tuple[str, bool]]:
+def _prefixes(router: Obj, depth: int = 0) -> list[tuple[str, bool, bool]]:
+    """(prefix, bound, isolated) per chain of routers above ``router``: isolated when the top router
+    was built in a run that did not start at ``main`` (clients.reached_from_main)."""
     sources = router.a.get("mounts") or router.a.get("parents") or []
     if not sources or depth > 12:
-        return [("", not router.a.get("unbound", False))]
-    out: list[tuple[str, bool]] = []
+        return [("", not router.a.get("unbound", False), bool(router.a.get("isolated")))]
+    out: list[tuple[str, bool, bool]] = []
     for parent, seg in sources:
         if not isinstance(parent, Obj):
             continue
-        for pre, bound in _prefixes(parent, depth + 1):
-            out.append((pre + "/" + render(seg, route_part), bound))
-    return out or [("", False)]
+        for pre, bound, isolated in _prefixes(parent, depth + 1):
+            out.append((pre + "/" + render(seg, route_part), bound, isolated))
+    return out or [("", False, False)]
 
 
 def apis(sink: Sink) -> list[RawApi]:
     variants: dict[tuple[Any, ...], list[tuple[bool, RawApi]]] = {}
     bare: dict[tuple[Any, ...], str] = {}  # the route's own segment alone, per site
+    isolated: set[tuple[Any, ...]] = set()  # (site, path) seen only on routers built outside main's run
+    from_main: set[tuple[Any, ...]] = set()  # (site, path) bound on a router main's run built
     for rec in sink.routes:
         if rec.handler is None or not grpcserver.belongs(rec, sink):
             continue
-        for path, bound in _paths(rec):
+        site = (rec.file, rec.line, rec.kind, render(rec.seg))
+        for path, bound, alone in _paths(rec):
+            if alone:
+                isolated.add((site, path))
+            elif bound:
+                from_main.add((site, path))
             for method in rec.methods or ["ANY"]:
                 h = rec.handler
                 api = RawApi(
@@ -75,11 +84,14 @@ def apis(sink: Sink) -> list[RawApi]:
                     doc=h.doc,
                     framework=rec.framework,
                 )
-                site = (rec.file, rec.line, rec.kind, render(rec.seg))
                 variants.setdefault(site, []).append((bound, api))
                 bare[site] = normalize_path(render(rec.seg, route_part))
     out: set[RawApi] = set()
     for site, items in variants.items():
+        if any((site, a.path) in from_main for _b, a in items):
+            # the generated ``HandlerWithOptions`` run alone builds its own router: the route as
+            # main's run mounts it is the one served
+            items = [(b, a) for b, a in items if (site, a.path) in from_main or (site, a.path) not in isolated]
         any_bound = any(b for b, _ in items)
         kept = [a for b, a in items if b or not any_bound]
         if not any_bound and site[2] == "http":
@@ -90,13 +102,13 @@ def apis(sink: Sink) -> list[RawApi]:
     return sorted(out, key=lambda a: (a.path, a.method, a.file, a.start_line, a.handler))
 
 
-def _paths(rec: RouteRec) -> list[tuple[str, bool]]:
+def _paths(rec: RouteRec) -> list[tuple[str, bool, bool]]:
     seg = render(rec.seg, route_part)
     if rec.kind != "http":
-        return [(seg, True)]
+        return [(seg, True, False)]
     if rec.router is None:
-        return [(normalize_path(seg), True)]
-    return [(normalize_path(pre + "/" + seg), bound) for pre, bound in _prefixes(rec.router)]
+        return [(normalize_path(seg), True, False)]
+    return [(normalize_path(pre + "/" + seg), bound, alone) for pre, bound, alone in _prefixes(rec.router)]
 
 
 def _score(url: V | None) -> int:

@@ -53,10 +53,14 @@ _CONVERSIONS = frozenset({"string", "[]byte", "any", "interface{}"})
 
 
 class Interp(Resolver):
-    def __init__(self, prog: Program, library: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, prog: Program, library: frozenset[str] = frozenset(), foreign: frozenset[str] = frozenset()
+    ) -> None:
         self.prog = prog
         #: files of shared packages: their functions run only when the service's code calls them
         self.library = library
+        #: library files another service owns: never run on their own (their tables are its)
+        self.foreign = foreign
         self.sink = Sink(prog)
         self.steps = 0
         self.exhausted = False
@@ -68,7 +72,7 @@ class Interp(Resolver):
         self._wrappers: dict[FuncKey, frozenset[int]] = {}
         self._handlers_run: set[Any] = set()
         self.out_params = OutParams(prog)
-        self.providers = Providers(prog)
+        self.providers = Providers(prog, foreign)
         self.field_values: dict[tuple[str, str], dict[Any, V]] = {}
         #: values functional options set (``WithExchange("x")`` applied): they override defaults
         self.option_values: dict[tuple[str, str], dict[Any, V]] = {}
@@ -87,7 +91,9 @@ class Interp(Resolver):
             # and messages are the service's only when its own code reaches them
             saved, self.sink = self.sink, Sink(self.prog)
             try:
-                self._run(k for k in order if self.prog.funcs[k][0] in self.library)
+                self._run(
+                    k for k in order if self.prog.funcs[k][0] in self.library and self.prog.funcs[k][0] not in self.foreign
+                )
             finally:
                 saved.entities.extend(self.sink.entities)
                 for model, line in self.sink.models.items():
@@ -272,6 +278,8 @@ class Interp(Resolver):
                 best = fb
             elif isinstance(best, Unk) and not isinstance(v, Unk):
                 best = v
+            elif _zero_of(best, v):
+                best = v  # ``return T{}, err`` on an error path: the built value is the result
         if isinstance(best, FuncRef) and best.lit is not None and best.alias is None and key is not None:
             best = FuncRef(lit=best.lit, file=best.file, closure=best.closure, alias=key, inner=best.inner)
         full = next((r for r in fr.returns if r and r[0] is best), fr.returns[0])
@@ -348,6 +356,9 @@ class Interp(Resolver):
             scope.vars[name] = self._combine(old, v, op) if old is not None else v
         elif kind == "sel":
             obj = self.eval(target[1], fr)
+            if op == "+=" and isinstance(obj, Struct | Obj):
+                # ``client.Server += "/"``: appended to the field's value, not set to the suffix
+                v = self._combine(self.member(obj, target[2], fr, target), v, op)
             if isinstance(obj, Struct):
                 obj.fields[target[2]] = v
                 self.note_field(obj.type, target[2], v)
@@ -483,16 +494,34 @@ class Interp(Resolver):
             impl = self.implementation(x, name, args) if mk is None else None
             if impl is not None:
                 return self._mark(self.run_function(impl, None, args, fr, line, arg_ir=e[2]), args)
+            inner = self._embedded_with(x, name)
+            if inner is not None:
+                return self.call_method(inner, name, args, fr, e)
         if isinstance(x, FuncRef) and name in ("ServeHTTP",):
             return Unk(name)
         if isinstance(x, Unk):
-            keys = self.prog.methods_by_name.get(name, [])
+            keys = [k for k in self.prog.methods_by_name.get(name, []) if self.prog.funcs[k][0] not in self.foreign]
             if len(keys) == 1 and name[:1].isupper() and self._fits(keys[0], args):
                 return self.run_function(keys[0], None, args, fr, line)
         spec = ANY_RECEIVER.get(name)
         if spec is not None and len(args) >= spec[1].get("min_args", 0):
             return actions.ACTIONS[spec[0]](self, fr, x, args, e, spec[1])
         return actions.unknown_receiver(self, fr, x, name, args, e)
+
+    def _embedded_with(self, x: Struct, name: str) -> Struct | None:
+        """The value of an embedded field that has method ``name`` (Go promotes it): the client a
+        generated ``ClientWithResponses{client}`` embeds through its interface."""
+        decl = self.prog.type_decl(x.dir, x.type)
+        if decl is None:
+            return None
+        for fname, ftype, _tag, _line in decl[1]["f"]:
+            if fname:
+                continue
+            inner = x.fields.get(ftype.lstrip("*").rsplit(".", 1)[-1])
+            if isinstance(inner, Struct) and inner.type != x.type and inner.known:
+                if self.prog.method_key(inner.dir, inner.type, name) is not None:
+                    return inner
+        return None
 
     def _fits(self, key: FuncKey, args: list[V]) -> bool:
         """Whether a call with ``args`` can be a call of ``key``: an unknown receiver's ``Get(k)``
@@ -552,3 +581,16 @@ def _ref_of(fr: Frame | None, name: str) -> tuple[Frame, list[Any]] | None:
             return None
         fr = fr.parent
     return None
+
+
+def _zero_of(best: V, v: V) -> bool:
+    """Whether ``best`` is the zero value of the struct ``v`` builds (``T{}`` returned with an
+    error before ``T{conn, queue}``): a known struct of one type with no field set."""
+    return (
+        isinstance(best, Struct)
+        and isinstance(v, Struct)
+        and best.known
+        and not best.fields
+        and bool(v.fields)
+        and (best.type, best.dir) == (v.type, v.dir)
+    )

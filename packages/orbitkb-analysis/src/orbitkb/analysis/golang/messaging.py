@@ -230,6 +230,18 @@ def mongo_coll(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], 
     return Obj("mongo_coll", name=name)
 
 
+def fs_coll(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``client.Collection("trainings")``: a Firestore collection the service stores documents in."""
+    name = arg(args, 0)
+    if isinstance(name, S):
+        it.sink.entities.append(
+            EntityRec(
+                name, "document_collection", fr.file, e[3], e[4], engine_hint="firestore", framework="firestore"
+            )
+        )
+    return Obj("fs_coll", name=name)
+
+
 def automigrate(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     for a in args:
         for item in a.items if isinstance(a, Seq) else [a]:
@@ -288,6 +300,7 @@ ACTIONS = {
     "amqp_queue": amqp_queue,
     "amqp_bind": amqp_bind,
     "mongo_db": mongo_db,
+    "fs_coll": fs_coll,
     "mongo_coll": mongo_coll,
     "automigrate": automigrate,
     "wm_message": wm_message,

@@ -12,14 +12,16 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from orbitkb.analysis.golang.tables import normalize_import
+from orbitkb.analysis.golang.tables import LIBS, normalize_import
 
 _MAJOR = re.compile(r"^v\d+$")
 FuncKey = tuple[str, str, str]  # (dir, receiver type or "", name)
 
 
 class Program:
-    def __init__(self, parsed: Mapping[str, dict[str, Any]]) -> None:
+    def __init__(self, parsed: Mapping[str, dict[str, Any]], foreign: frozenset[str] = frozenset()) -> None:
+        #: files another service owns (interp.Interp.foreign): their types are found by package only
+        self.foreign_dirs = frozenset(posixpath.dirname(p) for p in foreign)
         self.files: dict[str, dict[str, Any]] = {
             p: d for p, d in sorted(parsed.items()) if isinstance(d, dict) and "funcs" in d
         }
@@ -59,6 +61,9 @@ class Program:
         """The service directory an import path names, or None for an external package."""
         if import_path in self._import_cache:
             return self._import_cache[import_path]
+        if normalize_import(import_path) in LIBS:  # streadway/amqp is never the repo's own pkg/x/amqp
+            self._import_cache[import_path] = None
+            return None
         head, _, last = import_path.rstrip("/").rpartition("/")
         if _MAJOR.match(last):  # a trailing v1 names a folder (api/orders/v1), not a module version
             segs = [s for s in (*normalize_import(head).split("/"), last) if s]
@@ -85,7 +90,7 @@ class Program:
         if key in self.funcs:
             return key
         for k in self.methods_by_name.get(name, ()):
-            if k[1] == type_:
+            if k[1] == type_ and k[0] not in self.foreign_dirs:
                 return k
         return None
 
@@ -96,7 +101,7 @@ class Program:
     def type_dir(self, dir_: str, name: str) -> str | None:
         if (dir_, name) in self.types:
             return dir_
-        dirs = self.types_by_name.get(name)
+        dirs = [d for d in self.types_by_name.get(name, ()) if d not in self.foreign_dirs]
         return dirs[0] if dirs else None
 
     def entry_order(self) -> list[FuncKey]:

@@ -54,12 +54,12 @@ def type_key(prog: Program, typ: str, path: str) -> TypeKey | None:
 class Providers:
     """Plain functions by the type of their first result (built once per service)."""
 
-    def __init__(self, prog: Program) -> None:
+    def __init__(self, prog: Program, foreign: frozenset[str] = frozenset()) -> None:
         self.prog = prog
         self._by_type: dict[TypeKey, list[FuncKey]] = {}
         for key, (path, f) in prog.funcs.items():
-            if key[1] or key[2] in ("main", "init") or not f["res"]:
-                continue
+            if key[1] or key[2] in ("main", "init") or not f["res"] or path in foreign:
+                continue  # another service's constructors are called by name, never injected
             tk = type_key(prog, _first_result(f["res"]), path)
             if tk is not None:
                 self._by_type.setdefault(tk, []).append(key)

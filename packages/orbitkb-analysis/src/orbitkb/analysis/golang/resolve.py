@@ -42,6 +42,7 @@ class Resolver:
     """Mixed into ``Interp``; relies on its ``eval`` and state."""
 
     prog: Program
+    foreign: frozenset[str]
     probe: bool
     _gvals: dict[tuple[str, str], V]
     field_values: dict[tuple[str, str], dict[Any, V]]
@@ -130,7 +131,9 @@ class Resolver:
         keys = [
             k
             for k in self.prog.methods_by_name.get(name, [])
-            if self._fits(k, args) and all(self.prog.method_key(k[0], k[1], m) for m in wanted)
+            if self._fits(k, args)
+            and all(self.prog.method_key(k[0], k[1], m) for m in wanted)
+            and self.prog.funcs[k][0] not in self.foreign  # another service's types: only by name
         ]  # types with every method the interface declares
         if len(keys) > 1:
             keys = [k for k in keys if k[0] == x.dir]
@@ -162,6 +165,10 @@ class Resolver:
         path, t = decl
         for fname, ftype, tag, _line in t["f"]:
             if fname == name:
+                if x.known and x.fields and not tag and ftype == "string":
+                    # ``Options{Router: r}`` leaves BaseURL out: the zero value, not a placeholder
+                    x.fields[name] = lit("")
+                    return x.fields[name]
                 v = self._section(x, fname, tag, ftype, path) or self._tagged(tag, x.prop, fname)
                 v = v or self._noted(x.type, name) or self.typed(ftype, path)
                 if isinstance(v, Unk):

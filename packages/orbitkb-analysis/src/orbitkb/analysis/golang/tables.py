@@ -76,6 +76,7 @@ LIBS: dict[str, str] = {
     "github.com/aws/aws-sdk-go-v2/aws": "aws",
     "github.com/aws/aws-sdk-go/aws": "aws",
     "go.mongodb.org/mongo-driver/mongo": "mongo",
+    "cloud.google.com/go/firestore": "firestore",
     "gorm.io/gorm": "gorm",
     "github.com/jinzhu/gorm": "gorm",
     "github.com/spf13/viper": "viper",
@@ -340,6 +341,8 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("sns", "NewFromConfig"): ("new", {"kind": "sns"}),
     ("sns", "New"): ("new", {"kind": "sns"}),
     ("mongo", "Connect"): ("new", {"kind": "mongo_client", "tup": True}),
+    ("firestore", "NewClient"): ("new", {"kind": "fs_client", "tup": True}),
+    ("firestore", "NewClientWithDatabase"): ("new", {"kind": "fs_client", "tup": True}),
     ("mongo", "NewClient"): ("new", {"kind": "mongo_client", "tup": True}),
     ("gorm", "Open"): ("new", {"kind": "gorm", "tup": True}),
     **{("daprclient", f): ("new", {"kind": "dapr_client", "tup": True}) for f in _DAPR_CLIENTS},
@@ -391,6 +394,7 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("sns", "Client"): ("sns", {}),
     ("sns", "SNS"): ("sns", {}),
     ("mongo", "Client"): ("mongo_client", {}),
+    ("firestore", "Client"): ("fs_client", {}),
     ("mongo", "Database"): ("mongo_db", {}),
     ("mongo", "Collection"): ("mongo_coll", {}),
     ("gorm", "DB"): ("gorm", {}),
@@ -439,7 +443,13 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "micro_server": {"NewSubscriber": ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}), "*": SAME},
     "micro_pub": {"Publish": ("micro_publish", {})},
-    "url": {"String": ("url_string", {}), "JoinPath": ("url_join", {}), "*": SAME},
+    "url": {
+        "String": ("url_string", {}),
+        "JoinPath": ("url_join", {}),
+        "Parse": ("url_ref", {}),
+        "ResolveReference": ("url_ref", {"single": True}),
+        "*": SAME,
+    },
     "resty": {
         "R": ("resty_req", {}),
         "NewRequest": ("resty_req", {}),
@@ -496,6 +506,9 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "mongo_client": {"Database": ("mongo_db", {})},
     "mongo_db": {"Collection": ("mongo_coll", {})},
+    # Firestore: a collection named from the client, or under a document (``Doc(id).Collection(x)``)
+    "fs_client": {"Collection": ("fs_coll", {})},
+    "fs_coll": {"Collection": ("fs_coll", {}), "*": SAME},
     "gorm": {"AutoMigrate": ("automigrate", {}), "CreateTable": ("automigrate", {}), "*": SAME},  # jinzhu: CreateTable
     "viper": {**_VIPER, "SetDefault": ("prop_default", {})},
     # watermill: Publish(topic, msgs...), Subscribe(ctx, topic); a router's handlers consume

@@ -32,7 +32,7 @@ from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "13"
+    version = "15"
     suffixes = (".java", ".kt")
     reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 

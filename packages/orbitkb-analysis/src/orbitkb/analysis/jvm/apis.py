@@ -8,7 +8,14 @@ from typing import Any
 from orbitkb.analysis.facts import Expr, RawApi, RawMessage
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, join_path, render
 from orbitkb.analysis.jvm.shapes import request_fields, response_fields
-from orbitkb.analysis.jvm.tables import CONTROLLER_ANNOTATIONS, JAXRS_METHODS, MAPPINGS, PATH_ATTRS
+from orbitkb.analysis.jvm.tables import (
+    CONTROLLER_ANNOTATIONS,
+    JAXRS_METHODS,
+    MAPPINGS,
+    MUTINY_TYPES,
+    PATH_ATTRS,
+    QUARKUS_GRPC,
+)
 
 _GRPC_SKIP = {"bindService", "toString", "hashCode", "equals"}
 
@@ -154,24 +161,35 @@ def jaxrs_apis(index: ServiceIndex, ref: ClassRef, app_prefix: str) -> list[RawA
 
 
 def grpc_service(ref: ClassRef) -> str | None:
-    """``OrderServiceGrpc.OrderServiceImplBase`` / ``OrderServiceGrpcKt.OrderServiceCoroutineImplBase``."""
+    """``OrderServiceGrpc.OrderServiceImplBase`` / ``OrderServiceGrpcKt.OrderServiceCoroutineImplBase``;
+    a Quarkus ``@GrpcService`` class implementing the interface generated for the service (``Orders``)."""
     for sup in ref.data["supers"]:
         name: str = sup[0]
         last = name.rsplit(".", 1)[-1]
         for suffix in ("CoroutineImplBase", "ImplBase"):
             if last.endswith(suffix) and last != suffix:
                 return last[: -len(suffix)]
+    if _quarkus_grpc_service(ref) and len(ref.data["supers"]) == 1:
+        return str(ref.data["supers"][0][0]).rsplit(".", 1)[-1].split("<", 1)[0]
     return None
+
+
+def _quarkus_grpc_service(ref: ClassRef) -> bool:
+    return ref.ann("GrpcService") is not None and any(
+        i.startswith(QUARKUS_GRPC) for i in ref.file.get("imports", [])
+    )
 
 
 def grpc_apis(ref: ClassRef, service: str) -> list[RawApi]:
     out = []
+    quarkus = _quarkus_grpc_service(ref)
     for m in ref.data["methods"]:
         if m["name"] in _GRPC_SKIP or m["name"] == "<init>":
             continue
         overrides = "override" in m["mods"]
         streams = any("StreamObserver" in p[1] for p in m["params"])
-        if not (overrides or streams):
+        mutiny = quarkus and str(m.get("ret") or "").split("<", 1)[0] in MUTINY_TYPES
+        if not (overrides or streams or mutiny):
             continue
         rpc = m["name"][:1].upper() + m["name"][1:]
         out.append(

@@ -27,7 +27,7 @@ from orbitkb.analysis.jvm.resolve import (
     merge,
     render,
 )
-from orbitkb.analysis.jvm.tables import ADDRESSED_TYPES, CLIENT_CUSTOMIZERS, DISCOVERY_PROXIES
+from orbitkb.analysis.jvm.tables import ADDRESSED_TYPES, CLIENT_CUSTOMIZERS, DISCOVERY_PROXIES, QUARKUS_GRPC
 
 _LB_HOST = re.compile(r"^(?:https?|lb|grpc|dns|static)://([A-Za-z0-9_-]+)(?::\d+)?(?:/|$)")
 _NOT_SERVICES = {"localhost", "127", "0"}
@@ -48,6 +48,21 @@ def target_hint(url: Expr | None) -> str | None:
     if m and m.group(1) not in _NOT_SERVICES:
         return m.group(1)
     return None
+
+
+def under(base: Expr | None, path: str) -> Expr:
+    """A declared client's path under its base URL, joined by exactly one slash: a base ending in
+    "/" (``url = "http://ledger:8080/"``) and a path starting with one give ``/levels``, not ``//levels``."""
+    parts = list(base.parts) if base is not None else []
+    if parts and isinstance(parts[-1], Lit) and path.startswith("/"):
+        stripped = parts[-1].text.rstrip("/")
+        if stripped.endswith(":"):
+            pass  # "http://" before a host read from configuration
+        elif stripped:
+            parts[-1] = Lit(stripped)
+        else:
+            parts.pop()  # `${orders.url}/`
+    return merge([*parts, Lit(path)])
 
 
 def _rest_client_base(index: ServiceIndex, ref: ClassRef, keys: list[Any]) -> Expr:
@@ -199,6 +214,8 @@ class CallBuilder:
                 base = None
             if base is None and name_hint:
                 base = Expr((Lit(f"http://{name_hint}"),))
+            elif base is None and name_expr is not None and name_expr.parts:
+                base = merge([Lit("http://"), *name_expr.parts])  # a name from configuration: ${clients.x}
             prefix = mapping_paths(self.index, feign, ref)[0] if ann_values(feign, "path") else ""
             if ann_values(feign, "path"):
                 prefix = render(self.index.resolve(ann_values(feign, "path")[0], ref))
@@ -230,7 +247,7 @@ class CallBuilder:
             assert ann is not None
             for path in mapping_paths(self.index, ann, owner):
                 full = join_path(prefix, path)
-                url = merge([*(base.parts if base is not None else ()), Lit(full)])
+                url = under(base, full)
                 for verb in mapping_methods(ann, ["ANY"]):
                     call = RawCall(
                         kind="http",
@@ -269,7 +286,7 @@ class CallBuilder:
             verbs = [a[0] for a in m["anns"] if a[0] in ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD")]
             path_ann = next((a for a in m["anns"] if a[0] == "Path"), None)
             path = render(self.index.resolve(ann_values(path_ann, "value")[0], ref)) if path_ann else ""
-            url = merge([*(base.parts if base is not None else ()), Lit(join_path(prefix, path))])
+            url = under(base, join_path(prefix, path))
             for verb in verbs:
                 call = RawCall("http", ref.path, m["line"], m["end"], client, url, verb, component=ref.name)
                 self._declared_call(ref, m["name"], call)
@@ -283,7 +300,11 @@ class CallBuilder:
             self.calls.append(_with(call, api_handler=h))
 
     def grpc_client_fields(self, ref: ClassRef) -> None:
-        """grpc-spring-boot-starter: ``@GrpcClient("payments") PaymentServiceBlockingStub stub``."""
+        """grpc-spring-boot-starter: ``@GrpcClient("payments") PaymentServiceBlockingStub stub``
+        (address ``grpc.client.payments.address``); Quarkus: ``@GrpcClient("payments")`` on a stub or
+        on the service's generated interface (``MutinyPaymentsGrpc.MutinyPaymentsStub``, ``Payments``),
+        address ``quarkus.grpc.clients.payments.host``/``.port``."""
+        quarkus = any(i.startswith(QUARKUS_GRPC) for i in ref.file.get("imports", []))
         for fld in ref.data["fields"]:
             ann = next((a for a in fld["anns"] if a[0] == "GrpcClient"), None)
             if ann is None:
@@ -303,15 +324,20 @@ class CallBuilder:
                 "Stub",
             ):
                 if stub.endswith(suffix) and stub != suffix:
-                    service = stub[: -len(suffix)].removeprefix("Reactor")
+                    service = stub[: -len(suffix)].removeprefix("Reactor").removeprefix("Mutiny")
                     break
-            url = Expr((Prop(f"grpc.client.{client_name}.address"),)) if client_name else None
+            if quarkus:
+                service = service or stub  # the generated interface is named as the service
+                prefix = f"quarkus.grpc.clients.{client_name or fld['name']}"
+                url: Expr | None = Expr((Prop(f"{prefix}.host"), Lit(":"), Prop(f"{prefix}.port", "9000")))
+            else:
+                url = Expr((Prop(f"grpc.client.{client_name}.address"),)) if client_name else None
             call = RawCall(
                 kind="grpc",
                 file=ref.path,
                 line=fld["line"],
                 end_line=fld["line"],
-                client="grpc-spring-boot-starter",
+                client="quarkus-grpc" if quarkus else "grpc-spring-boot-starter",
                 url=url,
                 grpc_service=service,
                 target_hint=client_name,

@@ -15,6 +15,8 @@ from orbitkb.analysis.jvm.tables import (
     GATEWAY_IMPORT,
     GATEWAY_PREDICATES,
     GRPC_STUB_FACTORIES,
+    JAXRS_CLIENT_IMPORTS,
+    JAXRS_CLIENT_TYPES,
     JDK_VERBS,
     PROXY_EXCHANGE_TYPES,
     PROXY_EXCHANGE_VERBS,
@@ -89,6 +91,8 @@ def detect(w: Walker, call: Call) -> None:
     if call.name in BASE_URL_SETTERS and len(call.args) == 1 and call.recv is not None:
         if w.recv_type(call.recv) in BASE_URL_SETTERS[call.name]:
             _site(w, call, "generated-client", None, evaluate(call.args[0], w.scope), None)
+    if call.name == "target" and len(call.args) == 1 and _jaxrs_client(w, call):
+        _site(w, call, "jaxrs-client", None, evaluate(call.args[0], w.scope), None)
     if call.new_ and call.name in REQUEST_OBJECTS and call.args:
         _site(w, call, "apache-httpclient", REQUEST_OBJECTS[call.name], evaluate(call.args[0], w.scope), None)
     if id(call) not in w.in_chain and isinstance(call.recv, Call):
@@ -96,6 +100,17 @@ def detect(w: Walker, call: Call) -> None:
         w.in_chain.update(id(s) for s in segs[1:])
         if not _gateway_route(w, segs):
             _fluent(w, segs)
+
+
+def _jaxrs_client(w: Walker, call: Call) -> bool:
+    """Jakarta/JAX-RS client API: ``client.target(url)`` on a ``Client`` (declared, or straight from
+    ``ClientBuilder``), in a file importing the client package."""
+    if not any(i.startswith(JAXRS_CLIENT_IMPORTS) for i in w.ctx.imports):
+        return False
+    root = chain(call)[-1]
+    if root is not call and dotted(root.recv) == "ClientBuilder":
+        return True
+    return w.recv_type(call.recv) in JAXRS_CLIENT_TYPES
 
 
 def _gateway_route(w: Walker, segs: list[Call]) -> bool:

@@ -45,12 +45,19 @@ LISTENERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "SqsListener": ("sqs", ("value", "queueNames")),
     "StreamListener": ("stream", ("value", "target")),
     "NatsListener": ("nats", ("subject", "value")),
+    # Eventuate Tram's annotation handlers: a command channel, a domain-event channel (aggregate type)
+    "EventuateCommandHandler": ("eventuate", ("channel",)),
+    "EventuateDomainEventHandler": ("eventuate", ("channel",)),
 }
 #: MicroProfile Reactive Messaging: method annotation -> direction of its channel
 REACTIVE_METHODS = {"Incoming": "consumes", "Outgoing": "publishes"}
 #: types of a ``@Channel`` injection that send (emitters) or receive (streams)
 REACTIVE_EMITTERS = frozenset({"Emitter", "MutinyEmitter"})
 REACTIVE_STREAMS = frozenset({"Publisher", "Multi", "Flowable", "PublisherBuilder", "Flow.Publisher"})
+#: the package of Quarkus's gRPC annotations (``@GrpcClient``, ``@GrpcService``)
+QUARKUS_GRPC = "io.quarkus.grpc."
+#: what a Quarkus gRPC service method returns (Mutiny): ``Uni<Reply>``, ``Multi<Reply>``
+MUTINY_TYPES = frozenset({"Uni", "Multi"})
 #: Micronaut messaging beans: class annotation -> (provider, direction of its methods' channels)
 MICRONAUT_MESSAGING = {
     "KafkaListener": ("kafka", "consumes"),
@@ -119,6 +126,9 @@ FLUENT_VERBS = {
 #: request on, ``forward()`` with the incoming request's own method
 PROXY_EXCHANGE_TYPES = frozenset({"ProxyExchange"})
 PROXY_EXCHANGE_VERBS: dict[str, str | None] = {**FLUENT_VERBS, "forward": None}
+#: Jakarta/JAX-RS client API: ``client.target(url)`` on these types, in files importing these packages
+JAXRS_CLIENT_TYPES = frozenset({"Client", "javax.ws.rs.client.Client", "jakarta.ws.rs.client.Client"})
+JAXRS_CLIENT_IMPORTS = ("javax.ws.rs.client", "jakarta.ws.rs.client")
 #: Apache/Java client request objects: constructor name -> method
 REQUEST_OBJECTS = {
     "HttpGet": "GET",
@@ -399,8 +409,13 @@ EVENTUATE_RECEIVERS: dict[str, dict[str, tuple[str, int]]] = {
     "CommandProducer": {"send": ("publishes", 0)},
     "MessageProducer": {"send": ("publishes", 0)},
 }
-#: base classes whose first type argument is the aggregate whose events a subclass publishes
-EVENTUATE_AGGREGATE_PUBLISHERS = {"AbstractAggregateDomainEventPublisher"}
+#: base types whose first type argument is the aggregate whose events a subtype publishes (the
+#: older base class; the typed publisher interface of newer versions and its base implementation)
+EVENTUATE_AGGREGATE_PUBLISHERS = {
+    "AbstractAggregateDomainEventPublisher",
+    "DomainEventPublisherForAggregate",
+    "AbstractDomainEventPublisherForAggregateImpl",
+}
 #: Eventuate Client (event sourcing): repositories built with the aggregate class persist its events
 EVENTUATE_AGGREGATE_REPOSITORIES = {"AggregateRepository", "ReactiveAggregateRepository"}
 #: ``@EventSubscriber`` classes: handler annotation, event wrapper types (type argument = the event),

@@ -47,6 +47,9 @@ class Manifest:
     embeds: list[str] = field(factory=list)
     bundled: bool = False  # a package.json whose build writes into a JVM module's resources
     copies: list[str] = field(factory=list)  # Dockerfile COPY/ADD sources from the build context
+    #: sibling module folders (``../app``) whose build output this build copies into its own
+    #: folder: a packaging module (an application server's configuration beside a Dockerfile)
+    packs: list[str] = field(factory=list)
 
 
 def manifest_kind(name: str) -> str | None:
@@ -101,12 +104,22 @@ def _embedded(path: str) -> str | None:
     return first
 
 
+#: a path into a sibling module's build output: ``../app/build/libs/app.war``, ``../app/target/app.war``
+_SIBLING_OUTPUT = re.compile(r"""(?<![\w./])\.\./([\w.\-]+)/(?:build|target)\b""")
+
+
+def _packs(text: str) -> list[str]:
+    """``../app`` for every sibling module whose build output the build file copies."""
+    return sorted({f"../{name}" for name in _SIBLING_OUTPUT.findall(text) if name not in (".", "..")})
+
+
 def _strip_ns(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
 def _pom(m: Manifest, text: str) -> None:
     root = ET.fromstring(text)
+    m.packs = _packs(text)
     for child in root:
         tag = _strip_ns(child.tag)
         if tag == "artifactId":
@@ -150,6 +163,7 @@ _GRADLE_NODE_DIR = re.compile(
 
 def _gradle(m: Manifest, text: str) -> None:
     m.embeds = sorted({e for d in _GRADLE_NODE_DIR.findall(text) if (e := _embedded(d))})
+    m.packs = _packs(text)
     runtime = "\n".join(line for line in text.splitlines() if not _GRADLE_TEST_CONF.match(line))
     for group, artifact in _GRADLE_DEP.findall(runtime):  # testImplementation never ships
         m.deps.update({artifact, f"{group}:{artifact}", group})

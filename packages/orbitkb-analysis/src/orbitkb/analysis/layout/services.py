@@ -104,8 +104,19 @@ def detect(inp: LayoutInput) -> Layout:
         for m in cand.manifests:
             imported |= {d for d in m.deps if d != m.name}
     embedded = _embedded(cands)
+    runs, packers = _packaged(units)
+    for packer, runner in packers.items():
+        moved = refs.pop(packer, Refs())
+        into = refs.setdefault(runner, Refs())
+        into.compose.extend(moved.compose)
+        into.workloads.extend(moved.workloads)
     for i, unit in enumerate(units):
         ref = refs.get(i, Refs())
+        if i in runs:
+            layout.services.append(_unit(inp, cands, unit, ref, *runs[i]))
+            continue
+        if i in packers:
+            continue  # its Dockerfile runs another unit's code
         if unit.root in embedded and not unit.split and not (ref.compose or ref.workloads):
             layout.libraries.append(unit.root)  # built into another unit's artifact, never run alone
             continue
@@ -167,6 +178,46 @@ def _embedded(cands: Mapping[str, Candidate]) -> set[str]:
             if m.bundled:
                 out.add(folder)
     return out
+
+
+def _packaged(units: Sequence[Unit]) -> tuple[dict[int, tuple[str, str]], dict[int, int]]:
+    """Dockerfiles in a code-less build module that copies a sibling module's build output
+    (``from '../app/build/libs/app.war'`` in an application server's configuration module).
+
+    The image runs the sibling's code: the service is the build both modules belong to (the
+    ``settings.gradle`` / parent ``pom.xml`` folder above them), else the one packaged sibling.
+    Returns ({runner unit: (stack, entry)}, {packaging unit: runner unit}); a packaged sibling
+    under the runner is code of that service, not a service of its own.
+    """
+    index = {u.root: i for i, u in enumerate(units) if not u.split}
+    runs: dict[int, tuple[str, str]] = {}
+    packers: dict[int, int] = {}
+    for i, unit in enumerate(units):
+        cand = unit.candidate
+        docker = any(paths.basename(m.path).startswith("Dockerfile") for m in cand.manifests)
+        if unit.split or cand.code_files or not docker:
+            continue
+        packed = {
+            j for m in cand.manifests for rel in m.packs
+            if (j := index.get(paths.join(unit.root, rel) or "")) is not None and units[j].candidate.code_files
+        }  # fmt: skip
+        stacks = {units[j].candidate.stack for j in packed} - {None}
+        if len(stacks) != 1:
+            continue  # no code packaged, or code of two stacks: not one program
+        parent = paths.parent(unit.root) or "."
+        above = index.get(parent)
+        children = {j for j, u in enumerate(units) if j != above and (paths.parent(u.root) or ".") == parent}
+        runner = above if above is not None and children <= packed | {i} else None  # the build of just these
+        if runner is None and len(packed) == 1:
+            runner = next(iter(packed))
+        if runner is None:
+            continue
+        names = ", ".join(sorted(paths.basename(units[j].root) for j in packed))
+        runs[runner] = (stacks.pop() or "other", f"Dockerfile in {paths.basename(unit.root)} packaging {names}")
+        packers[i] = runner
+        for j in packed - {runner}:
+            packers[j] = runner  # built into the runner's image, never run alone
+    return runs, packers
 
 
 def _code_below(units: Sequence[Unit], i: int) -> int:

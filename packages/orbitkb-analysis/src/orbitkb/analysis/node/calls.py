@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import ctor_args, event_store, messaging, persistence, queues, stores, versioning
+from . import ctor_args, decorations, event_store, messaging, persistence, queues, stores, versioning
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     BASE_THEN_VERB_CLIENTS,
@@ -28,6 +28,7 @@ from .values import fold, value_ref
 if TYPE_CHECKING:
     from .extractor import Extractor
 
+_MAX_SEVERAL = 16  # topics named at one call site, each its own channel; a longer array is data
 _PATHY = frozenset({"string", "template_string", "binary_expression", "identifier", "member_expression"})
 _ENTRY_FACTORIES = (
     "NestFactory.create",
@@ -51,6 +52,8 @@ def on_call(ex: Extractor, node: Node) -> None:
         if name.endswith("createMicroservice") and len(args) > 1:
             ex.out["transports"]["@server"] = messaging.transport_of(args[1]) or "unknown"
     where = ex.module_path(name)
+    if where in persistence.MONGOOSE_CONNECTIONS:
+        ex.out["mongoose_connects"] = True
     if where is not None and where in HTTP_CLIENTS:
         client, method = HTTP_CLIENTS[where]
         client_call(ex, node, client, method, args)
@@ -118,6 +121,8 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
         return True
     if prop == "use" and args:
         _mount(ex, node, receiver, args, "use")
+        return True
+    if prop == "decorate" and decorations.on_decorate(ex.out, ex.scope, args):
         return True
     if (
         prop == "register"
@@ -372,6 +377,8 @@ def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> No
     """Fastify: `app.register(plugin, { prefix: "/v1" })` mounts the plugin's first parameter."""
     recv = value_ref(receiver, ex.scope)
     plugin = handler_ref(ex, args[0])
+    if plugin is not None and plugin[0] == "imp" and decorations.on_env_plugin(ex.out, ex.scope, plugin[1], args):
+        return
     if recv is None or plugin is None:
         return
     opts = object_pairs(args[1]) if len(args) > 1 else {}
@@ -382,19 +389,47 @@ def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> No
     )
 
 
+def _object_arg(ex: Extractor, arg: Node) -> list[Any] | None:
+    """An object argument stands for the topic it names (a kafkajs record handed to a wrapper), an
+    array of one item for that item (``consume(["orders"])`` into ``subscribe({ topics })``)."""
+    inner = unwrap(arg)
+    if inner is not None and inner.type == "object":
+        return messaging.record_topic(ex, inner)
+    items = [c for c in inner.named_children if c.type != "comment"] if inner is not None and inner.type == "array" else []
+    return fold(items[0], ex.scope) if len(items) == 1 else None
+
+
+def _several(ex: Extractor, arg: Node) -> list[list[Any]] | None:
+    """An argument naming several topics at once (``consume(["a", "b"])``,
+    ``consume({ topics: ["a", "b"] })``): each item, one channel apiece at the call site."""
+    inner = unwrap(arg)
+    if inner is None:
+        return None
+    if inner.type == "object":
+        items = messaging.record_topics(ex, inner)
+    elif inner.type == "array":
+        items = [fold(c, ex.scope) for c in inner.named_children if c.type != "comment"]
+    else:
+        return None
+    return items if 1 < len(items) <= _MAX_SEVERAL else None
+
+
 def _record_invocation(
     ex: Extractor, node: Node, fn: Node | None, args: list[Node], mounts: bool = True
 ) -> None:
     callee = value_ref(fn, ex.scope)
     if callee is None or callee[0] == "glob":
         return
-    folded = [fold(a, ex.scope) if a.type in _PATHY else None for a in args[:4]]
+    folded = [fold(a, ex.scope) if a.type in _PATHY else _object_arg(ex, a) for a in args[:4]]
     where = ex.where(node)
     target = ex.out["functions"].get(ex.fid) if ex.fid else None
     entry: dict[str, Any] = {"callee": callee, "args": folded, "line": where["line"], "end": where["end"]}
     methods = {str(i): m for i, m in ((i, declared_method(a)) for i, a in enumerate(args[:4])) if m}
     if methods:
         entry["methods"] = methods  # `api("/orders", { method: "POST" })`
+    several = {str(i): items for i, items in ((i, _several(ex, a)) for i, a in enumerate(args[:4])) if items}
+    if several:
+        entry["several"] = several  # `consume({ topics: ["a", "b"] })`: one channel per topic
     if target is not None:
         target["invokes"].append(entry)
     else:

@@ -76,6 +76,9 @@ def _value(arg: Mapping[str, Any] | None, key: str) -> list[Any] | None:
     if arg is None:
         return None
     value = arg.get("keys", {}).get(key) if key else arg.get("parts")
+    whole = arg.get("parts") or []
+    if key and len(whole) == 1 and whole[0][0] == "ref" and whole[0][1][0] == "deco" and not whole[0][1][2]:
+        return [["ref", ["deco", whole[0][1][1], key, *whole[0][1][3:4]], None]]  # `new Api(fastify.config)`
     if not value or any(p[0] not in _PORTABLE for p in value):
         return None
     return [list(p) for p in value]
@@ -108,6 +111,7 @@ def fill(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> dict[str, d
         return dict(files)
     out = dict(files)
     for file, data in files.items():
+        out[file] = data = _fill_invokes(file, data, made)
         calls = data.get("calls", [])
         if not any(_holds_ctor(c.get("url")) for c in calls):
             continue
@@ -119,3 +123,26 @@ def fill(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> dict[str, d
             filled_calls.extend([{**call, "url": u} for u in distinct] or [call])
         out[file] = {**data, "calls": filled_calls}
     return out
+
+
+def _fill_invokes(
+    file: str, data: dict[str, Any], made: Mapping[tuple[str, str], list[list[dict[str, Any]]]]
+) -> dict[str, Any]:
+    """A method handing a constructor argument to the class's own request helper
+    (`this.fetch(`${this.base}/payments`)` with `this.base` from `config.apiUrl`): the argument is the
+    value the class is made with, when every place making it agrees."""
+    functions = data.get("functions", {})
+    changed: dict[str, Any] = {}
+    for fid, rec in functions.items():
+        sites = made.get((file, str(rec.get("cls"))))
+        if not sites or not any(_holds_ctor(a) for inv in rec.get("invokes", ()) for a in inv.get("args") or ()):
+            continue
+        invokes = []
+        for inv in rec["invokes"]:
+            args = []
+            for arg in inv.get("args") or []:
+                filled = [u for given in sites if _holds_ctor(arg) and (u := _filled(arg, given)) is not None]
+                args.append(filled[0] if filled and all(u == filled[0] for u in filled) else arg)
+            invokes.append({**inv, "args": args})
+        changed[fid] = {**rec, "invokes": invokes}
+    return {**data, "functions": {**functions, **changed}} if changed else data

@@ -25,7 +25,7 @@ from .syntax import (
     text,
     unwrap,
 )
-from .values import Scope, fold, object_values, value_call, value_ref
+from .values import Scope, decorated, fold, object_values, value_call, value_ref
 
 # Subtrees that never hold a call, a binding or a class: not worth a Python-level visit.
 _SKIP = frozenset(
@@ -373,6 +373,8 @@ class Extractor:
         if binding.get("k") == "obj" and binding.get("t") == "object":
             for sub, parts in object_values(value, self.scope).items():
                 self.scope.bind(f"{name}.{sub}", {"k": "val", "v": parts, "key": f"{key}.{sub}"})
+                if len(self.scope.frames) > 1:  # a function's own object, returned: its fields go along
+                    self.scope.module[f"{key}.{sub}"] = {"k": "val", "v": parts, "key": f"{key}.{sub}"}
             for sub, node in object_pairs(value).items():
                 node = unwrap(node) or node
                 if node.type == "object":
@@ -393,6 +395,9 @@ class Extractor:
             return {"k": "cls", "name": text(value.child_by_field_name("name")) or key}
         if kind == "object":
             return {"k": "obj", "t": "object"}
+        deco = decorated(dotted(value) or "", self.scope) if kind == "member_expression" else None
+        if deco is not None and not deco[2]:
+            return {"k": "val", "v": [["ref", deco, None]]}  # `const config = fastify.config`
         if kind in _STRINGY or kind == "subscript_expression":
             return {"k": "val", "v": fold(value, self.scope)}
         if kind in ("call_expression", "new_expression"):
@@ -435,8 +440,10 @@ class Extractor:
         args = args_of(call)
         opts = object_pairs(args[0]) if args else {}
         if kind == "http_instance":
-            base = next((opts[k] for k in BASE_URL_KEYS if k in opts), None)
-            out["base"] = fold(base, self.scope) if base is not None else []
+            key = next((k for k in BASE_URL_KEYS if k in opts), None)
+            out["base"] = fold(opts[key], self.scope) if key is not None else []
+            if key is not None and key.startswith("prefix") and out["base"]:
+                out["base"] = _slash_joined(out["base"])  # got/ky join ``prefixUrl`` and the input with "/"
             out["client"] = where[0] if where else "axios"
         elif kind == "koa_router" and "prefix" in opts:
             out["prefix"] = fold(opts["prefix"], self.scope)
@@ -462,6 +469,9 @@ class Extractor:
                         binding["ctor"] = True
                     fields[name] = binding
         elif len(self.scope.frames) > 1 and "." not in left and self.scope.lookup(left) is None:
+            if right.type == "object":  # `cache = { url: ... }; return cache` in a memoised getter
+                self._bind_value(left, right)
+                return
             binding = self.binding_for(right, left)
             if binding is not None:
                 self.scope.bind(left, binding)
@@ -472,8 +482,8 @@ class Extractor:
             return
         values = [c for c in node.named_children if c.type != "comment"]
         record = self.out["functions"].get(fid)
-        if values and record is not None and record.get("returns") is None:
-            record["returns"] = self._returned_ref(fid, values[0])
+        if values and record is not None and (record.get("returns") or ["glob"])[0] == "glob":
+            record["returns"] = self._returned_ref(fid, values[0])  # a later return may name a local
         if values and record is not None and "ret_v" not in record:
             self._return_value(record, values[0])
 
@@ -487,7 +497,18 @@ class Extractor:
                 key = f"{fid}:<returned>"
                 self.scope.module[key] = {**made, "key": key}
                 return ["loc", key, ""]
+        if inner is not None and inner.type == "object":
+            return self._returned_object(fid, inner)
         return value_ref(node, self.scope)
+
+    def _returned_object(self, fid: str, node: Node) -> Any:
+        """A settings object a function returns (`getConfig = async () => ({ ledgerUrl: ... })`):
+        kept as a binding of the function's own, so `(await getConfig()).ledgerUrl` reads its field."""
+        key = f"{fid}:<returned>"
+        self.scope.module[key] = {"k": "obj", "t": "object", "key": key}
+        for sub, parts in object_values(node, self.scope).items():
+            self.scope.module[f"{key}.{sub}"] = {"k": "val", "v": parts, "key": f"{key}.{sub}"}
+        return ["loc", key, ""]
 
     def _return_value(self, record: dict[str, Any], node: Node) -> None:
         """The string a function returns, when it folds to one (`return this.config.get("X")`):
@@ -626,3 +647,11 @@ def _function_name(node: Node, cls: str | None) -> str | None:
     if node.type == "function_expression":
         return text(node.child_by_field_name("name")) or None
     return None
+
+
+def _slash_joined(base: list[Any]) -> list[Any]:
+    """A ``prefixUrl`` folded value ending with "/" (got and ky put one between it and the input)."""
+    last = base[-1]
+    if isinstance(last, list) and last and last[0] == "lit" and str(last[1]).endswith("/"):
+        return base
+    return [*base, ["lit", "/"]]

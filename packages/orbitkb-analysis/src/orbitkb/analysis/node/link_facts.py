@@ -47,6 +47,7 @@ class FactBuilder:
         self.transports = transports
         distinct = sorted(set(transports.values()))
         self.default_transport = transports.get("*") or (distinct[0] if len(distinct) == 1 else None)
+        self.mongoose_connects = any(d.get("mongoose_connects") for d in files.values())
 
     # ------------------------------------------------------------------ attribution helpers
     def _component(self, file: str, rec: Mapping[str, Any]) -> str:
@@ -252,6 +253,8 @@ class FactBuilder:
 
     def _entity(self, file: str, ent: Mapping[str, Any]) -> None:
         fw = ent["fw"]
+        if fw == "mongoose" and ent.get("decorated") and not self.mongoose_connects:
+            return  # a @Schema() class no connection of the service ever registers
         cls = ent.get("cls")
         fields = [tuple(f) for f in ent.get("fields", [])]
         explicit = self.r.expr(file, ent.get("table")) if ent.get("table") else None

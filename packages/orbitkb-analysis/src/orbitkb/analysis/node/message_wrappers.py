@@ -20,6 +20,7 @@ from .wrappers import Slot, WrapperSites, _expr, _fill
 
 Loc = tuple[str, str]  # (file, fid)
 Site = tuple[str, dict[str, Any], Expr]  # (file, message record, channel)
+_MAX_VARIANTS = 64  # channels one call site can stand for
 
 
 def _has_param(parts: list[Any]) -> bool:
@@ -60,12 +61,8 @@ class MessageSites:
             for file, fid, inv in callers.get(loc, []):
                 self.used.add(loc)
                 own = (file, fid) if fid else None
-                given = {
-                    i: self.r.parts(file, a, params=self.slots(own))
-                    for i, a in enumerate(inv.get("args") or [])
-                    if a is not None
-                }
-                for template, msg in templates[loc]:
+                variants = self._given(file, own, inv)
+                for template, msg, given in [(t, m, g) for t, m in templates[loc] for g in variants]:
                     items = _fill(template, given)
                     channel = _expr(items)
                     if channel is None:
@@ -89,6 +86,24 @@ class MessageSites:
             if loc not in self.used:
                 out.extend(sites)  # a helper of a helper nobody calls: reported where it is
         return out
+
+    def _given(self, file: str, own: Loc | None, inv: Mapping[str, Any]) -> list[dict[int, list[Any]]]:
+        """What a call site hands each parameter; one mapping per topic when an argument names
+        several at once (``consume({ topics: ["a", "b"] })``)."""
+        given = {
+            i: self.r.parts(file, a, params=self.slots(own))
+            for i, a in enumerate(inv.get("args") or [])
+            if a is not None
+        }
+        variants = [given]
+        for key, items in sorted((inv.get("several") or {}).items()):
+            idx = int(key)
+            if len(variants) * len(items) > _MAX_VARIANTS:
+                break
+            variants = [
+                {**g, idx: self.r.parts(file, item, params=self.slots(own))} for g in variants for item in items
+            ]
+        return variants
 
     def _cls(self, file: str, fid: str | None) -> str | None:
         return self.files[file].get("functions", {}).get(fid, {}).get("cls") if fid else None

@@ -97,6 +97,8 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
         return _object_call(ex, node, prop, receiver, first, args)
     if prop in ("emit", "send") and _nest_client(ex, node, prop, receiver, args):
         return True
+    if prop in KAFKAJS_RECORD_METHODS and "kafka" in ex.providers and _record_param(ex, node, prop, first):
+        return True
     if first.type not in _CHANNEL_NODES:
         return False
     providers = sorted(p for p in ex.providers if p in MESSAGE_METHODS)
@@ -137,6 +139,40 @@ def _after_streams(ex: Extractor, args: list[Node]) -> list[Any]:
     return []
 
 
+#: kafkajs calls taking one record object (``producer.send({ topic, messages })``,
+#: ``consumer.subscribe({ topics })``) -> direction
+KAFKAJS_RECORD_METHODS = {"send": "publishes", "subscribe": "consumes"}
+#: keys of a record object naming its topic, as a call site of a wrapper hands it over
+RECORD_TOPIC_KEYS = ("topic", "topics")
+
+
+def _record_param(ex: Extractor, node: Node, prop: str, first: Node) -> bool:
+    """``send(record)`` / ``subscribe(topics)`` inside a project's kafkajs wrapper whose parameter is
+    the whole record: the topic is the one each call site's record names (message_wrappers)."""
+    binding = ex.scope.lookup(text(first)) if first.type == "identifier" else None
+    if binding is None or binding.get("k") != "param":
+        return False
+    _add(ex, node, KAFKAJS_RECORD_METHODS[prop], fold(first, ex.scope), "kafka", "kafkajs")
+    return True
+
+
+def record_topic(ex: Extractor, arg: Node) -> list[Any] | None:
+    """The topic an object argument names (``{ topic: "orders" }``, ``{ topics: ["orders"] }``):
+    what it stands for when a wrapper's parameter is a kafkajs record."""
+    topics = record_topics(ex, arg)
+    return topics[0] if len(topics) == 1 else None
+
+
+def record_topics(ex: Extractor, arg: Node) -> list[list[Any]]:
+    """Every topic an object argument names, one per item of ``{ topics: ["a", "b"] }``."""
+    pairs = object_pairs(arg)
+    value = next((unwrap(pairs[k]) for k in RECORD_TOPIC_KEYS if k in pairs), None)
+    if value is None:
+        return []
+    items = [c for c in value.named_children if c.type != "comment"] if value.type == "array" else [value]
+    return [fold(item, ex.scope) for item in items]
+
+
 def _object_call(ex: Extractor, node: Node, prop: str, receiver: Node, first: Node, args: list[Node]) -> bool:
     pairs = object_pairs(first)
     if prop in ("send", "sendBatch") and "topic" in pairs:
@@ -150,6 +186,8 @@ def _object_call(ex: Extractor, node: Node, prop: str, receiver: Node, first: No
             items = topics.named_children if topics is not None and topics.type == "array" else []
             for item in items:
                 _add(ex, node, "consumes", fold(item, ex.scope), "kafka", "kafkajs")
+            if topics is not None and topics.type in ("identifier", "member_expression", "shorthand_property_identifier"):
+                _add(ex, node, "consumes", fold(topics, ex.scope), "kafka", "kafkajs")  # `{ topics }`
         return True
     aws = AWS_V2_METHODS.get(prop)
     if aws is not None and aws[2] in pairs:

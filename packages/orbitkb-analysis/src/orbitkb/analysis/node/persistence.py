@@ -17,6 +17,21 @@ Field = list[Any]  # [name, type, nullable, primary_key]
 
 #: Drizzle ORM table builders (imported from ``drizzle-orm/*``) -> the engine they write SQL for
 DRIZZLE_TABLES = {"pgTable": "postgres", "mysqlTable": "mysql", "sqliteTable": "sqlite"}
+#: (module, callee) that open a Mongoose connection or register a model with one: a NestJS
+#: ``@Schema()`` class of a service that makes none of these calls is a type, never a collection
+MONGOOSE_CONNECTIONS = frozenset(
+    {
+        ("@nestjs/mongoose", "MongooseModule.forRoot"),
+        ("@nestjs/mongoose", "MongooseModule.forRootAsync"),
+        ("@nestjs/mongoose", "MongooseModule.forFeature"),
+        ("@nestjs/mongoose", "MongooseModule.forFeatureAsync"),
+        ("@nestjs/mongoose", "InjectModel"),
+        ("@nestjs/mongoose", "InjectConnection"),
+        ("mongoose", "connect"),
+        ("mongoose", "createConnection"),
+        ("mongoose", "model"),
+    }
+)
 
 
 def _type_name(node: Node | None) -> str:

@@ -132,7 +132,16 @@ class Resolver:
             return _bound(self.returned(fn[1], fn[2], depth + 1), ref[2] if len(ref) > 2 else [])
         if kind == "member":
             return self.member(self.resolve(file, ref[1], depth + 1), ref[2], depth)
+        if kind == "deco":  # `fastify.config.apiUrl`: what a file of the service decorated it with
+            return self._decorated(ref[1], ref[2])
         del data
+        return None
+
+    def _decorated(self, name: str, field: str) -> Target | None:
+        for path in sorted(self.files):
+            value = self.files[path].get("decorations", {}).get(name, {}).get(field)
+            if value:
+                return ("val", path, value)
         return None
 
     def _local(self, file: str, key: str, depth: int) -> Target | None:
@@ -391,6 +400,8 @@ def ref_text(ref: list[Any] | None) -> str:
         return str(ref[1])
     if kind in ("new", "ret"):
         return ref_text(ref[1])
+    if kind == "deco":  # ["deco", name, field, instance]
+        return ".".join(str(p) for p in (*ref[3:4], ref[1], ref[2]))
     return ""
 
 

@@ -33,6 +33,8 @@ FACTORIES: dict[tuple[str, str], str] = {
     ("koa-router", ""): "koa_router",
     ("axios", "create"): "http_instance",
     ("got", "extend"): "http_instance",
+    ("ky", "create"): "http_instance",  # ky's base URL is its ``prefixUrl``
+    ("ky", "extend"): "http_instance",
     ("http", "createServer"): "server",
     ("https", "createServer"): "server",
 }

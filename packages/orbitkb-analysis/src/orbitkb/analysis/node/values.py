@@ -27,6 +27,11 @@ _CONFIG_RECEIVERS = ("config", "configservice", "cfg", "settings", "conf")
 # Declared types of such receivers, whatever the field or parameter is called.
 _CONFIG_TYPES = frozenset({"ConfigService", "TypedConfigService", "NestConfigService"})
 _CONFIG_GETTERS = frozenset({"get", "getOrThrow", "getString"})
+# A Fastify instance by parameter name or declared type: what plugins decorate (decorations.py).
+_FASTIFY_NAMES = frozenset({"fastify", "app", "server", "instance"})
+_FASTIFY_TYPES = frozenset({"FastifyInstance"})
+# Import specifiers of the project's own code (relative, or a common source alias).
+_OWN_SPECS = (".", "@/", "~/", "src/")
 _VALUE_CALLS = _CONFIG_GETTERS | {
     "String",
     "encodeURI",
@@ -152,6 +157,10 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
     named = _env_of_param(node, scope)
     if named is not None:
         return [named]
+    if kind == "member_expression":
+        returned = _member_of_returned(node, scope)
+        if returned is not None:
+            return returned
     if kind in ("identifier", "member_expression", "this"):
         return _fold_name(node, scope)
     if kind == "shorthand_property_identifier":  # `{ topic }` holds the value of `topic`
@@ -241,12 +250,56 @@ def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:
             return [list(p) for p in binding["v"]]
         if kind == "param":
             return [["param", binding["idx"], name]]
+    deco = decorated(name, scope) if binding is None else None
+    if deco is not None and deco[2]:
+        return [["ref", deco, None]]
     ref = symref(name, scope)
     if ref is not None and ref[0] == "param" and ref[3] and str(ref[1]).endswith(".constructor"):
         return [["ctor", ref[2], ref[3], name]]  # `options.baseUrl` in a constructor: filled at `new`
     if ref is None or ref[0] == "glob" or (ref[0] == "param" and ref[3]):
         return [["unknown", name]]
     return [["ref", ref, None]]
+
+
+def decorated(name: str, scope: Scope) -> list[Any] | None:
+    """``["deco", name, field, instance]`` for `fastify.config.apiUrl` / `app.config.API_URL` (a field
+    of what the Fastify instance was decorated with, see decorations.py), field "" for the whole
+    `fastify.config`; a name bound to the whole object reads its fields too (`config.apiUrl`)."""
+    head, _, rest = name.partition(".")
+    binding = scope.lookup(head)
+    if binding is None:
+        return None
+    held = binding.get("v") if binding.get("k") == "val" else None
+    if held and len(held) == 1 and held[0][0] == "ref" and held[0][1][0] == "deco" and not held[0][1][2]:
+        whole = held[0][1]
+        return ["deco", whole[1], rest, *whole[3:4]] if rest and "." not in rest else None
+    deco, _, field = rest.partition(".")
+    if not deco or "." in field or binding.get("k") not in ("param", "obj"):
+        return None
+    typed = binding.get("type") in _FASTIFY_TYPES or binding.get("t") == "fastify_app"
+    if not typed and not (binding.get("k") == "param" and head in _FASTIFY_NAMES):
+        return None
+    return ["deco", deco, field, head]
+
+
+def _member_of_returned(node: Node, scope: Scope) -> Parts | None:
+    """`(await getConfig()).stripeUrl`: a field of the object a function of the service returns,
+    read by the linker through that function's return value."""
+    obj = unwrap(node.child_by_field_name("object"))
+    prop = node.child_by_field_name("property")
+    if obj is None or prop is None or obj.type != "call_expression":
+        return None
+    ref = value_ref(obj, scope)
+    if ref is None or ref[0] != "ret" or not _own_function(ref[1]):
+        return None
+    return [["ref", ["member", ref, text(prop)], None]]
+
+
+def _own_function(ref: SymRef) -> bool:
+    """A function of the service itself: local, a method, or imported from the project's own code."""
+    if ref[0] == "imp":
+        return str(ref[1]).startswith(_OWN_SPECS)
+    return ref[0] in ("loc", "this", "fid", "member")
 
 
 def resolve_binding(name: str, scope: Scope) -> dict[str, Any] | None:

@@ -8,22 +8,35 @@ from collections.abc import Mapping
 from typing import Any
 
 from orbitkb.analysis.facts import LinkedFacts, ParseGap, ServiceContext
+from orbitkb.analysis.python.legacy import as_python3
 from orbitkb.analysis.python.link import link as _link
 from orbitkb.analysis.python.scan import Scanner
 
 
+def _parse(text: str, path: str) -> ast.Module:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning on odd escapes is not our business
+        return ast.parse(text, filename=path)
+
+
 class PythonAnalyzer:
     stack = "python"
-    version = "py-14"
+    version = "py-16"
     suffixes = (".py", ".pyi")
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
+        tree: ast.Module | None = None
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarning on odd escapes is not our business
-                tree = ast.parse(text, filename=path)
+            tree = _parse(text, path)
         except SyntaxError as e:
-            return {"error": f"syntax error at line {e.lineno}: {e.msg}"}
+            legacy = as_python3(text)  # a Python 2 file: its print/except statements rewritten
+            try:
+                if legacy is not None:
+                    tree, text = _parse(legacy, path), legacy
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            if tree is None:
+                return {"error": f"syntax error at line {e.lineno}: {e.msg}"}
         except (ValueError, RecursionError, MemoryError) as e:
             return {"error": f"unparsable: {type(e).__name__}: {str(e)[:200]}"}
         try:

@@ -1,6 +1,6 @@
 """Messaging: Kafka (kafka-python, confluent-kafka, aiokafka), RabbitMQ (pika, aio-pika), SQS/SNS
-(boto3), NATS, Redis pub/sub and streams, Celery (tasks as handlers, send_task/.delay/
-.apply_async as publishes) and FastStream subscribers. Channels are folded like URLs."""
+(boto3), NATS, Redis pub/sub, streams and lists used as work queues, Celery (tasks as handlers,
+send_task/.delay/.apply_async as publishes) and FastStream subscribers. Channels are folded like URLs."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from orbitkb.analysis.python.signatures import (
     DUCK_KEYWORDS,
     DUCK_METHODS,
     MESSAGE_METHODS,
+    REDIS_LIST_READS,
 )
 
 Key = tuple[str, str]
@@ -62,6 +63,12 @@ def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
         return _one(named)
     if spec == "all":
         return [x for a in inv.args for x in items(a)]
+    if spec == "keys":  # ``blpop(["a", "b"], timeout=5)`` or ``blpop("a", 5)``
+        keys = inv.arg(0, "keys")
+        return [k for k in items(keys) if k["t"] != "none"] if keys is not None else []
+    if spec == "list_push":
+        key = inv.arg(0, "name")
+        return [] if key is None or read_back(st, key) else [key]
     if spec.startswith("streams:"):
         src = inv.arg(int(spec.split(":")[1]), "streams")
         return [{"t": "lit", "v": k} for k in sorted(src["v"])] if src and src["t"] == "dict" else _one(src)
@@ -74,6 +81,22 @@ def _channels(st: LinkState, inv: Inv, o: Node, spec: str) -> list[Node]:
         pos, names = spec[3:].split(":")
         return _one(inv.arg(int(pos), *names.split("|")))
     return []
+
+
+def read_back(st: LinkState, key: Node | None) -> bool:
+    """True when the service reads the redis list ``key`` back (``lrange``, ``llen``...)."""
+    reads = st.memo.get("redis_list_reads")
+    if reads is None:
+        reads = set()
+        for inv in st.invs:
+            c = inv.callee
+            if c["t"] == "bm" and c["n"] in REDIS_LIST_READS:
+                arg = inv.arg(0, "name")
+                expr = to_expr(st.r, arg) if arg is not None else None
+                reads.add(render_path(expr) if expr is not None else None)
+        st.memo["redis_list_reads"] = reads
+    expr = to_expr(st.r, key) if key is not None else None
+    return expr is None or render_path(expr) in reads
 
 
 def sole_exchange(st: LinkState) -> Node | None:

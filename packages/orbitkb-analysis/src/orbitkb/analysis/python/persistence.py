@@ -15,6 +15,7 @@ from orbitkb.analysis.facts import Env, Expr, Lit, RawEntity, placeholder
 from orbitkb.analysis.python import firestore, sqltext
 from orbitkb.analysis.python.ir import Node, describe, literal
 from orbitkb.analysis.python.linkctx import LinkState, to_expr
+from orbitkb.analysis.python.messaging import read_back
 from orbitkb.analysis.python.signatures import (
     DJANGO_CACHE_BACKENDS,
     DJANGO_ENGINES,
@@ -299,6 +300,8 @@ def _redis_keys(st: LinkState) -> list[RawEntity]:
             fam is None and duck and c["n"] in REDIS_DUCK_COMMANDS and o["t"] != "inst"
         ):
             continue
+        if c["n"] in ("lpush", "rpush") and not read_back(st, inv.arg(0, "name")):
+            continue  # a list only pushed to is a work queue (a message), not stored data
         expr = to_expr(st.r, inv.arg(0, "name", "key"))
         first = expr.parts[0] if expr is not None and expr.parts else None
         text = first.text if isinstance(first, Lit) else ""

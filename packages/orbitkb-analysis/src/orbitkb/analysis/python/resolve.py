@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from orbitkb.analysis.python import appconfig
 from orbitkb.analysis.python.ir import Node, cat, describe, lit, literal, unk
 from orbitkb.analysis.python.signatures import (
     ATTR_RESULTS,
@@ -69,6 +70,7 @@ class Resolver:
         self._symbols: dict[str, Node] = {}
         self._active: set[str] = set()
         self._ancestors: dict[str, tuple[list[Node], set[str]]] = {}
+        self._config, self._config_objects = appconfig.table(files)
 
     # ------------------------------------------------------------------ modules and names
     def find_module(self, dotted: str) -> str | None:
@@ -408,6 +410,11 @@ class Resolver:
             folded = _str_method(fv["o"], fv["n"], args)
             if folded is not None:
                 return folded
+        if args and appconfig.is_config_get(fv):
+            key = literal(args[0])
+            configured = self.config_value(key) if key is not None else None
+            if configured is not None or len(args) > 1:
+                return configured if configured is not None else args[1]
         if t == "ext":
             special = self._apply_ext(fv["q"], args, kw, depth)
             if special is not None:
@@ -472,6 +479,10 @@ class Resolver:
     def index(self, o: Node, i: Node) -> Node:
         key = literal(i)
         t = o["t"]
+        if key is not None and appconfig.is_config_node(o):
+            configured = self.config_value(key)
+            if configured is not None:
+                return configured
         if t == "dict" and key is not None and key in o["v"]:
             item: Node = o["v"][key]
             return item
@@ -495,6 +506,25 @@ class Resolver:
             if fam == "mongo-db":
                 return synthetic("mongo-coll", i)
         return unk(describe(o) + "[" + describe(i) + "]")
+
+    def config_value(self, key: str) -> Node | None:
+        """The value the service writes to its app's config under ``key`` (appconfig.py), or None."""
+        if key in self._config:
+            return self.ev(self._config[key])
+        for raw in self._config_objects:
+            obj = self.ev(raw)
+            name = literal(obj)
+            if name is not None:  # ``from_object("shop.settings.Production")``
+                obj = self.lookup(name)
+            if obj["t"] == "cls":
+                found = self.class_attr(obj, key, None)
+            elif obj["t"] == "mod":
+                found = self._module_attr(obj["p"], key)
+            else:
+                continue
+            if found is not MISSING:
+                return found
+        return None
 
     # ------------------------------------------------------------------ binding
     def bind_call(self, fn: Node, args: list[Node], kw: dict[str, Node]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from orbitkb.analysis.python import appconfig
 from orbitkb.analysis.python.ir import NONE, Node, cat, ref, unk
 from orbitkb.analysis.python.signatures import ENTRY_CALLS, SKIP_METHODS, SKIP_MODULES, SKIP_NAMES
 from orbitkb.analysis.python.values import Builder
@@ -54,6 +55,7 @@ class Scanner:
         self.funcs: dict[str, dict[str, Any]] = {}
         self.classes: dict[str, dict[str, Any]] = {}
         self.inv: list[dict[str, Any]] = []
+        self.cfg: list[list[Any]] = []  # [key, value] written to an app's config (appconfig.py)
         self.frames: list[_Frame] = []
         self.entry = False
         self.b = Builder(self.name, path)
@@ -125,6 +127,8 @@ class Scanner:
             "classes": self.classes,
             "inv": self.inv,
         }
+        if self.cfg:
+            out["cfg"] = self.cfg
         if self.star:
             out["star"] = self.star
         if self.entry:
@@ -190,6 +194,7 @@ class Scanner:
 
     def _assign_module(self, targets: list[ast.expr], value: ast.expr) -> None:
         for tgt in targets:
+            self._config_write(tgt, value)
             if isinstance(tgt, ast.Name):
                 self.sym[tgt.id] = self.b.build(value, f"{self.module}.{tgt.id}")
                 self.lines[tgt.id] = tgt.lineno
@@ -359,6 +364,7 @@ class Scanner:
                     self.block(blk)
 
     def _assign_local(self, fr: _Frame, tgt: ast.expr, value: ast.expr) -> None:
+        self._config_write(tgt, value)
         if isinstance(tgt, ast.Name):
             fr.locals[tgt.id] = self.b.build(value, f"{self.module}.{fr.qual}:{tgt.id}")
         elif (
@@ -378,6 +384,13 @@ class Scanner:
             for el in tgt.elts:
                 if isinstance(el, ast.Name):
                     fr.locals[el.id] = unk(el.id)
+
+    def _config_write(self, tgt: ast.expr, value: ast.expr) -> None:
+        """``app.config["ORDERS_ADDR"] = os.environ[...]``: one entry of the app's config table."""
+        if isinstance(tgt, ast.Subscript) and appconfig.is_config(tgt.value):
+            key = tgt.slice
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                self.cfg.append([key.value, self.b.build(value)])
 
     # ------------------------------------------------------------------ calls
     def calls_in(self, e: ast.AST | None) -> None:
@@ -414,6 +427,8 @@ class Scanner:
                 return
         else:
             return
+        if type(f) is ast.Attribute and f.attr in appconfig.WRITERS and appconfig.is_config(f.value):
+            self.cfg.extend(appconfig.entries(f.attr, n, self.b.build))
         callee = self.b.build(f)
         if callee["t"] == "ref":
             q = callee["q"]

@@ -327,6 +327,16 @@ MESSAGE_METHODS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("redis", "xadd"): ("publishes", "redis", "arg0:name"),
     ("redis", "xreadgroup"): ("consumes", "redis", "streams:2"),
     ("redis", "xread"): ("consumes", "redis", "streams:0"),
+    # a Redis list as a work queue: a push hands items to whoever pops them (``list_push``: only
+    # when this service never reads the list back), a pop — blocking or polled — takes one
+    ("redis", "lpush"): ("publishes", "redis", "list_push"),
+    ("redis", "rpush"): ("publishes", "redis", "list_push"),
+    ("redis", "lpop"): ("consumes", "redis", "arg0:name"),
+    ("redis", "rpop"): ("consumes", "redis", "arg0:name"),
+    ("redis", "blpop"): ("consumes", "redis", "keys"),
+    ("redis", "brpop"): ("consumes", "redis", "keys"),
+    ("redis", "brpoplpush"): ("consumes", "redis", "arg0:src"),
+    ("redis", "blmove"): ("consumes", "redis", "arg0:first_list"),
     ("redis-pubsub", "subscribe"): ("consumes", "redis", "all"),
     ("redis-pubsub", "psubscribe"): ("consumes", "redis", "all"),
     ("nats", "publish"): ("publishes", "nats", "arg0:subject"),
@@ -348,6 +358,9 @@ MESSAGE_METHODS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("faststream:nats", "publish"): ("publishes", "nats", "arg1:subject"),
     ("faststream:redis", "publish"): ("publishes", "redis", "arg1:channel|stream|list"),
 }
+#: redis commands that read a list back without taking from it: a list a service reads so is its
+#: own store, and its pushes are no messages
+REDIS_LIST_READS = frozenset("lrange lindex llen ltrim lset lrem lpos".split())
 #: constructors that consume the topics they are given
 CONSUMER_CONSTRUCTORS = {"kafka.KafkaConsumer": "kafka", "aiokafka.AIOKafkaConsumer": "kafka"}
 #: receiver unknown (a parameter, an attribute set elsewhere): method -> candidates

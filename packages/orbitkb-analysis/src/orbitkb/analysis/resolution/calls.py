@@ -21,9 +21,10 @@ from orbitkb.analysis.facts import Expr
 from orbitkb.analysis.grpc.services import GrpcIndex
 from orbitkb.analysis.layout.ingress import IngressRoute, route_for
 from orbitkb.analysis.resolution.apimatch import match_api, match_grpc, match_route
+from orbitkb.analysis.resolution.discovery import discovered
 from orbitkb.analysis.resolution.matcher import LOCAL_HOSTS, ServiceIndex
 from orbitkb.analysis.resolution.urls import Address, parse_address
-from orbitkb.analysis.resolution.values import Sentinels, resolve
+from orbitkb.analysis.resolution.values import Resolution, Sentinels, resolve
 from orbitkb.domain.model import Api
 
 HTTP_VERBS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
@@ -78,6 +79,10 @@ class CallResolver:
         marks = Sentinels()
         res = resolve(url, config, marks, self._accept) if url is not None and url.parts else None
         addr = parse_address(res.text) if res is not None else None
+        if addr is not None and res is not None:
+            addr, listed = discovered(addr, config, marks, self._accept)
+            if listed is not None:
+                res = Resolution(res.text, (*res.evidence, *listed.evidence), res.kinds)
         from_default = bool(res and res.kinds and res.kinds[0] == "default")
         host = addr.host if addr else None
         match = self._index.match(host, addr.port) if host and addr else None

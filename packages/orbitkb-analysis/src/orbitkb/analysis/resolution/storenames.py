@@ -17,6 +17,7 @@ _TABLE = re.compile(
     r"[`\"\[]?([A-Za-z_]\w*)[`\"\]]?(?:\.[`\"\[]?([A-Za-z_]\w*)[`\"\]]?)?(\s*\()?",
     re.I,
 )
+_AFTER_KEY = re.compile(r"\bKEY\s*$", re.I)
 HOLE = "\x00"  # stands for a piece of the statement that could not be folded
 _NOT_TABLES = frozenset({"select", "lateral", "dual", "only", "set", "values", "where", "unnest"})
 _SYSTEM_SCHEMAS = frozenset({"information_schema", "pg_catalog", "sys", "mysql"})
@@ -32,6 +33,8 @@ def tables_in(sql: str) -> list[str]:
     out: list[str] = []
     for m in _TABLE.finditer(sql):
         first, second, call = m.group(1), m.group(2), m.group(3)
+        if m.group(0)[:6].upper() == "UPDATE" and _AFTER_KEY.search(sql, 0, m.start()):
+            continue  # MySQL's ``ON DUPLICATE KEY UPDATE col = ...`` names a column, not a table
         if call and not m.group(0).upper().lstrip().startswith(("INTO", "TABLE")):
             continue  # FROM generate_series(...)
         if first.lower() in _SYSTEM_SCHEMAS or first.lower().startswith(("pg_", "sqlite_")):

@@ -8,6 +8,7 @@ from attrs import frozen
 
 _SCHEME = re.compile(r"^([A-Za-z][\w+.\-]*)://+")
 _HOST = re.compile(r"^[A-Za-z0-9_.\-]+$")
+_SLASHES = re.compile(r"/{2,}")
 _PORT_THEN_UNKNOWN = re.compile("^([A-Za-z0-9_.\\-]+:\\d{1,5})(\x00.*)$", re.S)
 
 
@@ -48,5 +49,7 @@ def parse_address(text: str) -> Address:
 
 
 def _clean_path(path: str) -> str:
-    path = path.split("?", 1)[0].split("#", 1)[0]
+    """The path without query and fragment, runs of slashes as one: a base URL configured with a
+    trailing slash joined to a path with a leading one (``http://ledger:8080/`` + ``/entries``)."""
+    path = _SLASHES.sub("/", path.split("?", 1)[0].split("#", 1)[0])
     return path or "/"
