@@ -17,6 +17,7 @@ from attrs import define, evolve, field
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.catalog import ServiceCatalog
+from orbitkb.domain.change.fallback import guess_from_code, reads_as_work
 from orbitkb.domain.change.fullnames import named_in_full
 from orbitkb.domain.change.naming import DECORATION, NameMatch, loose_names
 from orbitkb.domain.change.topic import OWN_DOMAIN, about_software, off_topic, own_domains
@@ -74,7 +75,7 @@ class Candidate:
     source: float = 0.0
     #: bm25 of the words of the commits that changed the service, relative to the best service (0..1)
     history: float = 0.0
-    via: str = "match"  # match | hint | expansion
+    via: str = "match"  # match | hint | expansion | code (no fact matched: change/fallback.py)
     matched_terms: set[str] = field(factory=set)
     hits: list[SearchHit] = field(factory=list)
     hops: int = 0
@@ -274,6 +275,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         only = next(iter(services.values()))
         cands[only.name] = Candidate(only, score=1.0, note="the only service of the system, and the task reads "
                                                            "like software work (no word of it names anything)")
+    if not cands and not hints:
+        _guess_from_code(task, retriever, services, code_words, cands)
     top = max((c.score for c in cands.values()), default=1.0) or 1.0
     for s in hints:
         c = cands.setdefault(s.name, Candidate(s))
@@ -284,6 +287,24 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
         label = graph.label_of(c.service)
         c.degree = len(graph.out.get(label, ())) + len(graph.inc.get(label, ()))
     return cands, unmatched
+
+
+def _guess_from_code(task: str, retriever: HybridRetriever, services: dict[str, Service],
+                     code_words: Sequence[str], cands: dict[str, Candidate]) -> None:
+    """No fact matched, yet the task reads as software work (a word of software work, and to the
+    embedder when one is loaded): the service whose code ranks first for its words, as a guess
+    (change/fallback.py). Real-history tune half, offline: empty answers 28 -> 20 of 250, F1 0.614
+    -> 0.628, the guess right 6 times in 8; off-topic sentences answered 64 of 760 either way."""
+    if not reads_as_work(task) or (retriever.embedder is not None
+                                   and not about_software(retriever.embedder, task, retriever.embed)):
+        return
+    guess = guess_from_code(retriever, code_words, _source_words(code_words), services.keys())
+    if guess is None:
+        return
+    name, telling = guess
+    cands[name] = Candidate(services[name], score=1.0, via="code", matched_terms=set(telling),
+                            note=f"no fact the index holds matches the task; a guess from the words of the code: "
+                                 f"its code ranks first for the task's words, and holds [{', '.join(telling)}]")
 
 
 def _source_words(terms: Sequence[str]) -> list[str]:

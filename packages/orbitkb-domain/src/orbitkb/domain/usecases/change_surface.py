@@ -119,6 +119,10 @@ class FindChangeSurface:
         if unmatched_terms and cands:
             unknowns.append(Unknown("unknown", "task words that match nothing indexed: " + ", ".join(unmatched_terms),
                                     "new concepts, or vocabulary the code does not use; try search with synonyms"))
+        if any(c.via == "code" for c in cands.values()):
+            unknowns.append(Unknown("unknown", "no fact the index holds matches the task: the primary is a guess "
+                                               "from the words of the code",
+                                    "name what changes (a service, an API, an entity, a channel) or pass hint_services"))
         if not cands:
             unknowns.append(Unknown("unknown", "the task matches nothing indexed",
                                     "rephrase with words the system uses, pass hint_services, "
