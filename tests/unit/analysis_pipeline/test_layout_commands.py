@@ -143,3 +143,82 @@ def test_negative_a_second_server_process_is_not_split(analyze):
 """
     run = analyze({**PY_APP, "docker-compose.yml": compose})
     assert len(run.names()) == 1
+
+
+# One package.json built once, each deployment naming its entry file by path (a build argument the
+# Dockerfile's CMD runs, or the command itself).
+NODE_PACKAGE = {
+    "package.json": '{"name": "wharf", "scripts": {"start": "node dist/main.js"}}',
+    "Dockerfile": "FROM node:20\nARG START\nCMD node dist/$START\n",
+    "src/main.ts": "// @entry\n",
+    "src/gate/gate.controller.ts": "// @api GET /berths Gate.list\n",
+    "src/apps/crane/src/main.ts": "// @entry\n",
+    "src/apps/crane/src/crane.handler.ts": "// @api GET /lifts Crane.list\n",
+    "src/apps/tally/src/main.ts": "// @entry\n",
+    "src/apps/tally/src/tally.handler.ts": "// @api GET /tallies Tally.list\n",
+    "src/shared/log.ts": "// shared by every deployment\n",
+}
+
+
+def test_build_arguments_naming_entry_files_split_one_package_per_deployment(analyze):
+    compose = """services:
+  gate:
+    build:
+      context: .
+      args:
+        START: main.js
+  crane:
+    build:
+      context: .
+      args:
+        START: apps/crane/src/main.js
+  tally:
+    build:
+      context: .
+      args: ["START=apps/tally/src/main.js"]
+"""
+    run = analyze({**NODE_PACKAGE, "docker-compose.yml": compose})
+    assert run.names() == ["crane", "gate", "tally"]
+    assert run.service("crane").service.root_dir == "src/apps/crane"  # out of its src/ folder
+    assert run.service("tally").service.root_dir == "src/apps/tally"
+    assert [a.path for a in run.service("crane").apis] == ["/lifts"]
+    assert [a.path for a in run.service("tally").apis] == ["/tallies"]
+    assert "/berths" in [a.path for a in run.service("gate").apis]
+
+
+def test_commands_naming_entry_files_by_path_split_too(analyze):
+    compose = """services:
+  crane:
+    build: .
+    command: ["node", "./dist/apps/crane/src/main.js"]
+  tally:
+    build: .
+    command: node --enable-source-maps dist/apps/tally/src/main.js
+"""
+    run = analyze({**NODE_PACKAGE, "docker-compose.yml": compose})
+    assert run.service("crane").service.root_dir == "src/apps/crane"
+    assert run.service("tally").service.root_dir == "src/apps/tally"
+
+
+def test_a_path_every_deployment_shares_or_no_folder_matches_splits_nothing(analyze):
+    compose = """services:
+  gate:
+    build:
+      context: .
+      args:
+        CONFIG: config/app.yaml
+  gate-replica:
+    build:
+      context: .
+      args:
+        CONFIG: config/app.yaml
+  crane:
+    build:
+      context: .
+      args:
+        CONFIG: config/app.yaml
+        START: nowhere/main.js
+"""
+    run = analyze({**NODE_PACKAGE, "docker-compose.yml": compose})
+    assert len(run.names()) == 1
+    assert run.service(run.names()[0]).service.root_dir == "."

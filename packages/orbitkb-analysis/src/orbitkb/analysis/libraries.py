@@ -149,9 +149,10 @@ def go_library_files(
 def shared_code_files(
     units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources
 ) -> dict[int, list[str]]:
-    """unit index -> shared code it reads: Go packages it imports, NestJS library projects, npm packages."""
+    """unit index -> shared code it reads: Go packages it imports, NestJS library projects, npm
+    packages, Node files outside every service it imports by relative path."""
     out: dict[int, list[str]] = {}
-    finders = (_go_libraries, _nest_libraries, _package_libraries)
+    finders = (_go_libraries, _nest_libraries, _package_libraries, _relative_libraries)
     for found in (finder(units, owned, src) for finder in finders):
         for i, files in found.items():
             out[i] = sorted({*out.get(i, ()), *files})
@@ -236,6 +237,63 @@ def _package_libraries(
         )  # fmt: skip
         if found:
             out[i] = found
+    return out
+
+
+#: What a relative Node import may name: the file as written, with a code suffix, or a folder's index.
+_NODE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".mjs", ".cjs", "/index.ts", "/index.js")
+
+
+def relative_import_files(
+    start: Iterable[str], candidates: Iterable[str], imports_of: Callable[[str], Iterable[str]]
+) -> list[str]:
+    """The ``candidates`` (Node files no service owns) that files in ``start`` import by relative
+    path (``../../lib/db/entities/order.entity``), directly or through one another: a shared
+    ``lib/`` folder of a package built once and deployed as several services."""
+    pool = set(candidates)
+    found: set[str] = set()
+    todo = list(start)
+    seen = set(todo)
+    while todo:
+        path = todo.pop()
+        for spec in imports_of(path):
+            if not spec.startswith("."):
+                continue
+            base = paths.join(paths.parent(path), spec.rstrip("/"))
+            target = next((base + s for s in _NODE_SUFFIXES if base and base + s in pool), None)
+            if target is not None and target not in seen:
+                seen.add(target)
+                found.add(target)
+                todo.append(target)
+    return sorted(found)
+
+
+def _relative_libraries(
+    units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources
+) -> dict[int, list[str]]:
+    if not any(u.stack == "node-ts" for u in units):
+        return {}
+    taken = {p for files in owned.values() for p in files}
+    loose = [
+        r.path for r in src.records
+        if not r.test and r.path not in taken and ft.CODE_STACKS.get(ft.suffix_of(r.name)) == "node-ts"
+    ]  # fmt: skip
+    if not loose:
+        return {}
+    node = [p for i, u in enumerate(units) if u.stack == "node-ts" for p in owned.get(i, ())]
+    if isinstance(src.parsed, ParsedResults):
+        src.parsed.load([*node, *loose])
+    parsed = src.parsed
+
+    def imports_of(path: str) -> list[str]:
+        data = decode(parsed[path]) if path in parsed else {}
+        found = data.get("imports")
+        return [str(v[0]) for v in found.values() if isinstance(v, list) and v] if isinstance(found, dict) else []
+
+    out: dict[int, list[str]] = {}
+    for i, unit in enumerate(units):
+        if unit.stack == "node-ts" and (files := relative_import_files(owned.get(i, ()), loose, imports_of)):
+            out[i] = files
     return out
 
 

@@ -37,6 +37,7 @@ from orbitkb.analysis.golang.values import (
     Pkg,
     S,
     Seq,
+    Spread,
     Struct,
     Tup,
     Unk,
@@ -238,7 +239,8 @@ class Interp(Resolver):
             if name == "_":
                 continue
             if typ.startswith("..."):
-                fr.vars[name] = Seq(args[i:]) if i < len(args) else Seq([])
+                rest = args[i:]
+                fr.vars[name] = rest[0] if len(rest) == 1 and isinstance(rest[0], Spread) else Seq(rest)
             elif i < len(args):
                 fr.vars[name] = args[i]
             else:
@@ -392,6 +394,9 @@ class Interp(Resolver):
             return self.eval_call(e, fr)
         if k == "sel":
             return self.member(self.eval(e[1], fr), e[2], fr, e)
+        if k == "spread":
+            v = self.eval(e[1], fr)
+            return Spread(v.items) if isinstance(v, Seq) else v
         if k == "bin":
             if e[1] == "+":
                 left, right = self.eval(e[2], fr), self.eval(e[3], fr)
@@ -428,7 +433,7 @@ class Interp(Resolver):
             if name in _CONVERSIONS:
                 return args[0] if args else Unk(name)
             if name == "append" and args and isinstance(args[0], Seq):
-                return Seq(args[0].items + args[1:])
+                return Seq(args[0].items + [x for a in args[1:] for x in (a.items if isinstance(a, Spread) else [a])])
             if name == "new" and e[2] and e[2][0][0] in ("id", "o"):
                 # new(T) is &T{}: the argument is a type (tree-sitter gives it as a type node)
                 return self.zero(e[2][0][1], fr.file)

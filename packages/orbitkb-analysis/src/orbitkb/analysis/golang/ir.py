@@ -5,8 +5,8 @@ every function body flattened into assignments, expression statements and return
 is ignored on purpose: a route registered inside an ``if`` is still a route). Expressions are
 small lists: ``["s", text]`` string, ``["id", name]``, ``["sel", x, field]``,
 ``["call", fn, args, line, end_line]``, ``["bin", op, l, r]``, ``["comp", type, [[key, v]...], line, end_line]``,
-``["fn", lit_index]`` (a func literal stored in ``lits``), ``["o", text]`` anything else; an
-assignment's target ``*p`` is ``["deref", p]``.
+``["fn", lit_index]`` (a func literal stored in ``lits``), ``["spread", x]`` (``xs...`` passed on to
+a variadic parameter), ``["o", text]`` anything else; an assignment's target ``*p`` is ``["deref", p]``.
 """
 
 from __future__ import annotations
@@ -111,6 +111,8 @@ class _FileBuilder:
         if t in _PASS_THROUGH:
             inner = n.child_by_field_name("operand") or (n.named_children[0] if n.named_children else None)
             return self.expr(inner)
+        if t == "variadic_argument" and n.named_children:  # f(a, xs...): xs is the variadic slice itself
+            return ["spread", self.expr(n.named_children[0])]
         if t == "composite_literal":
             return self.composite(n)
         if t == "func_literal":
@@ -374,7 +376,8 @@ def _import_alias(path: str) -> str:
 def parse_go(text: str) -> dict[str, Any]:
     """Parse one Go file into the intermediate form (see the module docstring)."""
     data = text.encode("utf-8", "replace")
-    tree = _PARSER.parse(data)
+    # a declaration closing the file without a final newline is a syntax error to the grammar
+    tree = _PARSER.parse(data if data.endswith(b"\n") else data + b"\n")
     root = tree.root_node
     lines = data.split(b"\n")
     fb = _FileBuilder()

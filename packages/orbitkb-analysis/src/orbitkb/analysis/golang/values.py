@@ -149,6 +149,12 @@ class Seq(V):
         return ("Q", tuple(i.sig() for i in self.items))
 
 
+class Spread(Seq):
+    """A slice passed on with ``xs...``: it is the callee's variadic parameter, not one element of it."""
+
+    __slots__ = ()
+
+
 class Tup(V):
     """Several results of one call (``v, ok := os.LookupEnv(...)``)."""
 

@@ -4,7 +4,10 @@ A single module (one ``go.mod``, one ``package.json``) is often built once and r
 compose services or Kubernetes workloads, each started with its own sub-command
 (``app orders``, ``--role=payments``). The deployment, not the folder, draws the boundary: each
 such deployment becomes a unit rooted at the folder its command names (the only folder below the
-build called ``orders``). Words every deployment of the build shares (the binary's own name) say
+build called ``orders``), or at the folder of the entry file it names by path
+(``node dist/services/orders/src/main.js``, or a compose build argument ``ENTRY:
+services/orders/src/main.js`` the Dockerfile's ``CMD`` runs): the one folder of the build whose path
+ends with that file's folders, lifted out of a ``src`` folder. Words every deployment of the build shares (the binary's own name) say
 nothing; a deployment whose command names no folder (or that has none, running the image's
 default beside deployments that do) splits off when its own name is a folder below the build,
 else it stays on the build's unit. Deployments with the same command whose environments differ
@@ -46,6 +49,42 @@ def _deployments(refs: Refs) -> dict[str, tuple[set[str], Refs]]:
         words |= _words(container.command)
         own.workloads.append((workload, container))
     return out
+
+
+def _path_words(refs: Refs) -> set[str]:
+    """Words of a deployment's command and compose build arguments that are file paths."""
+    raw = [w for svc in refs.compose for w in [*svc.command, *svc.build_args.values()]]
+    raw += [w for _workload, container in refs.workloads for w in container.command]
+    words = [w.partition("=")[2] if w.startswith("-") else w for w in raw]
+    return {w.strip().removeprefix("./") for w in words if "/" in w and "$" not in w and "://" not in w}
+
+
+def _path_folder(
+    words: Iterable[str], root: str, folders: dict[str, dict[str, int]], taken: set[str]
+) -> str | None:
+    """The one folder below ``root`` whose path ends with the folders of a path the deployment
+    names, by two folders at least (longest ending first; the build output ``dist/`` names no
+    source folder), out of a ``src`` folder; None when no path or several folders match."""
+    below = {f for named in folders.values() for f in named if f != root and paths.is_under(f, root)}
+    found: set[str] = set()
+    for word in words:
+        parts = [p for p in word.strip("/").split("/") if p and p != "."]
+        if parts and "." in parts[-1]:
+            parts = parts[:-1]  # a file: its folders
+        for start in range(len(parts) - 1):  # two folders at least: one name is _named_folder's
+            tail = "/".join(parts[start:])
+            match = {f for f in below if f == tail or f.endswith("/" + tail)}
+            if len(match) == 1:
+                found |= match
+                break
+            if match:
+                break  # ambiguous from here on: shorter endings only match more
+    if len(found) != 1:
+        return None
+    folder = found.pop()
+    if paths.basename(folder) == "src" and paths.parent(folder) not in (root, "."):
+        folder = paths.parent(folder)
+    return None if folder in taken or any(paths.is_under(t, folder) for t in taken) else folder
 
 
 def folder_index(code_paths: Iterable[str]) -> dict[str, dict[str, int]]:
@@ -125,9 +164,15 @@ def split_by_command(
         if len(deployments) > 1 and not unit.split:
             common = set.intersection(*(words for words, _ in deployments.values()))
             commanded = any(words - common for words, _ in deployments.values())
+            named = {name: _path_words(own) for name, (_words, own) in deployments.items()}
+            shared = set.intersection(*named.values())
+            entry = {name: _path_folder(p - shared, unit.root, folders, roots) for name, p in named.items()}
+            commanded = commanded or any(entry.values())
             for name, (words, own) in sorted(deployments.items()):
                 distinct = words - common
-                folder = _named_folder(distinct, unit.root, folders, roots) if distinct else None
+                folder = entry[name]
+                if folder is None and distinct:
+                    folder = _named_folder(distinct, unit.root, folders, roots)
                 if folder is None and commanded:
                     # its own command names no folder, or it runs the image's default command
                     # beside deployments that do: its name may still be a folder of the build

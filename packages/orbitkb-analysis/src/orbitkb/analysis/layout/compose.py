@@ -65,6 +65,7 @@ class ComposeService:
     depends_on: list[str] = field(factory=list)
     mounts: list[str] = field(factory=list)  # repo-relative host paths of bind mounts
     command: list[str] = field(factory=list)  # entrypoint then command, as words
+    build_args: dict[str, str] = field(factory=dict)  # ``build: args:`` (an ``ARG`` the image may run)
     labels: dict[str, ConfigValue] = field(factory=dict)  # container labels (Traefik routers)
 
 
@@ -129,6 +130,9 @@ def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[Compo
             svc.build_context = paths.join(base, interpolate(str(build.get("context", ".")), lookup))
             if isinstance(build.get("dockerfile"), str) and svc.build_context is not None:
                 svc.dockerfile = paths.join(svc.build_context, interpolate(build["dockerfile"], lookup))
+            for key, value, _line in _env_items(build.get("args")):
+                if value is not None:
+                    svc.build_args[key] = interpolate(value, lookup)
         if isinstance(spec.get("image"), str):
             svc.image = interpolate(spec["image"], lookup)
         for key in ("container_name", "hostname"):

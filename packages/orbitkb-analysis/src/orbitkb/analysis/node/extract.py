@@ -184,11 +184,17 @@ class Extractor:
             name = text(stmt.child_by_field_name("name"))
             body = stmt.child_by_field_name("body")
             self.scope.bind(name, {"k": "obj", "t": "object", "key": name})
+            following: int | None = 0  # a member without initializer: the one before it plus 1
             for item in body.named_children if body is not None else []:
                 value = item.child_by_field_name("value") if item.type == "enum_assignment" else None
                 if value is not None:
                     member = f"{name}.{text(item.child_by_field_name('name'))}"
                     self.scope.bind(member, {"k": "val", "v": fold(value, self.scope), "key": member})
+                    following = int(text(value)) + 1 if value.type == "number" and text(value).isdigit() else None
+                elif item.type == "property_identifier" and following is not None:  # enum Kind { A, B }
+                    member = f"{name}.{text(item)}"
+                    self.scope.bind(member, {"k": "val", "v": [["lit", str(following)]], "key": member})
+                    following += 1
         elif kind == "expression_statement":
             inner = stmt.named_children[0] if stmt.named_children else None
             if inner is not None and inner.type == "assignment_expression":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..facts import LinkedFacts, ParseGap, RawApi, RawComponent, ServiceContext
@@ -54,6 +54,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
         # a library's schemas are the service's when it imports them and talks to that kind of
         # database itself (a GraphQL gateway importing entity classes as types persists nothing)
         drivers = {d for p in files if p not in library for d in files[p].get("drivers", ())}
+        drivers |= _orm_access(files[p] for p in files if p not in library)
         builder.entities = [
             e for e in builder.entities if e.file not in library or (e.file in keep and _stored(e, drivers))
         ]
@@ -118,8 +119,8 @@ def _used_library_files(
         if path in library:
             continue
         for spec, name, rest in (data.get("imports") or {}).values():
-            if name == "*" or not spec or spec.startswith("."):
-                continue
+            if name == "*" or not spec:
+                continue  # a relative spec may reach shared code outside every service (libraries.py)
             target = resolver.resolve(path, ["imp", spec, name, rest])
             if target is not None and len(target) > 1 and target[1] in library:
                 used.add(target[1])
@@ -138,7 +139,37 @@ def _without_base_schemas(files: Mapping[str, dict[str, Any]], entities: list[An
     return [e for e in entities if not (e.kind == "document_collection" and e.class_name in bases)]
 
 
+#: (module, imported name) through which a service reads and writes an ORM's entities itself: the
+#: repository it injects, the module registering its entities, the data source it opens (not the
+#: decorators a class declaring a type uses). Any name of the Nest integration package counts.
+ORM_ACCESS: dict[tuple[str, str], str] = {
+    ("@nestjs/typeorm", "*"): "typeorm",
+    ("typeorm", "Repository"): "typeorm",
+    ("typeorm", "DataSource"): "typeorm",
+    ("typeorm", "EntityManager"): "typeorm",
+    ("typeorm", "getRepository"): "typeorm",
+    ("typeorm", "createConnection"): "typeorm",
+    ("@nestjs/mongoose", "*"): "mongoose",
+    ("@nestjs/sequelize", "*"): "sequelize",
+    ("sequelize-typescript", "Sequelize"): "sequelize",
+    ("@mikro-orm/nestjs", "*"): "mikro-orm",
+}
+
+
+def _orm_access(files: Iterable[Mapping[str, Any]]) -> set[str]:
+    """Frameworks whose entities the service's own files read and write (``orm:typeorm``)."""
+    out: set[str] = set()
+    for data in files:
+        for spec, name, _rest in (data.get("imports") or {}).values():
+            fw = ORM_ACCESS.get((spec, "*")) or ORM_ACCESS.get((spec, name))
+            if fw:
+                out.add(f"orm:{fw}")
+    return out
+
+
 def _stored(entity: Any, drivers: set[str]) -> bool:
+    if f"orm:{entity.framework}" in drivers:
+        return True  # it injects the ORM's repositories (or registers its entities) itself
     if entity.engine_hint:
         return entity.engine_hint in drivers
     wanted = DOCUMENT_ENGINES if entity.kind == "document_collection" else SQL_ENGINES

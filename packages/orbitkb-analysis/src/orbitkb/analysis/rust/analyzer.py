@@ -44,10 +44,15 @@ _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
 
 class RustAnalyzer(TreeSitterAnalyzer):
     stack = "rust"
-    version = "rust-3"
+    version = "rust-4"
     suffixes = (".rs",)
     grammar = ("tree_sitter_rust", "language")
     skip_reason = "build script, test, benchmark or binary file"
+    #: the workspace library crates a service depends on by path (``common = { path = "../common" }``)
+    #: run in its process: their functions run where the service's own code calls them (a repository
+    #: constructor called with literal names yields the collection or table it uses), and on their
+    #: own once the service's code or the handlers it serves reach them; never otherwise
+    reads_libraries = True
 
     def skips(self, path: str) -> bool:
         return path.rsplit("/", 1)[-1] == "build.rs" or "/tests/" in f"/{path}" or "/benches/" in f"/{path}"
@@ -63,19 +68,27 @@ class RustAnalyzer(TreeSitterAnalyzer):
     def link(self, ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFacts:
         gaps = parse_gaps(parsed)
         files = {p: d for p, d in sorted(parsed.items()) if isinstance(d, dict) and "fns" in d and not d.get("generated")}
+        library = set(ctx.context_files)
         prog = Program.build(files)
+        own = Program.build({p: d for p, d in files.items() if p not in library}) if library else prog
         sites = Sites()
         it = Interp(prog, sites.record)
         try:
-            it.run_all()
+            it.run_all(fn for fn in prog.fns if fn.file not in library)
         except RecursionError:
             it.exhausted = True
-        if it.exhausted:
-            gaps.append(ParseGap(ctx.root_dir, "unsupported", "Rust interpretation budget exhausted: facts may be incomplete"))
-        apis = _apis(it)
-        implements = _grpc_servers(prog)  # their rpcs become APIs once bound to the proto (pipeline)
+        apis = _apis(it, library)
+        implements = _grpc_servers(own)  # their rpcs become APIs once bound to the proto (pipeline)
         handlers = {a.handler.rsplit(".", 1)[-1]: a.handler for a in apis}
         reach = _reach(prog, handlers)
+        if library:  # the library handlers the service serves, and what they and its own code call
+            wanted = set().union(*reach.values(), *_reach(prog, {f.name for f in own.fns}).values())
+            try:
+                it.run_all(fn for fn in prog.fns if fn.file in library and fn.name in wanted)
+            except RecursionError:
+                it.exhausted = True
+        if it.exhausted:
+            gaps.append(ParseGap(ctx.root_dir, "unsupported", "Rust interpretation budget exhausted: facts may be incomplete"))
         calls, messages, entities = [], [], []
         called = {s.method for s in sites.found if s.kind == "grpc" and s.extra}  # a client's bare
         for site in _best(sites.found):  # constructor says less than the rpcs called on it
@@ -95,13 +108,13 @@ class RustAnalyzer(TreeSitterAnalyzer):
             if site.kind == "entity" and site.value is not None:
                 entities.append(RawEntity(site.value.literal() or "", site.method or "sql_table", site.file, site.line,
                                           site.line, engine_hint=site.extra))  # fmt: skip
-        entities += _declared_entities(prog)
+        entities += _declared_entities(own)
         framework = next((FRAMEWORKS[m.replace("_", "-")] for m in ("axum", "actix_web", "rocket", "warp", "poem")
                           if m in prog.mentions and apis), None)  # fmt: skip
         if framework is None and implements:
             framework = "tonic"
         return LinkedFacts(
-            components=tuple(_components(prog)),
+            components=tuple(_components(own)),
             apis=tuple(apis),
             calls=tuple(calls),
             messages=tuple(messages),
@@ -112,12 +125,14 @@ class RustAnalyzer(TreeSitterAnalyzer):
         )
 
 
-def _apis(it: Interp) -> list[RawApi]:
+def _apis(it: Interp, library: Collection[str] = ()) -> list[RawApi]:
     """Routes of the routers no other function takes in (or of every router left unconsumed,
-    when functions only take in each other's)."""
-    roots = [fn for fn in it.prog.fns if fn.key not in it.referenced]
+    when functions only take in each other's); a library's routers count where the service's code
+    hands them on, never as roots of their own."""
+    fns = [fn for fn in it.prog.fns if fn.file not in library]
+    roots = [fn for fn in fns if fn.key not in it.referenced]
     found = _routes_of(it, roots)
-    return found or _routes_of(it, it.prog.fns)
+    return found or _routes_of(it, fns)
 
 
 def _routes_of(it: Interp, fns: list[Fn]) -> list[RawApi]:

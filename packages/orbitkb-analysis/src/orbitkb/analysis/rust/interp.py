@@ -7,7 +7,7 @@ persistence sites are recorded as they are met (``sites``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from orbitkb.analysis.facts import Env, Expr
@@ -58,8 +58,9 @@ class Interp:
 
     # ----------------------------------------------------------------- functions
 
-    def run_all(self) -> None:
-        for fn in self.prog.fns:
+    def run_all(self, fns: Iterable[Fn] | None = None) -> None:
+        """Run each function (by default every one) on its own; others run only where called."""
+        for fn in self.prog.fns if fns is None else fns:
             self.run(fn, None, 0)
 
     def run(self, fn: Fn, args: dict[str, Any] | None, depth: int) -> tuple[Any, list[Any]]:

@@ -79,8 +79,7 @@ class _Reader:
         if kind in ("identifier", "self", "field_identifier", "type_identifier"):
             return ["id", _text(node)]
         if kind in ("scoped_identifier", "scoped_type_identifier", "generic_function", "generic_type"):
-            text = _text(node)
-            return ["path", text.split("<", 1)[0].replace("::<", "").rstrip(":")]
+            return ["path", without_generics(_text(node))]
         if kind in _UNWRAP:
             inner = [c for c in node.named_children if c.type not in ("type_identifier", "primitive_type")]
             return self.expr(inner[0] if inner else None) if inner else ["o", _text(node)[:_HINT_MAX]]
@@ -205,6 +204,22 @@ class _Reader:
         finally:
             self.depth -= 1
         return out
+
+
+def without_generics(text: str) -> str:
+    """A path with its generic arguments dropped: ``Repo::<User>::new`` is ``Repo::new``,
+    ``Vec::<Map<K, V>>::with_capacity`` is ``Vec::with_capacity``, ``Json<Order>`` is ``Json``."""
+    out: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "<":
+            depth += 1
+        elif ch == ">" and depth:
+            depth -= 1
+        elif not depth:
+            out.append(ch)
+    parts = [p.strip() for p in "".join(out).split("::")]
+    return "::".join(p for p in parts if p)
 
 
 def _find(node: Node, kind: str) -> Node | None:
