@@ -1,7 +1,9 @@
 """Cost of similar_past_tasks against a full run log (keyword path: word overlap with every past
 run; the run log keeps at most 500 runs, and every find_change_surface answer asks it), and of
 reading that history from a real SQLite store (``RunLog.change_history``: what a long-lived server
-pays per answer) — read again with nothing recorded, and after each newly recorded run.
+pays per answer) — read again with nothing recorded, and after each newly recorded run — and,
+with an embedder, the task compared with every past task's vector: cosines computed here, one at
+a time, against ``EmbeddingStore.similarities`` (one matrix product in the store).
 
     uv run python benchmarks/similar_tasks.py [--runs 500] [--calls 50] [--repeats 3]
 """
@@ -42,6 +44,56 @@ def main() -> None:
             similar.similar_past_tasks(history, task, None)
         print(f"  pass {rep + 1}: {(time.perf_counter() - start) / len(tasks) * 1000:.2f} ms per call")
     store_reads(runs, args.calls, args.repeats)
+    vector_path(runs, args.calls, args.repeats)
+
+
+def vector_path(runs: tuple[ChangeSurfaceRun, ...], calls: int, repeats: int, dim: int = 384) -> None:
+    """The embedder's path at the cap: 384-dimension task vectors (the packaged MiniLM's), in SQLite."""
+    from orbitkb.domain.runs import Embedding
+    from orbitkb.sqlite import SqliteKnowledgeStore
+
+    rng = random.Random(2)
+    model = "bench/minilm-like"
+
+    def vector() -> tuple[float, ...]:
+        return tuple(rng.gauss(0.0, 1.0) for _ in range(dim))
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteKnowledgeStore(str(Path(folder) / "kb.db"))
+        for run in reversed(runs):
+            run_id = store.add_change_surface_run(ChangeSurfaceRun(None, run.task, "2025-01-01T00:00:00Z"))
+            store.put_embeddings([Embedding("run", f"run:{run_id}", "task", f"h{run_id}", model, vector())])
+        history = store.change_history(model_id=model)
+        queries = [vector() for _ in range(calls)]
+        embedder = _Named(model)
+        same = all(similar.similar_past_tasks(history, "t", embedder, q)
+                   == similar.similar_past_tasks(history, "t", embedder, q, _bound(store, model)) for q in queries[:5])
+        print(f"task vectors of {len(history.task_vectors)} past runs, {dim} dimensions, SQLite "
+              f"(CPU ms per call; the same answers both ways: {same})")
+        for rep in range(repeats):
+            timed = []
+            for how in (None, _bound(store, model)):
+                start = time.process_time()
+                for q in queries:
+                    similar.similar_past_tasks(history, "t", embedder, q, how)
+                timed.append((time.process_time() - start) / calls * 1000)
+            print(f"  pass {rep + 1}: {timed[0]:.2f} ms cosines here, {timed[1]:.2f} ms through the store")
+        store.close()
+
+
+class _Named:
+    """An embedder that is never asked to embed: the query vectors are given."""
+
+    def __init__(self, model_id: str) -> None:
+        self.model_id = model_id
+        self.dim = 384
+
+    def embed(self, texts: object) -> list[tuple[float, ...]]:
+        raise AssertionError("the benchmark gives the task's vector")
+
+
+def _bound(store: object, model: str) -> similar.Similarities:
+    return lambda q, owners: store.similarities(model, q, "run", owners)  # type: ignore[attr-defined]
 
 
 def store_reads(runs: tuple[ChangeSurfaceRun, ...], calls: int, repeats: int) -> None:

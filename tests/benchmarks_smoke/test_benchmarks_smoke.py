@@ -142,3 +142,4 @@ def test_similar_tasks_reports_a_cost_per_call() -> None:
     proc = _run("similar_tasks.py", "--runs", "20", "--calls", "3", "--repeats", "1")
     assert proc.returncode == 0, proc.stderr
     assert "20 past runs" in proc.stdout and "ms per call" in proc.stdout
+    assert "through the store" in proc.stdout and "the same answers both ways: True" in proc.stdout

@@ -57,6 +57,20 @@ def rank_nearest(embeddings: Iterable[Embedding], query: Sequence[float], limit:
     return sorted(best.values(), key=lambda h: (-h.similarity, h.owner_id))[:max(limit, 0)]
 
 
+def similarities_to(embeddings: Iterable[Embedding], query: Sequence[float],
+                    owner_ids: Iterable[str]) -> dict[str, float]:
+    """The reference answer of ``EmbeddingStore.similarities``: for each listed owner that has a
+    vector of the query's dimension, its best field's cosine to ``query``, rounded as ranked."""
+    wanted = set(owner_ids)
+    found: dict[str, float] = {}
+    for e in embeddings:
+        if e.owner_id in wanted and len(e.vector) == len(query):
+            sim = round(cosine(query, e.vector), RANK_DIGITS)
+            if sim > found.get(e.owner_id, -math.inf):
+                found[e.owner_id] = sim
+    return found
+
+
 def _key(h: SearchHit) -> str:
     return f"{h.kind}\x1f{h.ref_id}"
 

@@ -120,6 +120,7 @@ class SqlKnowledgeStore:
         self._history = history_sql.HistoryReader()
         self._architecture_runs = architecture_sql.kept_runs()
         self._vectors = vectors_sql.VectorIndex()
+        self._unit_rows = vectors_sql.UnitRows()
 
     def _lock_repository(self, conn: sa.Connection, name: str) -> None:
         """Serialise writers of one repository (PostgreSQL: an advisory lock); SQLite's single
@@ -400,6 +401,11 @@ class SqlKnowledgeStore:
     ) -> list[VectorHit]:
         with self._db.read() as conn:
             return self._vectors.nearest(conn, model_id, vector, limit, floor, kinds)
+
+    def similarities(self, model_id: str, vector: Sequence[float], owner_kind: str,
+                     owner_ids: Sequence[str]) -> dict[str, float]:
+        with self._db.read() as conn:
+            return self._unit_rows.similarities(EngineRows(conn), model_id, vector, owner_kind, owner_ids)
 
     def delete_embeddings(self, owner_ids: Sequence[str]) -> None:
         with self._db.write() as conn:

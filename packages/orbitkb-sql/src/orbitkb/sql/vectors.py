@@ -6,6 +6,8 @@ it built its matrix from with the stored one — one indexed read, correct acros
 after a restore. Ranking is ``orbitkb.domain.retrieval.rank_nearest``'s, computed on the matrix:
 similarities rounded to the same digits, best field per owner (the first listed on a tie), then
 similarity and owner id. numpy is imported on the first query, never when the store opens.
+``UnitRows``: the cosines of one vector to listed owners (a task to every past task), each
+owner's row normalised once.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from sqlalchemy.engine import Connection
 
 from orbitkb.domain.retrieval import RANK_DIGITS
 from orbitkb.domain.runs import VectorHit
+from orbitkb.sql import codec
+from orbitkb.sql.rows import RowSource
 from orbitkb.sql.tables import embeddings as t
 from orbitkb.sql.tables import schema_meta
 
@@ -133,3 +137,68 @@ class VectorIndex:
             if len(out) == limit:
                 break
         return out
+
+
+class UnitRows:
+    """``EmbeddingStore.similarities`` in one matrix product. The rows of unit length are kept by
+    (model, kind, owner, field) with the content hash they were made from (the same text embedded
+    by the same model is the same vector), so a call lists the kind's hashes — small rows, no
+    vectors — and reads and normalises only the vectors it has not seen: a past task's once, not
+    on every answer. Similarities are rounded as ``nearest`` rounds them; safe to share between
+    threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: dict[tuple[str, str], dict[tuple[str, str], tuple[str, Any]]] = {}
+        self._statements: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+    def _statements_of(self, model_id: str, owner_kind: str, dim: int) -> tuple[Any, Any]:
+        """The kind's (owner, field, hash) listing and the vectors of some owners, built once (a
+        ``RowSource`` takes statements with their values bound)."""
+        key = (model_id, owner_kind, dim)
+        found = self._statements.get(key)
+        if found is None:
+            of_kind = sa.and_(t.c.model_id == model_id, t.c.owner_kind == owner_kind, t.c.dim == dim)
+            found = (sa.select(t.c.owner_id, t.c.field, t.c.content_hash).where(of_kind),
+                     sa.select(t.c.owner_id, t.c.field, t.c.content_hash, t.c.dim, t.c.vector).where(
+                         of_kind, t.c.owner_id.in_(sa.bindparam("owners", expanding=True))))
+            self._statements[key] = found
+        return found
+
+    def similarities(self, source: RowSource, model_id: str, vector: Sequence[float], owner_kind: str,
+                     owner_ids: Sequence[str]) -> dict[str, float]:
+        if not owner_ids or not vector:
+            return {}
+        import numpy as np
+
+        with self._lock:
+            listing, of_owners = self._statements_of(model_id, owner_kind, len(vector))
+        wanted = set(owner_ids)
+        listed = [(o, f, h) for o, f, h in source.tuples(listing) if o in wanted]
+        with self._lock:
+            held = self._held.setdefault((model_id, owner_kind), {})
+            missing = sorted({o for o, f, h in listed if (kept := held.get((o, f))) is None or kept[0] != h})
+        fresh: dict[tuple[str, str], tuple[str, Any]] = {}
+        for chunk in codec.chunks(missing):
+            for r in source.rows(of_owners, {"owners": chunk}):
+                if len(r["vector"]) == 4 * r["dim"]:  # a damaged row is skipped, not a crash
+                    row = np.frombuffer(r["vector"], dtype="<f4").astype(np.float64)
+                    norm = float(np.linalg.norm(row))
+                    fresh[(r["owner_id"], r["field"])] = (r["content_hash"], row / norm if norm else row)
+        with self._lock:
+            held.update(fresh)
+            keys = [(o, f) for o, f, h in listed if (kept := held.get((o, f))) is not None and kept[0] == h]
+            rows = [held[k][1] for k in keys]
+            if len(held) > 2 * len(listed) + 64:  # rows of deleted owners or replaced texts
+                self._held[(model_id, owner_kind)] = {k: held[k] for k in keys}
+        if not keys:
+            return {}
+        query = np.asarray(vector, dtype=np.float64)
+        norm = float(np.linalg.norm(query))
+        sims = (np.zeros(len(keys)) if norm == 0.0
+                else np.round(np.stack(rows) @ (query / norm), RANK_DIGITS)).tolist()
+        found: dict[str, float] = {}
+        for (owner, _), sim in zip(keys, sims, strict=True):
+            if sim > found.get(owner, -2.0):
+                found[owner] = sim
+        return found

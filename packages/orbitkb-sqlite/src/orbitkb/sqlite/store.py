@@ -8,7 +8,7 @@ embeddings are the shared modules of ``orbitkb.sql`` (see ``orbitkb.sql.store`` 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar, cast
 
@@ -61,6 +61,15 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
         see ``_kept_read``."""
         return self._kept_read(("history", limit, model_id), lambda rows: self._history.read(rows, limit, model_id),
                                lambda: super(SqliteKnowledgeStore, self).change_history(limit, model_id))
+
+    def similarities(self, model_id: str, vector: Sequence[float], owner_kind: str,
+                     owner_ids: Sequence[str]) -> dict[str, float]:
+        """Asked on every change surface (the task against every past task): through the probe's
+        connection, like the history (the shared path when there is no probe or it cannot read)."""
+        found = (self._probe.read_rows(lambda rows: self._unit_rows.similarities(rows, model_id, vector, owner_kind,
+                                                                                 owner_ids))
+                 if self._probe is not None and owner_ids else None)
+        return found if found is not None else super().similarities(model_id, vector, owner_kind, owner_ids)
 
     def list_architecture_runs(self, limit: int = 2) -> list[ArchitectureRun]:
         """Read on every find_architecture_smells: see ``_kept_read`` (a list of its own to each caller)."""

@@ -96,41 +96,73 @@ _PATH = re.compile(r"(?<![\w/])\.?/?([\w.-]+(?:/[\w.-]+)*/?)")
 
 def by_path(task: str, services: Sequence[Service]) -> list[NameMatch]:
     """Services whose folder the task writes as a path: "frontend/templates: ...", "./booking-service/"."""
-    roots = sorted(((s.root_dir.strip("./").rstrip("/"), s) for s in services if s.root_dir.strip("./")),
-                   key=lambda rs: -len(rs[0]))
+    return _by_path(task, _roots(tuple((s.name, s.root_dir) for s in services)))
+
+
+@lru_cache(maxsize=8)  # the same services on every request of a snapshot
+def _roots(folders: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """(root folder, service name), deepest first."""
+    return tuple(sorted(((root_dir.strip("./").rstrip("/"), name) for name, root_dir in folders
+                         if root_dir.strip("./")), key=lambda rs: -len(rs[0])))
+
+
+def _by_path(task: str, roots: tuple[tuple[str, str], ...]) -> list[NameMatch]:
     out: dict[str, NameMatch] = {}
     for m in _PATH.finditer(task):
         token = m.group(1)
         if "/" not in token:
             continue
         token = token.strip("/")
-        for root, s in roots:  # the deepest root that holds the path
+        for root, name in roots:  # the deepest root that holds the path
             if token == root or token.startswith(root + "/"):
-                out.setdefault(s.name, NameMatch(s.name, token, "path"))
+                out.setdefault(name, NameMatch(name, token, "path"))
                 break
     return [out[k] for k in sorted(out)]
 
 
-_Names = tuple[tuple[str, tuple[str, ...], str], ...]  # (name, aliases, repository) of each service
+_Names = tuple[tuple[str, tuple[str, ...], str, str], ...]  # (name, aliases, repository, root) of each service
+
+
+@frozen
+class _NameIndex:
+    """What loose_names needs of the services alone, looked up by the task's words rather than
+    scanned service by service: each service's compact forms by form (service index, form index,
+    how) and, for forms long enough to be misspelt, by first letter; the services with
+    distinctive (shortenable) words; how many services' names hold each word."""
+
+    names: tuple[str, ...]
+    word_count: Counter[str]
+    exact: dict[str, list[tuple[int, int, str]]]
+    typo_forms: dict[str, list[tuple[int, int, str, int]]]
+    shortenable: tuple[tuple[int, tuple[str, ...]], ...]
+    roots: tuple[tuple[str, str], ...]
 
 
 @lru_cache(maxsize=8)  # the same services on every request of a snapshot
-def _name_index(names: _Names) -> tuple[Counter[str], Counter[str], tuple[list[tuple[str, str]], ...],
-                                        tuple[list[str], ...]]:
-    """What loose_names needs of the services alone: services per repository, how many services'
-    names hold each word, each service's compact forms and its distinctive (shortenable) words."""
-    services = [Service("", name, repository, ".", "", aliases=aliases) for name, aliases, repository in names]
+def _name_index(names: _Names) -> _NameIndex:
+    services = [Service("", name, repository, root, "", aliases=aliases) for name, aliases, repository, root in names]
     per_repo = Counter(s.repository for s in services)
     # a word in the names of many services ("ts", "order" in ts-order-*) names none of them
     word_count = Counter(w for s in services for w in {w for n in (s.name, *s.aliases) for w in split_identifier(n)})
-    forms = tuple(_forms(s, per_repo[s.repository] == 1) for s in services)
-    distinctive = tuple([w for n in (s.name, *s.aliases) for w in split_identifier(n)
-                         if w not in DECORATION and len(w) >= 7 and word_count[w] <= 1] for s in services)
-    return per_repo, word_count, forms, distinctive
+    exact: dict[str, list[tuple[int, int, str]]] = {}
+    typo_forms: dict[str, list[tuple[int, int, str, int]]] = {}
+    shortenable = []
+    for si, s in enumerate(services):
+        for fi, (form, how) in enumerate(_forms(s, per_repo[s.repository] == 1)):
+            exact.setdefault(form, []).append((si, fi, how))
+            if limit := _typo_limit(len(form)):
+                typo_forms.setdefault(form[0], []).append((si, fi, form, limit))
+        distinctive = tuple(w for n in (s.name, *s.aliases) for w in split_identifier(n)
+                            if w not in DECORATION and len(w) >= 7 and word_count[w] <= 1)
+        if distinctive:
+            shortenable.append((si, distinctive))
+    return _NameIndex(tuple(s.name for s in services), word_count, exact, typo_forms, tuple(shortenable),
+                      _roots(tuple((s.name, s.root_dir) for s in services)))
 
 
 def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
-    """Services the task names loosely (never one its words only brush against)."""
+    """Services the task names loosely (never one its words only brush against). Each service's
+    first form (in its forms' order) the task writes run together or misspells names it."""
     tokens = [w for w in split_identifier(task) if w]
     # runs of 1..3 adjacent task words, run together: "payment service" -> "paymentservice"
     runs: dict[str, str] = {}
@@ -142,38 +174,47 @@ def loose_names(task: str, services: Sequence[Service]) -> list[NameMatch]:
                 bare = [w for w in ws if w not in DECORATION]
                 if bare:
                     runs.setdefault(_compact(bare), " ".join(ws))
-    per_repo, word_count, forms, shortenable = _name_index(tuple((s.name, s.aliases, s.repository) for s in services))
+    index = _name_index(tuple((s.name, s.aliases, s.repository, s.root_dir) for s in services))
     crowded = max(2, len(services) // 3)
     typos: dict[str, list[tuple[str, str]]] = {}  # runs long enough to be a typo, by first letter, in order
     for run, text in runs.items():
         if len(run) >= 6:
             typos.setdefault(run[0], []).append((run, text))
+    # per service its first matching form: (form index, 0 when written run together / 1 misspelt, match)
+    first: dict[int, tuple[int, int, NameMatch]] = {}
+    for run, text in runs.items():
+        for si, fi, how in index.exact.get(run, ()):
+            if si not in first or fi < first[si][0]:
+                first[si] = (fi, 0, NameMatch(index.names[si], text, how))
+    for letter, written in typos.items():
+        for si, fi, form, limit in index.typo_forms.get(letter, ()):
+            if si in first and first[si][0] <= fi:
+                continue  # an earlier (or the same, written as is) form already names it
+            hit = next((text for run, text in written if _distance_at_most(run, form, limit)), None)
+            if hit is not None:
+                first[si] = (fi, 1, NameMatch(index.names[si], hit, "typo"))
+    shortenable = dict(index.shortenable)
     out: dict[str, NameMatch] = {}
-    for s, s_forms, distinctive in zip(services, forms, shortenable, strict=True):
-        for form, how in s_forms:
-            if form in runs:
-                out.setdefault(s.name, NameMatch(s.name, runs[form], how))
-                break
-            limit = _typo_limit(len(form))
-            if limit:
-                hit = next((text for run, text in typos.get(form[0], ()) if _distance_at_most(run, form, limit)),
-                           None)
-                if hit is not None:
-                    out.setdefault(s.name, NameMatch(s.name, hit, "typo"))
-                    break
-        if s.name in out:
+    for si in sorted(first.keys() | shortenable.keys()):  # in the services' order: the first of a name wins
+        name = index.names[si]
+        if si in first:
+            out.setdefault(name, first[si][2])
+            continue
+        if name in out:
             continue
         # a shortened distinctive word of the name: "notif" -> notification-service
+        distinctive = shortenable[si]
         for t in tokens:
             if len(t) >= MIN_PREFIX and any(w.startswith(t) and len(t) < len(w) and len(t) >= 0.4 * len(w)
                                             and w[len(t):] not in SUFFIXES and not compound_head(t, w)
                                             for w in distinctive):
-                out[s.name] = NameMatch(s.name, t, "prefix")
+                out[name] = NameMatch(name, t, "prefix")
                 break
+    word_count = index.word_count
     dropped = {n for n, m in out.items() if m.how == "prefix" and word_count[m.matched] > crowded}
     # "ts order other" names ts-order-other-service, not also ts-order-service
     dropped |= {n for n, m in out.items() for o in out.values()
                 if o.service != n and m.matched != o.matched and f" {m.matched} " in f" {o.matched} "}
     found = [m for n, m in sorted(out.items()) if n not in dropped]
     seen = {m.service for m in found}
-    return found + [m for m in by_path(task, services) if m.service not in seen]
+    return found + [m for m in _by_path(task, index.roots) if m.service not in seen]

@@ -4,6 +4,7 @@ when an embedder is installed, else word overlap (Jaccard) so it is never silent
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from orbitkb.domain.change.views import SimilarTask
@@ -39,10 +40,17 @@ def _outcome(history: ChangeHistory, run_id: int | None) -> str:
     return "no feedback yet"
 
 
+#: The cosines of a query vector to some past tasks' vectors (``EmbeddingStore.similarities``
+#: with the embedder's model and the owner kind ``run`` bound).
+Similarities = Callable[[Sequence[float], Sequence[str]], Mapping[str, float]]
+
+
 def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | None,
-                       task_vector: tuple[float, ...] | list[float] | None = None) -> list[SimilarTask]:
+                       task_vector: tuple[float, ...] | list[float] | None = None,
+                       similarities: Similarities | None = None) -> list[SimilarTask]:
     """``history`` read with the embedder's model (its runs' task vectors); ``task_vector`` is the
-    task's own vector when the caller already has it."""
+    task's own vector when the caller already has it; ``similarities`` compares it with the past
+    tasks in the store (one matrix product there), else each cosine is computed here."""
     runs = history.runs
     if not runs:
         return []
@@ -51,7 +59,10 @@ def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | N
         vectors = history.task_vectors
         if vectors:
             q = task_vector if task_vector is not None else embedder.embed([task])[0]
-            scored = [(cosine(q, vectors[f"run:{r.id}"]), r) for r in runs if f"run:{r.id}" in vectors]
+            keys = [f"run:{r.id}" for r in runs]
+            sims = (similarities(q, [k for k in keys if k in vectors]) if similarities is not None
+                    else {k: cosine(q, vectors[k]) for k in keys if k in vectors})
+            scored = [(sims[k], r) for k, r in zip(keys, runs, strict=True) if k in sims]
     if not scored:
         mine = word_set(task)
         for r in runs:

@@ -227,6 +227,15 @@ class EmbeddingStore(Protocol):
         vectors of past tasks (owner kind ``run``: history, read through ``change_history``)."""
         ...
 
+    def similarities(self, model_id: str, vector: Sequence[float], owner_kind: str,
+                     owner_ids: Sequence[str]) -> dict[str, float]:
+        """The cosine of ``vector`` to each listed owner's vector of ``model_id`` (its best field;
+        an owner with none of the vector's dimension is left out), rounded to
+        ``retrieval.RANK_DIGITS``: exactly ``retrieval.similarities_to`` over
+        ``list_embeddings(model_id, owner_kind)``. How an answer compares a task with every past
+        task (up to 500 of them)."""
+        ...
+
 
 class Caches(Protocol):
     def analysis_cache(self) -> AnalysisCache: ...

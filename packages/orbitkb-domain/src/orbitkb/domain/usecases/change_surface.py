@@ -185,7 +185,9 @@ class FindChangeSurface:
 
     def _similar(self, history: ChangeHistory, retriever: HybridRetriever, task: str) -> list[SimilarTask]:
         vector = retriever.embed(task) if self.embedder is not None and history.task_vectors else None
-        return similar_past_tasks(history, task, self.embedder, vector)
+        model = self.embedder.model_id if self.embedder is not None else ""
+        return similar_past_tasks(history, task, self.embedder, vector,
+                                  lambda query, owners: self.store.similarities(model, query, "run", owners))
 
     def _recalibrate(self, findings: list[Classified], past: ChangeHistory) -> list[Classified]:
         out = []

@@ -10,7 +10,7 @@ import attrs
 
 from orbitkb.domain.fakes.memory.state import MemoryState, by
 from orbitkb.domain.ports import AnalysisCache
-from orbitkb.domain.retrieval import rank_nearest
+from orbitkb.domain.retrieval import rank_nearest, similarities_to
 from orbitkb.domain.runs import Embedding, VectorHit
 
 
@@ -44,6 +44,10 @@ class MemoryEmbeddingStore(MemoryState):
     ) -> list[VectorHit]:
         facts = [e for e in self.list_embeddings(model_id) if e.owner_kind != "run"]  # runs are history
         return rank_nearest(facts, vector, limit, floor, kinds)
+
+    def similarities(self, model_id: str, vector: Sequence[float], owner_kind: str,
+                     owner_ids: Sequence[str]) -> dict[str, float]:
+        return similarities_to(self.list_embeddings(model_id, owner_kind), vector, owner_ids)
 
     def delete_embeddings(self, owner_ids: Sequence[str]) -> None:
         gone = set(owner_ids)
