@@ -21,6 +21,7 @@ from orbitkb.analysis import paths
 from orbitkb.analysis.layout.candidates import is_harness
 from orbitkb.analysis.layout.manifests import nest_monorepo
 from orbitkb.analysis.layout.model import ServiceUnit
+from orbitkb.analysis.node.resolve import ModuleIndex
 from orbitkb.analysis.reading.parsing import ParsedResults, decode
 
 if TYPE_CHECKING:
@@ -241,26 +242,22 @@ def _package_libraries(
 
 
 #: What a relative Node import may name: the file as written, with a code suffix, or a folder's index.
-_NODE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".mjs", ".cjs", "/index.ts", "/index.js")
-
-
 def relative_import_files(
     start: Iterable[str], candidates: Iterable[str], imports_of: Callable[[str], Iterable[str]]
 ) -> list[str]:
     """The ``candidates`` (Node files no service owns) that files in ``start`` import by relative
     path (``../../lib/db/entities/order.entity``), directly or through one another: a shared
-    ``lib/`` folder of a package built once and deployed as several services."""
-    pool = set(candidates)
+    ``lib/`` folder of a package built once and deployed as several services. Specifiers resolve
+    as the Node analyzer resolves them (node/resolve.ModuleIndex: extensions, ``.js`` for ``.ts``,
+    index files)."""
+    index = ModuleIndex(dict.fromkeys(candidates), "")
     found: set[str] = set()
     todo = list(start)
     seen = set(todo)
     while todo:
         path = todo.pop()
         for spec in imports_of(path):
-            if not spec.startswith("."):
-                continue
-            base = paths.join(paths.parent(path), spec.rstrip("/"))
-            target = next((base + s for s in _NODE_SUFFIXES if base and base + s in pool), None)
+            target = index.resolve(path, spec) if spec.startswith(".") else None
             if target is not None and target not in seen:
                 seen.add(target)
                 found.add(target)
