@@ -36,6 +36,7 @@ DEPLOY_DIRS = {
     "dev-kubernetes-manifests",
     "istio-manifests",
     "helm",
+    "chart",  # one service's own Helm chart (src/orders/chart/templates/...)
     "helm-chart",
     "helm-charts",
     "charts",

@@ -6,7 +6,8 @@ Each task is one commit: the task text is its message (trailers and PR numbers s
 is the services whose code files it changed (services.json maps folders to services, by hand).
 Merges, version bumps, reverts, formatting sweeps, commits touching only tests/docs/CI/deploy
 files, no service or more than five, commits with a message under three words, and commits that
-create a service (nothing of it exists at the parent) are dropped. Sampling is deterministic and
+create a service (none of its code files exists at the parent: a folder holding only a README or
+tests is a service still to be written) are dropped. Sampling is deterministic and
 spread over time: the eligible commits, oldest first, are cut into --per-repo equal slices and
 each slice gives the commit with the smallest sha256(repository + sha).
 """
@@ -25,7 +26,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from realhistory import gitio  # noqa: E402
-from realhistory.filters import clean_message, drop_reason, touched  # noqa: E402
+from realhistory.filters import clean_message, drop_reason, kind, touched  # noqa: E402
 from realhistory.truthmap import SERVICES_FILE, ServiceMap, load, matches  # noqa: E402
 
 TASKS_FILE = Path(__file__).resolve().parent / "tasks.json"
@@ -60,7 +61,7 @@ def mine_repo(
     for chunk in slices:
         for e in sorted(chunk, key=lambda e: _rank(smap.repository, e.sha)):
             services = touched(e.files, smap)
-            at_parent = [p for p, _, _ in gitio.tree(clone, e.parents[0])]
+            at_parent = [p for p, _, _ in gitio.tree(clone, e.parents[0]) if kind(p) == "code"]
             if not all(_exists_at(at_parent, smap.services[s]) for s in services):
                 reasons["creates-service"] += 1
                 continue

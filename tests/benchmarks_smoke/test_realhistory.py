@@ -135,6 +135,9 @@ def test_kinds_of_files() -> None:
     assert kind("python-service/components.yaml") == "deploy"  # Dapr component wiring
     assert kind("node-service/components/pubsub.yaml") == "deploy"
     assert kind("web/src/components/Cart.tsx") == "code"
+    assert kind("src/orders/chart/templates/deployment.yaml") == "deploy"  # a service's own Helm chart
+    assert kind("src/orders/chart/templates/_helpers.tpl") == "deploy"
+    assert kind("web/src/chart.js") == "code" and kind("web/src/chart-view/Bar.tsx") == "code"  # not a chart folder
 
 
 def test_message_cleaning() -> None:
@@ -220,6 +223,34 @@ def test_mining_a_tiny_history(tiny: Path) -> None:
     assert again == tasks  # deterministic
     two, _ = mine_repo(tiny, SMAP, per_repo=2)
     assert len(two) == 2
+
+
+def test_a_service_whose_folder_holds_only_docs_or_tests_at_the_parent_is_created_not_changed(
+    tmp_path: Path,
+) -> None:
+    repo = tmp_path / "planned"
+    repo.mkdir()
+    _git(repo, "init", "-q", "-b", "main")
+    _commit(
+        repo,
+        1,
+        "Lay out the shop before writing it",
+        {
+            "services/orders/app.py": "x = 1\n",
+            "web/README.md": "the storefront, to come\n",
+            "services/payments/tests/test_pay.py": "def test_pay(): pass\n",
+        },
+    )
+    _commit(repo, 2, "Write the first storefront page", {"web/index.js": "1\n"})
+    _commit(repo, 3, "Charge the card when an order is placed", {"services/payments/pay.py": "1\n"})
+    _commit(repo, 4, "Keep the order total in cents", {"services/orders/app.py": "x = 2\n"})
+    _commit(repo, 5, "Show the total on the storefront page", {"web/index.js": "2\n"})
+    tasks, reasons = mine_repo(repo, SMAP, per_repo=15)
+    assert {t["task"] for t in tasks} == {
+        "Keep the order total in cents",  # orders had code at its parent
+        "Show the total on the storefront page",  # web's code exists since commit 2
+    }
+    assert reasons["creates-service"] == 2  # web had a README only, payments a test only
 
 
 def test_committed_tasks_are_consistent() -> None:
