@@ -1,5 +1,5 @@
 """MCP tool latency over stdio (issue 5 item 8), with the real `orbitkb-mcp` server process and
-the SDK's client, on a database built from the synthetic system.
+a lean line client (or the SDK's), on a database built from the synthetic system.
 
     uv run python benchmarks/mcp_latency.py [--services 300 --files 20000] [--calls 50]
     uv run python benchmarks/mcp_latency.py --sizes 30,300,1000 --embedder auto \
@@ -8,7 +8,9 @@ the SDK's client, on a database built from the synthetic system.
 For every tool: N calls with realistic, rotating arguments (a bounded loop; a per-tool time cap
 stops slow tools early), p50/p90/p99/max latency, error count and mean response size. Also the
 byte size and approximate tokens (bytes/4) of tools/list for `--tools core` and `--tools full`.
-The server runs with `--backend offline` and ORBITKB_EMBEDDER=off. Writes
+The server runs with `--backend offline` and ORBITKB_EMBEDDER=off. Calls are timed with a lean
+line client (benchlib/line_client.py; ``--client sdk``: the SDK's, whose own validation of each
+result — structured content against the outputSchema included — runs inside the timed call). Writes
 benchmarks/out/mcp_latency.json and prints a Markdown table.
 
 ``--sizes`` measures how query cost grows with the system: one synthetic system per size
@@ -34,6 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from benchlib.corpus import OUT_DIR, ensure_system  # noqa: E402
 from benchlib.mcp_calls import REPO, plans  # noqa: E402
+from benchlib.server_cpu import cpu_spent, server_pid, thread_cpu  # noqa: E402
 
 #: tools that write or re-index: fewer calls
 SLOW = {"refresh": 3, "verify_change_surface": 10}
@@ -129,16 +132,34 @@ async def tools_list_size(db: Path, tools: str) -> dict[str, Any]:
     }
 
 
-async def latency(db: Path, args_by_tool: dict, calls: int, cap_s: float, embedder: str = "off",
-                  only: tuple[str, ...] = ()) -> dict[str, Any]:
-    from mcp import Client
+def client_class(kind: str) -> Any:
+    """``line``: benchlib/line_client.py, the same lean client work whatever the answer; ``sdk``: the
+    SDK's client, which validates every result (structured content against the outputSchema too)
+    inside the timed call."""
+    if kind == "line":
+        from benchlib.line_client import LineClient
 
+        return LineClient
+    if kind == "sdk":
+        from mcp import Client
+
+        return Client
+    raise ValueError(f"client must be line or sdk, not {kind!r}")
+
+
+async def latency(db: Path, args_by_tool: dict, calls: int, cap_s: float, embedder: str = "off",
+                  only: tuple[str, ...] = (), client_kind: str = "line", warmup: int = 1) -> dict[str, Any]:
+    """Per tool: ``warmup`` calls first, untimed in the percentiles (the first waits for the model the
+    server loads at start and builds what it keeps: its time is reported as ``first_ms``), then up
+    to ``calls`` timed calls within ``cap_s`` seconds."""
+    Client = client_class(client_kind)
     out: dict[str, Any] = {}
     run_id = None
     t0 = time.perf_counter()
     async with Client(_server(db, "full", embedder), read_timeout_seconds=120) as client:
         out["_startup_seconds"] = round(time.perf_counter() - t0, 3)
         names = {t.name for t in (await client.list_tools()).tools}
+        pid = server_pid(str(db))
         for tool in ORDER:
             if only and tool not in only:
                 continue
@@ -147,16 +168,24 @@ async def latency(db: Path, args_by_tool: dict, calls: int, cap_s: float, embedd
                 continue
             n = SLOW.get(tool, calls)
             times: list[float] = []
+            cpu: list[float] = []
             sizes: list[int] = []
             errors: list[str] = []
+            first_ms = None
+            if tool not in SLOW and tool != "record_change_surface_feedback":  # writes: never asked untimed
+                for w in range(warmup):
+                    c0 = time.perf_counter()
+                    await client.call_tool(tool, dict(next(args_by_tool[tool])))
+                    first_ms = round((time.perf_counter() - c0) * 1000, 1) if w == 0 else first_ms
             started = time.perf_counter()
             for _ in range(n):
                 arguments = dict(next(args_by_tool[tool]))
                 if tool in ("record_change_surface_feedback", "verify_change_surface"):
                     arguments["run_id"] = run_id or 1
-                c0 = time.perf_counter()
+                cpu0, c0 = thread_cpu(pid), time.perf_counter()
                 result = await client.call_tool(tool, arguments)
                 times.append(time.perf_counter() - c0)
+                cpu.append(cpu_spent(cpu0, thread_cpu(pid)))
                 sizes.append(_size(result))
                 if result.is_error:
                     errors.append(" ".join(getattr(c, "text", "") for c in result.content)[:160])
@@ -171,6 +200,9 @@ async def latency(db: Path, args_by_tool: dict, calls: int, cap_s: float, embedd
                 "p90_ms": round(_pct(ms, 0.9), 1),
                 "p99_ms": round(_pct(ms, 0.99), 1),
                 "max_ms": round(max(ms), 1),
+                "first_ms": first_ms,
+                # the server's own CPU a call (p50): what the load of a shared machine leaves alone
+                "server_cpu_p50_ms": round(_pct([c * 1000 for c in cpu], 0.5), 1) if pid is not None else None,
                 "mean_bytes": round(sum(sizes) / len(sizes)),
                 "errors": len(errors),
                 "first_error": errors[0] if errors else None,
@@ -201,16 +233,16 @@ def table(doc: dict) -> str:
 
 
 def size_table(docs: dict[int, dict]) -> str:
-    """tool x size: p50 / p99 in ms."""
+    """tool x size: p50 / p99 in ms, and the server's CPU a call (p50)."""
     sizes = sorted(docs)
-    rows = ["| tool | " + " | ".join(f"{n} services p50 / p99 ms" for n in sizes) + " |",
+    rows = ["| tool | " + " | ".join(f"{n} services p50 / p99 ms (server CPU p50)" for n in sizes) + " |",
             "|---|" + "---|" * len(sizes)]
     tools = [t for t in ORDER if any("calls" in docs[n]["latency"].get(t, {}) for n in sizes)]
     for tool in tools:
         cells = []
         for n in sizes:
             r = docs[n]["latency"].get(tool, {})
-            cells.append(f"{r['p50_ms']} / {r['p99_ms']}" if "calls" in r else "–")
+            cells.append(f"{r['p50_ms']} / {r['p99_ms']} ({r.get('server_cpu_p50_ms')})" if "calls" in r else "–")
         rows.append(f"| {tool} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -228,12 +260,14 @@ def run_sizes(args: argparse.Namespace) -> int:
         calls = make_plans(expected, folder, first)
         calls["list_services"] = iter(lambda: {"limit": 50}, None)
         docs[n] = {"corpus": {**expected["counts"], "params": expected["params"]},
-                   "latency": asyncio.run(latency(db, calls, args.calls, args.cap_seconds, args.embedder, only))}
-    doc = {"date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(), "embedder": args.embedder,
+                   "latency": asyncio.run(latency(db, calls, args.calls, args.cap_seconds, args.embedder, only,
+                                                  args.client, args.warmup))}
+    doc = {"date": time.strftime("%Y-%m-%d"), "cpus": os.cpu_count(), "embedder": args.embedder, "client": args.client,
            "sizes": {str(n): d for n, d in docs.items()}}
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(doc, indent=1) + "\n")
     print(size_table(docs))
+    print(f"\n{args.client} client; load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 
 
@@ -250,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--files-per-service", type=int, default=20, help="with --sizes: source files per service")
     ap.add_argument("--embedder", default="off", help="off | auto: index with it and serve with it loaded")
     ap.add_argument("--only", help="comma-separated tools to measure (default: all)")
+    ap.add_argument("--warmup", type=int, default=1,
+                    help="untimed calls per tool before the timed ones (the first one's time is reported apart)")
+    ap.add_argument("--client", default="line", choices=("line", "sdk"),
+                    help="line: a lean client, the server's latency (default); sdk: the SDK's client")
     args = ap.parse_args(argv)
     if args.sizes:
         return run_sizes(args)
@@ -261,7 +299,8 @@ def main(argv: list[str] | None = None) -> int:
         "corpus": {**expected["counts"], "params": expected["params"]},
     }
     doc["tools_list"] = {k: asyncio.run(tools_list_size(db, k)) for k in ("core", "full")}
-    doc["latency"] = asyncio.run(latency(db, plans(expected, folder, first), args.calls, args.cap_seconds))
+    doc["latency"] = asyncio.run(latency(db, plans(expected, folder, first), args.calls, args.cap_seconds,
+                                         client_kind=args.client, warmup=args.warmup))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(doc, indent=1) + "\n")
     print(table(doc))

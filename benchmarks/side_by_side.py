@@ -2,7 +2,7 @@
 both, both servers over stdio, their shared read tools called in turn in one interleaved run.
 
     uv run python benchmarks/side_by_side.py --reference /path/to/reference/bin/orbitkb \
-        [--services 40 --files 800 --seed 1] [--rounds 40] [--embedder off|auto] [--only TOOL,...]
+        [--services 40 --files 800 --seed 1] [--rounds 40] [--embedder off|auto] [--only TOOL,...] [--client line|sdk]
 
 The reference is the PyPI distribution ``orbitkb`` (2.87), installed in a virtualenv of its own —
 never in this workspace, whose ``orbitkb`` namespace it would shadow — e.g.
@@ -24,9 +24,12 @@ we use the compose name, ``orders``; read from each one's ``list_services`` firs
 service one of them does not list is left out for both, and ``describe_api`` asks each for the same
 place in its own list of the service's APIs: an answer "unknown service" is not a like-for-like
 read. An answer that is an error (MCP's ``isError``, or a JSON object with an ``error`` key, the
-reference's way) is counted in the errors column. Prints p50/p95 per tool and server and
-the ratio ours / reference (target: <= 0.5 at p50). Timings from a loaded machine are only valid as
-these ratios; the load average is printed next to them.
+reference's way) is counted in the errors column. Calls are timed with a lean line client
+(``--client line``, benchlib/line_client.py) doing the same work for both servers; the SDK's client
+(``--client sdk``) validates each result, and our structured content against our outputSchema,
+inside the timed call: client CPU charged to the server that publishes a schema. Prints p50/p95 per
+tool and server and the ratio ours / reference (target: <= 0.5 at p50). Timings from a loaded
+machine are only valid as these ratios; the load average is printed next to them.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from benchlib.corpus import OUT_DIR, ensure_system  # noqa: E402
 from benchlib.mcp_calls import REPO, plans  # noqa: E402
+from benchlib.server_cpu import cpu_spent, server_pid, thread_cpu  # noqa: E402,F401
 
 TARGET = 0.5
 #: tools that record runs, feedback or re-index: not a like-for-like read, left out
@@ -193,55 +197,35 @@ def same_place(args: dict[str, Any], ours: list[tuple[str, str]], theirs: list[t
     return {**args, "method": method, "path": path}
 
 
-def server_pid(marker: str) -> int | None:
-    """The pid of this process's child whose command line holds ``marker`` (a server's database)."""
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == os.getpid() and marker in cmdline:
-            return int(stat.parent.name)
-    return None
-
-
-def thread_cpu(pid: int | None) -> dict[str, float]:
-    """CPU seconds of each live thread of a process, by thread id, in nanoseconds' resolution (Linux
-    schedstat; empty elsewhere): unlike wall time, the load of a shared machine does not inflate it."""
-    if pid is None:
-        return {}
-    out: dict[str, float] = {}
-    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
-        try:
-            out[stat.parent.name] = int(stat.read_text().split()[0]) / 1e9
-        except (OSError, ValueError, IndexError):
-            continue
-    return out
-
-
-def cpu_spent(before: dict[str, float], after: dict[str, float]) -> float:
-    """CPU seconds the threads alive at the end spent since ``before`` (a thread born meanwhile from 0).
-    A thread that ended meanwhile is not counted: a sum over the live threads would drop all its time
-    and could go below zero (a server that runs a call on a short-lived thread)."""
-    return sum(max(0.0, seconds - before.get(tid, 0.0)) for tid, seconds in after.items())
-
-
 def percentile(values: list[float], q: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
+def client_class(kind: str) -> Any:
+    """The client the calls are timed with: ``line`` (benchlib/line_client.py: the same few
+    microseconds of client work for every server) or ``sdk`` (the SDK's client, whose own per-call
+    validation grows with the answer and checks an outputSchema only where a server publishes one)."""
+    if kind == "line":
+        from benchlib.line_client import LineClient
+
+        return LineClient
+    if kind == "sdk":
+        from mcp import Client
+
+        return Client
+    raise ValueError(f"client must be line or sdk, not {kind!r}")
+
+
 async def interleave(servers: dict[str, Any], calls: dict[str, Any], rounds: int, only: tuple[str, ...],
-                     services: list[dict[str, Any]] | None = None) -> dict:
+                     services: list[dict[str, Any]] | None = None, client: str = "line") -> dict:
     """tool -> server -> {"ms": [...], "cpu_ms": total, "errors": n}, every server called each round,
     in turn; ``cpu_ms`` is the server process's own CPU time over all the tool's calls. ``services``
     (expected.json's): each server is asked about them in its own names (module docstring); the
-    server named "ours" answers in the benchmark's."""
+    server named "ours" answers in the benchmark's. ``client``: see ``client_class``."""
     from contextlib import AsyncExitStack
 
-    from mcp import Client
-
+    Client = client_class(client)
     async with AsyncExitStack() as stack:
         clients = {name: await stack.enter_async_context(Client(params, read_timeout_seconds=300))
                    for name, params in servers.items()}
@@ -325,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=40, help="calls per tool and server")
     ap.add_argument("--embedder", default="off", help="off | auto: our server with the packaged model loaded")
     ap.add_argument("--only", help="comma-separated tools (default: every shared read tool)")
+    ap.add_argument("--client", default="line", choices=("line", "sdk"),
+                    help="line: the same lean client work for both servers (default); sdk: the SDK's client")
     ap.add_argument("--json", type=Path, default=OUT_DIR / "side_by_side.json")
     args = ap.parse_args(argv)
     found = reference_command(args.reference)
@@ -341,14 +327,16 @@ def main(argv: list[str] | None = None) -> int:
         served = serving_copies({"ours": ours, "reference": theirs}, Path(scratch))
         results = asyncio.run(interleave(_servers(served["ours"], served["reference"], reference, args.embedder,
                                                   scratch),
-                                         plans(expected, folder, None), args.rounds, only, expected["services"]))
+                                         plans(expected, folder, None), args.rounds, only, expected["services"],
+                                         args.client))
     load = (load0, os.getloadavg()[0])
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"date": time.strftime("%Y-%m-%d %H:%M"), "reference": version,
-                                     "services": args.services, "embedder": args.embedder, "load": load,
+                                     "client": args.client, "services": args.services,
+                                     "embedder": args.embedder, "load": load,
                                      "results": results}, indent=1) + "\n")
     print(f"{args.services} services, reference orbitkb {version}, our embedder {args.embedder}, "
-          f"{args.rounds} rounds")
+          f"{args.rounds} rounds, {args.client} client")
     print(table(results, load))
     return 0
 
