@@ -80,8 +80,9 @@ def test_bound_settings_name_the_exchange_however_they_are_reached() -> None:
 def test_a_server_named_queue_is_read_as_the_exchange_it_is_bound_to() -> None:
     got = _messages({"svc/Env.cs": SETTINGS, "svc/Inbox.cs": CONSUMER})
     assert got == [
-        ("consumes", "named-inbox", 17),  # a named queue stays the queue
+        ("consumes", "named-inbox", 17),  # a named queue stays the queue...
         ("consumes", "{prop:Queues:Exchange}", 12),
+        ("consumes", "{prop:Queues:Exchange}", 17),  # ...and receives what its exchange is sent
     ]
 
 

@@ -167,6 +167,7 @@ def test_root_dockerfiles_name_the_project_they_copy_in() -> None:
 
 def test_localhost_addresses_reach_the_service_listening_on_that_port() -> None:
     assert _edges(_run()) == [
+        ("kiosk", "Azure Service Bus", None),  # it sends through the courier library's Service Bus client
         ("kiosk", "pantry", "/api/items"),  # https://localhost:7311: the pantry's launch profile
         ("kiosk", "till", "/api/receipts"),  # http://localhost:7480: ASPNETCORE_URLS of the till's image
     ]

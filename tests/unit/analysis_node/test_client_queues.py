@@ -1,5 +1,5 @@
 """NestJS ClientsModule: transports and RMQ queues of register / registerAsync (useFactory), the
-queue read from configuration reported for checking, the message channel still the pattern."""
+queue read from configuration reported for checking, each message on its pattern and its RMQ queue."""
 
 from __future__ import annotations
 
@@ -110,10 +110,12 @@ def test_client_queues_from_configuration_are_reported_for_checking() -> None:
     ]  # the literal user_queue needs no check
 
 
-def test_client_messages_keep_the_pattern_as_channel_with_the_transport_of_their_client() -> None:
+def test_client_messages_keep_the_pattern_as_channel_and_go_into_their_rmq_queue() -> None:
     facts = analyze(CLIENTS)
     got = sorted((url(m.channel), m.provider, m.client, m.api_handler) for m in facts.messages)
     assert got == [
+        ("${BILLING_QUEUE:billing}", "rabbitmq", "nestjs-rmq", None),
+        ("${RABBIT_MQ_AUTH_QUEUE}", "rabbitmq", "nestjs-rmq", None),
         ("invoice_requested", "rabbitmq", "nestjs-emit", None),
         ('{"cmd":"validate_user"}', "rabbitmq", "nestjs-send", None),
     ]
@@ -156,6 +158,7 @@ MIXED = {
 def test_client_tokens_from_constants_pick_their_own_transport() -> None:
     facts = analyze(MIXED)
     assert sorted((url(m.channel), m.provider) for m in facts.messages) == [
+        ("${ENV_PREFIX}-mails", "rabbitmq"),  # the RMQ client's queue; the Kafka client has none
         ("order.placed", "kafka"),
         ("send_receipt", "rabbitmq"),
     ]

@@ -237,6 +237,14 @@ def test_nest_messages_resolve_provider_through_clients_module() -> None:
             35,
             "OrdersController.getOrder",
         ),
+        (  # the RMQ client's queue carries every message the client sends (rmq_queues)
+            "publishes",
+            "notifications",
+            "rabbitmq",
+            "src/orders/orders.service.ts",
+            19,
+            "OrdersController.create",
+        ),
         (
             "publishes",
             "order.created",

@@ -108,15 +108,46 @@ def test_sdk_imports_in_every_stack(path, source, expected):
         ("a/Jwt.java", "import com.auth0.jwt.JWT;\nimport com.squareup.okhttp3.OkHttpClient;\n"),
         ("a/store.go", 'import (\n\t"cloud.google.com/go/firestore"\n\tfirebase "firebase.google.com/go/v4"\n\t"github.com/aws/aws-lambda-go/lambda"\n)\n'),
         ("a/Fn.cs", "using Amazon.Lambda.Core;\nusing (var scope = provider.CreateScope()) { }\n"),
-        ("a/bus.py", "from google.cloud import pubsub_v1\n"),
-        ("a/Bus.cs", "global using Azure.Messaging.ServiceBus;\n"),
         ("web/src/pay.ts", 'import Stripe from "stripe";\nconst api = "https://api.stripe.com/v1";\n'),
     ],
     ids=["python-own-modules", "jvm-jwt-and-okhttp", "go-firestore-and-lambda", "csharp-lambda-and-using-block",
-         "broker-sdk-python", "broker-sdk-csharp", "node-read-by-its-own-parser"],
+         "node-read-by-its-own-parser"],
 )  # fmt: skip
-def test_no_vendor_from_own_modules_databases_brokers_or_other_readers(path, source):
+def test_no_vendor_from_own_modules_databases_or_other_readers(path, source):
     assert found(path, source) == []
+
+
+def test_a_managed_brokers_sdk_in_the_services_own_code_names_its_vendor_like_any_sdk():
+    assert found("a/bus.py", "from google.cloud import pubsub_v1\n") == [("Google Pub/Sub", 1)]
+    assert found("a/Bus.cs", "global using Azure.Messaging.ServiceBus;\n") == [("Azure Service Bus", 1)]
+    assert found("a/Q.java", "import software.amazon.awssdk.services.sqs.SqsClient;\n") == [("AWS SQS", 1)]
+    parsed = {"svc/bus.py": {KEY: scan("svc/bus.py", "from google.cloud import pubsub_v1\n")}}
+    topic = RawMessage("publishes", Expr((Lit("orders"),)), "pubsub", "svc/bus.py", 3, 3)
+    assert calls(parsed, ["svc/bus.py"], (), [topic]) == []  # the channel already names the broker
+    # no channel read (a topic left to configuration): the import still names the vendor
+    assert [c.target_hint for c in calls(parsed, ["svc/bus.py"], (), [])] == ["Google Pub/Sub"]
+
+
+def test_a_shared_librarys_broker_sdk_beside_channels_on_another_broker_is_no_call():
+    parsed = {"svc/Bus.cs": {KEY: scan("svc/Bus.cs", "using Azure.Messaging.ServiceBus;\nusing Stripe;\n")}}
+
+    def on(provider: str) -> RawMessage:
+        return RawMessage("publishes", Expr((Lit("orders"),)), provider, "svc/Bus.cs", 9, 9)
+
+    def hints(*messages: RawMessage) -> list[str | None]:
+        return [c.target_hint for c in calls(parsed, ["svc/Bus.cs"], (), list(messages), {"svc/Bus.cs"})]
+
+    # the file belongs to a library several services reference (a shared event bus)
+    assert hints(on("rabbitmq")) == ["Stripe API"]  # Service Bus is switched on by a setting, if ever
+    assert hints(on("azure-servicebus"), on("rabbitmq")) == ["Azure Service Bus", "Stripe API"]
+    assert hints() == ["Stripe API"]  # no channel read: nothing shows the broker in use
+    # the same file as the service's own code: its import names the vendor, channels or not
+    own = [c.target_hint for c in calls(parsed, ["svc/Bus.cs"], (), [on("rabbitmq")])]
+    assert own == ["Azure Service Bus", "Stripe API"]
+    # the service's own using beside a shared bus it uses that reaches the broker: the bus decides
+    parsed["lib/CloudBus.cs"] = {KEY: scan("lib/CloudBus.cs", "using Azure.Messaging.ServiceBus;\n")}
+    both = calls(parsed, ["lib/CloudBus.cs", "svc/Bus.cs"], (), [on("rabbitmq")], {"lib/CloudBus.cs"})
+    assert [c.target_hint for c in both] == ["Stripe API"]
 
 
 def test_vendor_of_import_longest_prefix_and_version_segments():
@@ -362,7 +393,7 @@ def test_an_npm_scope_one_vendor_publishes_names_it_for_every_package():
     from orbitkb.analysis.node.sdk_imports import vendor_of
     from orbitkb.analysis.vendors.manifests import declared_sdks
 
-    assert vendor_of("@aws-sdk/client-cognito-identity-provider") == "AWS"
+    assert vendor_of("@aws-sdk/client-textract") == "AWS"
     assert vendor_of("@aws-sdk/client-s3") == "AWS S3"  # a package's own row wins
     assert vendor_of("@sentry/profiling-node/lib") == "Sentry"
     assert vendor_of("@azure/identity") is None  # a scope of many products has no row

@@ -15,19 +15,31 @@ from orbitkb.analysis.config.dotnet import is_appsettings, read_appsettings
 from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
 from orbitkb.analysis.facts import LanguageAnalyzer
 from orbitkb.analysis.gateways.calls import is_proxy_config, proxy_server
+from orbitkb.analysis.grpc.bind import BIND_VERSION
+from orbitkb.analysis.layout import workflows
 from orbitkb.analysis.layout.balancer import only_balances_replicas
 from orbitkb.analysis.layout.deploy import DeploymentReader
 from orbitkb.analysis.layout.manifests import Manifest, manifest_kind, nest_monorepo, read_manifest
 from orbitkb.analysis.layout.services import LayoutInput, detect
 from orbitkb.analysis.pipeline import Pipeline
+from orbitkb.analysis.reading import vocabulary
 from orbitkb.analysis.reading.parsing import default_workers
 from orbitkb.analysis.reading.sources import read_sources
 from orbitkb.analysis.reading.walk import DEFAULT_SIZE_CAP
 from orbitkb.analysis.registry import DEFAULT_MODULES, LoadedAnalyzer, load_analyzers, suffix_table
+from orbitkb.analysis.vendors import code as vendorcode
 from orbitkb.domain.model import Gap
 from orbitkb.domain.ports import AnalysisCache, AnalysisRequest, AnalysisResult, SourceTree
 
 PIPELINE_VERSION = "4"
+
+
+def _workflows(tree: SourceTree, walked: Sequence[Gap]) -> dict[str, str]:
+    """CI workflow texts (the walk prunes hidden folders): listed again only when it pruned ``.github``."""
+    if not any(g.path == ".github" and g.kind == "skipped_hidden" for g in walked):
+        return {}
+    files = [e.path for e in tree.list_files(workflows.keep_workflows) if e.kind == "file"]
+    return workflows.read_workflows(files, lambda p: tree.read_bytes(p).decode("utf-8", "replace"))
 
 
 class StaticCodeAnalyzer:
@@ -56,8 +68,12 @@ class StaticCodeAnalyzer:
 
     @property
     def version(self) -> str:
+        """Every version the facts depend on: the pipeline, each stack's analyzer, and the tables
+        the parse and link caches are keyed by (source words, gRPC binding, vendor scans); what a
+        fitted ranking records it was fitted on (benchmarks/realhistory/fit.py)."""
         parts = [f"{s}-{a.analyzer.version}" for s, a in sorted(self._analyzers.items())]
-        return "+".join([f"pipeline-{PIPELINE_VERSION}", *parts])
+        caches = [f"vocabulary-{vocabulary.VERSION}", f"grpc-bind-{BIND_VERSION}", vendorcode.version()]
+        return "+".join([f"pipeline-{PIPELINE_VERSION}", *parts, *caches])
 
     def analyze(
         self,
@@ -92,7 +108,7 @@ class StaticCodeAnalyzer:
                 spring_docs.extend(docs)
                 if error:
                     gaps.append(Gap(repo, path, "config_error", error))
-        reader = DeploymentReader(src.texts, repo)
+        reader = DeploymentReader(src.texts, repo, _workflows(tree, src.gaps))
         deployment = reader.read()
         gaps += reader.gaps
         nginx = sorted(p for p, t in src.texts.items() if is_proxy_config(p, t))

@@ -165,6 +165,8 @@ class FactBuilder:
         out: dict[str, Message] = {}
         reached_from: dict[str, dict[str, None]] = {}  # message id -> every API reaching it, in order
         for raw in self.linked.messages:
+            if channels.internal_binding(raw.channel, self.config):
+                continue  # a function's binding inside a composed definition: no channel
             direction = Direction.CONSUMES if raw.direction == "consumes" else Direction.PUBLISHES
             channel, used, binding = channels.resolve_channel(raw.channel, raw.direction, self.config)
             provider = channels.resolve_provider(raw.provider, binding, self.config, deps)

@@ -188,6 +188,9 @@ class ServiceContext:
     #: those of ``context_files`` another service owns (a monolith built from the services'
     #: packages): their facts count only where this service's own code reaches them
     foreign_files: tuple[str, ...] = ()
+    #: what its build manifests (and their ancestors') depend on: a framework that works from a
+    #: dependency alone (Spring Cloud Stream binding functional beans) is known by it
+    dependencies: tuple[str, ...] = ()
 
 
 class LanguageAnalyzer(Protocol):

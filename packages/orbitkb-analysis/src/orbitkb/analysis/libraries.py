@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 
 from orbitkb.analysis import filetypes as ft
 from orbitkb.analysis import paths
+from orbitkb.analysis.golang import gopath
 from orbitkb.analysis.layout.candidates import is_harness
 from orbitkb.analysis.layout.manifests import nest_monorepo
 from orbitkb.analysis.layout.model import ServiceUnit
 from orbitkb.analysis.node.resolve import ModuleIndex
+from orbitkb.analysis.python import libraries as pylibs
 from orbitkb.analysis.reading.parsing import ParsedResults, decode
 
 if TYPE_CHECKING:
@@ -153,7 +155,7 @@ def shared_code_files(
     """unit index -> shared code it reads: Go packages it imports, NestJS library projects, npm
     packages, Node files outside every service it imports by relative path."""
     out: dict[int, list[str]] = {}
-    finders = (_go_libraries, _nest_libraries, _package_libraries, _relative_libraries)
+    finders = (_go_libraries, _nest_libraries, _package_libraries, _relative_libraries, _python_libraries)
     for found in (finder(units, owned, src) for finder in finders):
         for i, files in found.items():
             out[i] = sorted({*out.get(i, ()), *files})
@@ -178,7 +180,35 @@ def _go_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str
         found = data.get("imports")
         return [str(v) for v in found.values()] if isinstance(found, dict) else []
 
+    if not modules:  # a GOPATH project: its own import root is declared nowhere
+        modules = gopath.gopath_roots((i for p in go_files for i in imports_of(p)), {paths.parent(p) for p in go_files})
     return go_library_files(units, owned, go_files, modules, imports_of)
+
+
+def _python_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources) -> dict[int, list[str]]:
+    """The in-repository modules no service owns (a shared ``common/``) that a Python service imports
+    (python/libraries); read only when such modules exist."""
+    if not any(u.stack == "python" for u in units):
+        return {}
+    taken = {p for files in owned.values() for p in files}
+    shared = {r.path for r in src.records if not r.test and r.path.endswith(".py") and r.path not in taken}
+    if not shared:
+        return {}  # every module belongs to a service: nothing to read beside one (no parse results loaded)
+    own = [p for i, u in enumerate(units) if u.stack == "python" for p in owned.get(i, ()) if p.endswith(".py")]
+    if isinstance(src.parsed, ParsedResults):
+        src.parsed.load(sorted({*own, *shared}))
+    parsed = src.parsed
+
+    def refs_of(path: str) -> list[str]:
+        return pylibs.refs_in(decode(parsed[path])) if path in parsed else []
+
+    out: dict[int, list[str]] = {}
+    for i, unit in enumerate(units):
+        if unit.stack == "python":
+            found = pylibs.imported_files([p for p in owned.get(i, ()) if p.endswith(".py")], shared, refs_of, unit.root)
+            if found:
+                out[i] = found
+    return out
 
 
 def _nest_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources) -> dict[int, list[str]]:

@@ -48,6 +48,7 @@ def link_key(stack: str, version: str, ctx: ServiceContext, files: Iterable[tupl
         h.update(f"{path}\x1e{sha}\x1f".encode("utf-8", "surrogatepass"))
     for command in ctx.commands:
         h.update(("\x1d" + "\x1e".join(command) + "\x1f").encode("utf-8", "surrogatepass"))
+    h.update(("\x1c" + "\x1e".join(ctx.dependencies) + "\x1f").encode("utf-8", "surrogatepass"))
     return f"link:{stack}:{version}:{h.hexdigest()}"
 
 

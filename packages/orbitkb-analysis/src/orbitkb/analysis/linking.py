@@ -70,7 +70,7 @@ class Linker:
         self._sha = {r.path: r.sha256 for r in src.records}
         self._catalog = ProtoCatalog(())
         self._bind_key = [("\x00grpc-bind", BIND_VERSION), ("\x00vendor-code", vendorcode.version())]
-        self._shared: set[str] = set()  # library files several services read: not one's vendors
+        self._shared: set[str] = set()  # library files several services read: vendors of those using them
         self._context: dict[str, tuple[str, ...]] = {}  # unit root -> library files it reads
         self._foreign: dict[str, tuple[str, ...]] = {}  # unit root -> those another service owns
 
@@ -166,7 +166,8 @@ class Linker:
 
     def _service_context(self, unit: ServiceUnit, context: tuple[str, ...]) -> ServiceContext:
         foreign = self._foreign.get(unit.root, ())
-        return ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit), foreign)
+        deps = tuple(sorted(unit.deps()))
+        return ServiceContext(unit.name, unit.root, unit.stack, self.repo, context, _commands(unit), foreign, deps)
 
     def _cached(self, text: str | None) -> LinkedFacts | None:
         if text is None:
@@ -187,7 +188,9 @@ class Linker:
             facts = attrs.evolve(facts, vocabulary=tuple(counts))
             foreign = set(ctx.foreign_files)
             mine = [*inputs, *(p for p in context if p not in self._shared and p not in foreign)]  # a private library's too
-            found = vendorcode.calls(parsed, mine, facts.calls, facts.messages)
+            shared = [p for p in context if p in self._shared and p not in foreign and parsed[p].get(vendorcode.KEY)]
+            used = vendorcode.used_shared(shared, context, inputs, self.src.texts, parsed, unit.root) if shared else []
+            found = vendorcode.calls(parsed, [*mine, *used], facts.calls, facts.messages, frozenset(used))
             facts = attrs.evolve(facts, calls=(*facts.calls, *found)) if found else facts
         except Exception as exc:  # noqa: BLE001 - one linker bug must not lose the other services
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"

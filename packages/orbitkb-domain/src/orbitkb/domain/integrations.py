@@ -31,7 +31,7 @@ def vendors() -> tuple[Vendor, ...]:
     )
 
 
-_AWS = re.compile(r"(?:^|\.)(s3|sqs|sns|dynamodb|lambda|ses|email)[.-].*amazonaws\.com$")
+_AWS = re.compile(r"(?:^|\.)(s3|sqs|sns|dynamodb|lambda|ses|email|bedrock-runtime|bedrock|cognito-idp|secretsmanager)[.-].*amazonaws\.com$")
 
 
 def host_of(target: str) -> str:

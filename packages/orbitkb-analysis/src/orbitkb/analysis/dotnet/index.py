@@ -288,11 +288,40 @@ class ServiceIndex:
                 found = short[0] if len(short) == 1 else None
             if found is None and "." in name:
                 found = self._option(name, owner)
+            if found is None and "." not in name and owner and depth < 6:
+                found = self._constructed(owner, name, depth)
             if found is not None and depth < 6:
                 out.extend(self.fold(found, owner, depth + 1))
             else:
                 out.append(["unknown", name])
         return out
+
+    def _constructed(self, owner: str, param: str, depth: int) -> list[list[Any]] | None:
+        """A constructor parameter of ``owner`` (kept in a field: ``_exchange = exchange``) as the
+        service creates the type: the argument at its position (or its name) in ``new Owner(...)``,
+        folded where it is written, when every creation site that folds it agrees."""
+        ref = self.type(owner)
+        if ref is None:
+            return None
+        ctors = [[ps[1] for ps in m["ps"]] for m in ref.data["m"] if m.get("c") and param in (ps[1] for ps in m["ps"])]
+        found: list[list[Any]] | None = None
+        for site in self.sites("new"):
+            if simple(str(site.data.get("ty", ""))) != ref.name:
+                continue
+            count = len(site.data.get("a") or [])
+            positions = {names.index(param) for names in ctors if len(names) == count}  # the overload it calls
+            if len(positions) != 1:
+                continue
+            arg = site.arg(positions.pop(), name=param)
+            if arg is None or site.owner is None and not arg.get("v"):
+                continue
+            parts = self.fold(arg.get("v"), site.owner.name if site.owner else None, depth + 1)
+            if not parts or any(p[0] == "unknown" for p in parts):
+                continue
+            if found is not None and parts != found:
+                return None  # two creation sites, two values: no one channel
+            found = parts
+        return found
 
     def expr(self, parts: Any, owner: str | None = None) -> Expr | None:
         folded = self.fold(parts, owner)

@@ -16,7 +16,7 @@ import attrs
 
 from orbitkb.analysis.dotnet.easynetq import EasyNetQ
 from orbitkb.analysis.dotnet.handlerbus import LIBRARIES, HandlerBus
-from orbitkb.analysis.dotnet.index import ServiceIndex, Site, generic_args, simple
+from orbitkb.analysis.dotnet.index import ServiceIndex, Site, TypeRef, generic_args, simple
 from orbitkb.analysis.dotnet.liveness import Liveness
 from orbitkb.analysis.dotnet.rawrabbit import RawRabbit
 from orbitkb.analysis.dotnet.redislists import list_messages
@@ -200,9 +200,12 @@ class Messages:
                 )
             elif rabbit and name in RABBIT_CONSUME:
                 queue = site.arg(0, "queue")
+                bound = self._bound(site, queue)
                 if not _named(idx, queue, owner):  # a server-named queue is read as what it is bound to
-                    queue = self._bound(site, queue) or queue
+                    queue, bound = bound or queue, None
                 out.append(self._msg(site, "consumes", self._channel(queue, owner), "rabbitmq", "rabbitmq-client"))
+                if bound is not None and _named(idx, bound, owner):  # a named queue gets the exchange's messages
+                    out.append(self._msg(site, "consumes", self._channel(bound, owner), "rabbitmq", "rabbitmq-client"))
             elif bus and name in SERVICE_BUS_SENDER:
                 out.append(self._msg(site, "publishes", self._channel(site.arg(0, "queueOrTopicName"), owner),
                                      "azure-servicebus", "servicebus"))  # fmt: skip
@@ -255,11 +258,23 @@ class EventBus:
                 m for m in ref.data["m"] if m["n"] in ("Publish", "PublishAsync") and len(m["ps"]) == 1
             ]
             if ref.name in brokers and publish:
-                self.event_bases.add(simple(publish[0]["ps"][0][0]))
+                kind, param = publish[0]["ps"][0]
+                if kind in publish[0].get("tc", {}) and self._routes_by_type(ref, publish[0], param):
+                    kind = publish[0]["tc"][kind]  # Publish<T>(T e) where T : Event, routed by e's type
+                self.event_bases.add(simple(kind))
                 self.bus_types |= {ref.name, *(simple(b) for b in ref.data["b"])}
                 providers.append(brokers[ref.name])
         order = [b for _, b in BUS_BROKERS]
         self.provider = min(providers, key=order.index) if providers else "unknown"
+
+    def _routes_by_type(self, ref: TypeRef, method: Mapping[str, Any], param: str) -> bool:
+        """True when a generic publish names its channel after the event's type (``e.GetType().Name``):
+        a bus whose channel is a setting (one topic for every event) routes otherwise."""
+        return any(
+            site.owner is not None and site.owner.name == ref.name and site.method is not None
+            and site.method["l"] == method["l"] and site.data.get("n") == "GetType" and site.data.get("r") == param
+            for site in self.index.sites()
+        )  # fmt: skip
 
     def implementations(self) -> set[str]:
         return {

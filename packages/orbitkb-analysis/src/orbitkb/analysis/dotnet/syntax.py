@@ -98,7 +98,10 @@ class Reader:
             "e": end_line(node), "b": bases, "a": self.attributes(node, scope), "f": [], "p": [], "m": [],
             "mod": self.modifiers(node), "doc": doc_above(node), "o": outer,
         }  # fmt: skip
-        params = node.child_by_field_name("parameters")  # records and primary constructors
+        # records and primary constructors (C# 12): the grammar names no field for a class's list
+        params = node.child_by_field_name("parameters") or next(
+            (c for c in node.named_children if c.type == "parameter_list"), None
+        )
         if params is not None:
             info["p"] = [[pn, pt, line(node)] for pt, pn, _ in self.parameters(params)]
         t = len(self.types)
@@ -185,6 +188,9 @@ class Reader:
             "c": node.type == "constructor_declaration", "doc": doc_above(node),
             "nl": line(name) if name is not None else line(node),
         }  # fmt: skip
+        bounds = _constraints(node)  # ``Publish<T>(T e) where T : Event``: T -> Event
+        if bounds:
+            entry["tc"] = bounds
         m = len(info["m"])
         info["m"].append(entry)
         scope = outer.child(entry["n"])
@@ -415,3 +421,16 @@ def doc_above(node: Any) -> str | None:
 
 def read_csharp(root: Any) -> dict[str, Any]:
     return Reader().file(root)
+
+
+def _constraints(node: Any) -> dict[str, str]:
+    """A method's type parameters -> the type each must derive from (its first type constraint)."""
+    out: dict[str, str] = {}
+    for clause in node.named_children:
+        if clause.type != "type_parameter_constraints_clause" or not clause.named_children:
+            continue
+        for c in clause.named_children[1:]:
+            kind = c.named_children[0].type if c.type == "type_parameter_constraint" and c.named_children else ""
+            if kind in ("identifier", "generic_name", "qualified_name"):
+                out.setdefault(text(clause.named_children[0]), text(c.named_children[0]))
+    return out

@@ -169,12 +169,27 @@ def _invocation(node: Any, scope: Scope, depth: int) -> Parts | None:
         return None
     if name == "GetEnvironmentVariable":
         return [["env", key, None]]
+    section = _section(recv, scope, depth) if recv is not None and name in ("GetValue", "GetSection", "Get") else None
+    if section is not None:  # a section held in a local or read through a chain, whatever its name
+        default = _literal(value(items[1], scope, depth + 1)) if len(items) > 1 else None
+        return [["prop", f"{section}:{key}", default]]
     if recv is not None and _config_receiver(recv):
         default = _literal(value(items[1], scope, depth + 1)) if len(items) > 1 else None
         if name == "GetConnectionString":
             return [["prop", f"ConnectionStrings:{key}", None]]
         if name in ("GetValue", "GetSection", "Get"):
             return [["prop", key, default]]
+    return None
+
+
+def _section(node: Any, scope: Scope, depth: int) -> str | None:
+    """The key of a configuration section an expression holds: ``config.GetSection("Bus")`` itself,
+    or a local set from it (``var bus = config.GetSection("Bus"); bus["Exchange"]``)."""
+    if node.type not in ("identifier", "invocation_expression", "element_access_expression"):
+        return None
+    parts = value(node, scope, depth + 1)
+    if len(parts) == 1 and parts[0][0] == "prop" and parts[0][2] is None:
+        return str(parts[0][1])
     return None
 
 
@@ -261,10 +276,11 @@ def value(node: Any, scope: Scope, depth: int = 0) -> Parts:
     if kind == "element_access_expression":
         recv = node.child_by_field_name("expression")
         sub = node.child_by_field_name("subscript")
-        if recv is not None and sub is not None and _config_receiver(recv):
-            key = _literal(_first_string(sub, scope, depth))
+        section = _section(recv, scope, depth) if recv is not None and sub is not None else None
+        if section is not None or (recv is not None and sub is not None and _config_receiver(recv)):
+            key = _literal(_first_string(sub, scope, depth))  # a string key: a section, not a string's char
             if key is not None:
-                return [["prop", key, None]]
+                return [["prop", f"{section}:{key}" if section is not None else key, None]]
         return [["unknown", hint(node)]]
     if kind == "invocation_expression":
         found = _invocation(node, scope, depth)

@@ -87,6 +87,22 @@ def strings_join(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any]
     return concat(*out) if out else Unk("strings.Join(...)")
 
 
+def builder_write(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``sb.WriteString(part)`` on a ``strings.Builder`` / ``bytes.Buffer``: the text so far grows by
+    the part; a part bound to a whole slice (the variable of a ``range`` over a variadic parameter,
+    ``for _, s := range parts``) grows it by every element in order."""
+    if isinstance(recv, Obj):
+        part = arg(args, 0)
+        items = part.items if isinstance(part, Seq) else [part]
+        recv.a["str"] = concat(recv.a["str"], *items) if "str" in recv.a else concat(*items)
+    return Tup([Unk("n"), Unk("err")])
+
+
+def builder_string(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    text = recv.a.get("str") if isinstance(recv, Obj) else None
+    return text if isinstance(text, V) else lit("")
+
+
 def take_arg(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
     return arg(args, spec["i"])
 
@@ -374,6 +390,8 @@ ACTIONS = {
     "sprintf": do_sprintf,
     "concat": do_concat,
     "strings_join": strings_join,
+    "builder_write": builder_write,
+    "builder_string": builder_string,
     "arg": take_arg,
     "join_path": do_join_path,
     "host_port": host_port,

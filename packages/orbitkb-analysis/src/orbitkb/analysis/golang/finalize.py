@@ -248,7 +248,8 @@ def entities(prog: Program, sink: Sink) -> list[RawEntity]:
                 framework="gorm",
             ),
         )
-    for rec in sorted(sink.entities, key=lambda r: (r.file, r.start)):
+    named_keys = any(r.kind == "key_value" and r.engine_hint == "redis" for r in sink.entities)
+    for rec in sorted(sink.entities + ([] if named_keys else sink.runtime_keys[:1]), key=lambda r: (r.file, r.start)):
         text = rec.name.literal() or _placeholder(rec.name)
         if text is None:
             continue

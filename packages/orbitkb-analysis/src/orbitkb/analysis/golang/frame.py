@@ -28,6 +28,7 @@ class Interp(HasProgram, Protocol):
 
     sink: Sink
     probe: bool
+    library: frozenset[str]  # files of packages outside the service's folder (read where reached)
     prop_defaults: dict[str, str]
     default_mux: Obj | None
 

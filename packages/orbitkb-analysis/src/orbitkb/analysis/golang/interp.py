@@ -370,7 +370,8 @@ class Interp(Resolver):
     @staticmethod
     def _combine(old: V, new: V, op: str) -> V:
         if op == "+=":
-            return concat(old, new)
+            # ``for _, s := range parts { out += s }``: the loop variable stands for the whole slice
+            return concat(old, *new.items) if isinstance(new, Seq) else concat(old, new)
         if op == "=":
             fb = env_fallback(old, new)
             if fb is not None:

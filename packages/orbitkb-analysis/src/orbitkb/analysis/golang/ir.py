@@ -42,6 +42,12 @@ Node = ts.Node
 Ir = list[Any]
 
 
+def _named(node: Node) -> list[Node]:
+    """A node's named children without comments: ``f("",  // exchange`` newline ``key)`` has two
+    arguments, not three (tree-sitter keeps a comment wherever it sits, between arguments too)."""
+    return [c for c in node.named_children if c.type != "comment"]
+
+
 def _text(node: Node) -> str:
     return node.text.decode("utf-8", "replace") if node.text is not None else ""
 
@@ -87,7 +93,7 @@ class _FileBuilder:
             return ["sel", self.expr(n.child_by_field_name("operand")), _text(fld) if fld else ""]
         if t == "call_expression":
             args_node = n.child_by_field_name("arguments")
-            args = [self.expr(a) for a in args_node.named_children] if args_node else []
+            args = [self.expr(a) for a in _named(args_node)] if args_node else []
             fn = self.expr(n.child_by_field_name("function"))
             if fn[0] == "id":
                 self.calls.add(fn[1])
@@ -136,7 +142,7 @@ class _FileBuilder:
 
     def elements(self, body: Node) -> list[Any]:
         out: list[Any] = []
-        for el in body.named_children:
+        for el in _named(body):
             if el.type == "keyed_element":
                 key = el.child_by_field_name("key")
                 val = el.child_by_field_name("value")
@@ -190,15 +196,15 @@ class _FileBuilder:
             for c in n.children:
                 if not c.is_named and c.type.endswith("="):
                     op = c.type
-            lhs = [self.target(x) for x in left.named_children] if left else []
-            rhs = [self.expr(x) for x in right.named_children] if right else []
+            lhs = [self.target(x) for x in _named(left)] if left else []
+            rhs = [self.expr(x) for x in _named(right)] if right else []
             out.append(["set", lhs, rhs, line, op])
         elif t in ("var_declaration", "const_declaration"):
             for spec in _specs(n):
                 names, typ, values = self.spec(spec)
                 out.append(["var", names, typ, values, spec.start_point[0] + 1])
         elif t == "return_statement":
-            vals = n.named_children[0].named_children if n.named_children else []
+            vals = _named(n.named_children[0]) if n.named_children else []
             if n.named_children and n.named_children[0].type != "expression_list":
                 vals = n.named_children
             out.append(["ret", [self.expr(v) for v in vals], line])
@@ -255,7 +261,7 @@ class _FileBuilder:
             elif field == "type":
                 typ = _text(c)
             elif field == "value":
-                values = [self.expr(v) for v in c.named_children]
+                values = [self.expr(v) for v in _named(c)]
         return names, typ, values
 
 

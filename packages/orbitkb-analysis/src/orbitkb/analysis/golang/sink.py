@@ -96,6 +96,9 @@ class Sink:
     calls: list[CallRec] = field(factory=list)
     messages: list[MsgRec] = field(factory=list)
     entities: list[EntityRec] = field(factory=list)
+    #: the first Redis command of the service's own code whose key is known only at run time: the
+    #: store's one key space ``*`` when no command names a key (``finalize.entities``)
+    runtime_keys: list[EntityRec] = field(factory=list)
     models: dict[tuple[str, str], int] = field(factory=dict)  # GORM model types -> line used
     grpc_impls: dict[str, list[Any]] = field(factory=dict)  # proto service -> impl values
     grpc_pkgs: dict[tuple[str, str], set[str]] = field(factory=dict)  # impl type -> registering pkgs

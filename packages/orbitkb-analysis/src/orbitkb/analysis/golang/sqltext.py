@@ -20,8 +20,8 @@ from orbitkb.analysis.golang.emit import literal, pass_through
 from orbitkb.analysis.golang.program import Program
 from orbitkb.analysis.golang.sink import EntityRec
 from orbitkb.analysis.golang.tables import SQL_DRIVERS
-from orbitkb.analysis.golang.values import Obj, S, V, lit
-from orbitkb.analysis.resolution.storenames import key_name, tables_in
+from orbitkb.analysis.golang.values import Obj, S, Unk, V, lit
+from orbitkb.analysis.resolution.storenames import KEYSPACE, key_name, tables_in
 
 if TYPE_CHECKING:
     from orbitkb.analysis.golang.frame import Frame, Interp
@@ -71,6 +71,12 @@ def redis_key(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], s
             it.sink.entities.append(
                 EntityRec(name, "key_value", fr.file, e[3], e[4], engine_hint="redis", framework="go-redis")
             )
+    elif isinstance(key, Unk) and key.param is None and not it.sink.runtime_keys and fr.file not in it.library:
+        # a key computed at run time (a request value), not a parameter still unbound: a wrapper run
+        # on its own (``Get(ctx, key)`` nobody calls yet) says nothing until its callers bind it
+        it.sink.runtime_keys.append(
+            EntityRec(lit(KEYSPACE), "key_value", fr.file, e[3], e[4], engine_hint="redis", framework="go-redis")
+        )
     return pass_through(args, e)
 
 

@@ -37,6 +37,7 @@ LIBS: dict[str, str] = {
     "syscall": "os",
     "fmt": "fmt",
     "strings": "strings",
+    "bytes": "bytes",
     "net/url": "url",
     "path": "path",
     "net": "net",
@@ -379,6 +380,8 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("kafkago", "Reader"): ("kafka_reader", {}),
     ("confluent", "Producer"): ("confluent_producer", {}),
     ("confluent", "Consumer"): ("confluent_consumer", {}),
+    ("strings", "Builder"): ("str_builder", {}),
+    ("bytes", "Buffer"): ("str_builder", {}),
     ("amqp", "Connection"): ("amqp_conn", {}),
     ("amqp", "Channel"): ("amqp_ch", {}),
     ("nats", "Conn"): ("nats", {}),
@@ -443,6 +446,9 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "micro_server": {"NewSubscriber": ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}), "*": SAME},
     "micro_pub": {"Publish": ("micro_publish", {})},
+    # text built piece by piece (``var sb strings.Builder`` / ``bytes.Buffer``; a helper joining its
+    # variadic parts so): what ``String()`` returns is every written part in order
+    "str_builder": {"WriteString": ("builder_write", {}), "String": ("builder_string", {})},
     "url": {
         "String": ("url_string", {}),
         "JoinPath": ("url_join", {}),

@@ -32,7 +32,7 @@ from orbitkb.analysis.jvm.wrappers import expand_wrappers
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "15"
+    version = "17"
     suffixes = (".java", ".kt")
     reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 
@@ -69,7 +69,7 @@ class JvmAnalyzer:
         handlers: list[tuple[ClassRef | None, str, str]] = []
         app_prefix = _application_path(index)
         grpc_impl: set[str] = set()
-        msgs = MessageBuilder(index, framework or "spring")
+        msgs = MessageBuilder(index, framework or "spring", ctx.dependencies)
         reactive = ReactiveChannels(index, framework or "spring")
         found_messages: list[Any] = []
         data_rest = uses_data_rest(index)

@@ -302,6 +302,39 @@ def _string(node: Any) -> Str:
     return Str(parts, node)
 
 
+def _null_default(node: Any) -> E | None:
+    """``x == null ? d : x`` / ``x != null ? x : d`` (``System.getenv("HOST") == null ? "orders" :
+    System.getenv("HOST")``): Java's spelling of ``x ?: d``, read as the elvis operator.
+    ``x == null ? "" : "." + x`` is an optional piece (a DNS suffix, a path prefix) only there when
+    ``x`` is set: read as the empty text it is when nothing sets it."""
+    cond = node.child_by_field_name("condition")
+    yes, no = node.child_by_field_name("consequence"), node.child_by_field_name("alternative")
+    while cond is not None and cond.type == "parenthesized_expression" and cond.named_child_count == 1:
+        cond = cond.named_children[0]
+    if cond is None or yes is None or no is None or cond.type != "binary_expression":
+        return None
+    op = text(cond.child_by_field_name("operator"))
+    left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+    if left is None or right is None or op not in ("==", "!="):
+        return None
+    checked = right if left.type == "null_literal" else left if right.type == "null_literal" else None
+    value, default = (no, yes) if op == "==" else (yes, no)
+    if checked is None:
+        return None
+    said, tested = " ".join(text(value).split()), " ".join(text(checked).split())
+    if said == tested:
+        return Bin("?:", expr(value), expr(default), node)
+    if tested in said and _empty_string(default):
+        return expr(default)
+    return None
+
+
+def _empty_string(node: Any) -> bool:
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    return node.type == "string_literal" and text(node) == '""'
+
+
 def expr(node: Any) -> E:  # noqa: C901 - one dispatch over node types reads best flat
     t = node.type
     if t == "string_literal":
@@ -335,6 +368,8 @@ def expr(node: Any) -> E:  # noqa: C901 - one dispatch over node types reads bes
         op = node.child_by_field_name("operator")
         if left is not None and right is not None:
             return Bin(text(op) if op else "?", expr(left), expr(right), node)
+    if t == "ternary_expression" and (elvis := _null_default(node)) is not None:
+        return elvis
     if t == "object_creation_expression":
         type_node = node.child_by_field_name("type")
         name = type_ref(type_node)[0] if type_node is not None else "?"

@@ -3,6 +3,7 @@ functional beans and @StreamListener, and publish/consume sites found in method 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from attrs import evolve
@@ -13,7 +14,7 @@ from orbitkb.analysis.jvm.apis import ann_values, handler_message, message_api
 from orbitkb.analysis.jvm.body import simple_type
 from orbitkb.analysis.jvm.calls import has_param
 from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex
-from orbitkb.analysis.jvm.tables import LISTENERS, STREAM_CONSTANTS, STREAM_FUNCTION_TYPES
+from orbitkb.analysis.jvm.tables import LISTENERS, STREAM_ARTIFACTS, STREAM_CONSTANTS, STREAM_FUNCTION_TYPES
 
 _HANDLER_MARKERS = {"KafkaHandler", "RabbitHandler"}
 _STREAM_IMPORTS = ("org.springframework.cloud.stream", "org.springframework.cloud.function")
@@ -69,7 +70,7 @@ def _nested_channel(index: ServiceIndex, ref: ClassRef, value: dict[str, Any]) -
 
 
 class MessageBuilder:
-    def __init__(self, index: ServiceIndex, framework: str) -> None:
+    def __init__(self, index: ServiceIndex, framework: str, dependencies: Iterable[str] = ()) -> None:
         self.index = index
         self.framework = framework
         self.apis: list[RawApi] = []
@@ -77,7 +78,7 @@ class MessageBuilder:
         self.templates: list[tuple[ClassRef, str, RawMessage]] = []
         self.stream_service = any(
             imp.startswith(_STREAM_IMPORTS) for ref in index.classes for imp in ref.file.get("imports", ())
-        )
+        ) or any(dep.rsplit(":", 1)[-1].startswith(STREAM_ARTIFACTS) for dep in dependencies)
 
     def listeners(self, ref: ClassRef) -> list[tuple[str, str]]:
         """Record listener APIs of a class; returns (method, handler) pairs for attribution."""

@@ -78,6 +78,9 @@ STREAM_CONSTANTS = {
     "Source.OUTPUT": "output",
     "Processor.OUTPUT": "output",
 }
+#: build artifacts (name prefixes) that make a service a Spring Cloud Stream application: with a
+#: binder on the classpath, every Function / Consumer / Supplier bean is bound, imports or not
+STREAM_ARTIFACTS = ("spring-cloud-stream", "spring-cloud-starter-stream")
 STREAM_FUNCTION_TYPES = {
     "Consumer": ("in",),
     "Function": ("in", "out"),

@@ -229,8 +229,35 @@ def _service_folder(folder: str, top: str) -> str:
     return folder
 
 
+def _built_programs(cand: Candidate) -> list[Unit]:
+    """One unit per sub-folder (with entry points) of a folder the candidate's Dockerfile compiles
+    one program at a time (``go build ./services/$SERVICE``); none unless there are two or more."""
+    chosen: list[str] = []
+    for m in cand.manifests:
+        base = paths.parent(m.path)
+        for rel in m.program_dirs:
+            folder = paths.join(base, rel)
+            if folder is not None and paths.is_under(folder, cand.dir):
+                chosen.append(folder)
+    roots = sorted(
+        {
+            folder + "/" + e[len(folder) + 1 :].split("/", 1)[0]
+            for folder in chosen
+            for e in cand.entries
+            if e.startswith(folder + "/") and "/" in e[len(folder) + 1 :]
+        }
+    )
+    if len(roots) < 2:
+        return []
+    return [Unit(root, cand, [e for e in cand.entries if paths.is_under(e, root)], split=True) for root in roots]
+
+
 def split_units(cand: Candidate) -> list[Unit]:
-    """One unit, or one per sibling entry-point folder when entries are spread below the root."""
+    """One unit, or one per sibling entry-point folder when entries are spread below the root (or
+    below the folder a build argument picks a program from, whatever else sits at the root)."""
+    built = _built_programs(cand)
+    if built:
+        return built
     if not cand.entries or any(paths.parent(e) == cand.dir for e in cand.entries):
         return [Unit(cand.dir, cand, list(cand.entries))]
     folders = sorted({_service_folder(paths.parent(e), cand.dir) for e in cand.entries})

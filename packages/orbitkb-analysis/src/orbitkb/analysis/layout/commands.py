@@ -11,13 +11,18 @@ ends with that file's folders, lifted out of a ``src`` folder. Words every deplo
 nothing; a deployment whose command names no folder (or that has none, running the image's
 default beside deployments that do) splits off when its own name is a folder below the build,
 else it stays on the build's unit. Deployments with the same command whose environments differ
-(a region or a tenant each) are a service each, all rooted at the build.
+(a region or a tenant each) are a service each, all rooted at the build. A variable each deployment
+sets to a different plain word (``APP: chat``, ``APP: upload``) picks a role as a sub-command does,
+and names a folder the same way. A unit already split off a build (one program) holding a second
+``main`` (a bot or load generator beside a web server) splits again only when a deployment runs
+that program's folder on its own; a ``main`` nobody deploys apart (a migration, a tool) stays.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from orbitkb.analysis import paths
 from orbitkb.analysis.layout.candidates import Unit
@@ -49,6 +54,36 @@ def _deployments(refs: Refs) -> dict[str, tuple[set[str], Refs]]:
         words |= _words(container.command)
         own.workloads.append((workload, container))
     return out
+
+
+#: A role picked by an environment variable: one plain word (``APP: chat``), not a URL, path or number.
+_ROLE_WORD = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def _role_words(
+    deployments: dict[str, tuple[set[str], Refs]], names_folder: Callable[[str], bool]
+) -> dict[str, set[str]]:
+    """Deployment name -> the values of the environment variables that pick its role: set in two
+    deployments of the build or more, to a different plain word in each (``APP: chat``,
+    ``APP: upload``), two of which at least name a folder of the build, as a
+    ``switch os.Getenv("APP")`` in ``main`` reads it; a deployment without the variable runs the
+    image's default. Empty when no variable does (``LOG_LEVEL: debug`` beside ``info`` names no
+    role; whether a region or a tenant each is one service per environment is ``_by_environment``'s)."""
+    envs = {
+        name: {k: v.value for s in own.compose for k, v in s.env.items() if v.value}
+        | {k: v.value for _w, c in own.workloads for k, v in c.env.items() if v.value}
+        for name, (_words, own) in deployments.items()
+    }
+    out: dict[str, set[str]] = {name: set() for name in envs}
+    for key in sorted({k for env in envs.values() for k in env}):
+        values = {name: env[key].strip().lower() for name, env in envs.items() if key in env}
+        words = list(values.values())
+        if len(words) < 2 or len(set(words)) != len(words) or not all(_ROLE_WORD.fullmatch(w) for w in words):
+            continue
+        if sum(names_folder(w) for w in words) >= 2:
+            for name, word in values.items():
+                out[name].add(word)
+    return out if any(out.values()) else {}
 
 
 def _path_words(refs: Refs) -> set[str]:
@@ -150,6 +185,16 @@ def _by_environment(deployments: dict[str, tuple[set[str], Refs]]) -> list[Refs]
     return list(groups.values()) if len(commands) == 1 and len(groups) > 1 else []
 
 
+def _names_folder(root: str, folders: dict[str, dict[str, int]], word: str) -> bool:
+    return _named_folder([word], root, folders, set()) is not None
+
+
+def _program_folders(unit: Unit) -> set[str]:
+    """The folders of a split-off unit's entry files when it holds several programs, none else."""
+    folders = {paths.parent(e) for e in unit.entries}
+    return folders if len(folders) > 1 else set()
+
+
 def split_by_command(
     units: Sequence[Unit], refs: dict[int, Refs], folders: dict[str, dict[str, int]]
 ) -> tuple[list[Unit], dict[int, Refs]]:
@@ -159,9 +204,13 @@ def split_by_command(
     out_refs: dict[int, Refs] = {}
     for i, unit in enumerate(units):
         deployments = _deployments(refs.get(i, Refs()))
+        roles = _role_words(deployments, partial(_names_folder, unit.root, folders))
         mapped: dict[str, Refs] = {}
         elsewhere = False  # a deployment naming a folder that is already another unit
-        if len(deployments) > 1 and not unit.split:
+        # a unit split off a build already is one program, unless it holds several (a bot's own
+        # ``main`` beside the web server's): a deployment may then run one of them on its own
+        programs = _program_folders(unit) if unit.split else None
+        if len(deployments) > 1 and (programs is None or programs):
             common = set.intersection(*(words for words, _ in deployments.values()))
             commanded = any(words - common for words, _ in deployments.values())
             named = {name: _path_words(own) for name, (_words, own) in deployments.items()}
@@ -169,7 +218,7 @@ def split_by_command(
             entry = {name: _path_folder(p - shared, unit.root, folders, roots) for name, p in named.items()}
             commanded = commanded or any(entry.values())
             for name, (words, own) in sorted(deployments.items()):
-                distinct = words - common
+                distinct = (words - common) | roles.get(name, set())
                 folder = entry[name]
                 if folder is None and distinct:
                     folder = _named_folder(distinct, unit.root, folders, roots)
@@ -179,6 +228,10 @@ def split_by_command(
                     folder = _named_folder([name.lower()], unit.root, folders, roots)
                 if folder is None and distinct and _named_folder(distinct, unit.root, folders, set()):
                     elsewhere = True
+                if folder is not None and programs is not None:
+                    held = [f for f in programs if paths.is_under(f, folder)]
+                    if not held or len(held) == len(programs):
+                        folder = None  # code of the programs the unit is, not one program of them
                 if folder is not None:
                     target = mapped.setdefault(folder, Refs())
                     target.compose.extend(own.compose)

@@ -1,5 +1,5 @@
 """Reads every deployment description of a repository: compose, Kubernetes, helm, skaffold,
-`docker build` commands in Makefiles and scripts, Procfiles.
+`docker build` commands in Makefiles, scripts and CI workflows, Procfiles.
 
 Only files that can be deployment config are parsed (by name, or a cheap ``apiVersion``/``kind:``
 or compose ``services:`` text check), so a repository full of unrelated YAML costs nothing. Bad YAML becomes a gap.
@@ -13,7 +13,7 @@ import yaml
 from attrs import define, field
 
 from orbitkb.analysis import paths
-from orbitkb.analysis.layout import buildimages, dockerbuild, helm
+from orbitkb.analysis.layout import buildimages, dockerbuild, helm, workflows
 from orbitkb.analysis.layout.compose import (
     ComposeService,
     compose_rank,
@@ -66,8 +66,11 @@ def _spring_like(name: str) -> bool:
 
 
 class DeploymentReader:
-    def __init__(self, texts: Mapping[str, str], repository: str) -> None:
+    def __init__(
+        self, texts: Mapping[str, str], repository: str, workflows: Mapping[str, str] | None = None
+    ) -> None:
         self._texts = texts
+        self._workflows = workflows or {}  # CI workflows (layout.workflows): never read as compose or k8s
         self._repo = repository
         self.gaps: list[Gap] = []
 
@@ -118,6 +121,7 @@ class DeploymentReader:
             dep.skaffold.extend(SkaffoldArtifact(*b) for b in dockerbuild.read_builds(path, self._texts[path]))
         for path in sorted(p for p in self._texts if paths.basename(p) in buildimages.BUILD_FILES):
             dep.skaffold.extend(SkaffoldArtifact(*b) for b in buildimages.read_images(path, self._texts[path]))
+        dep.skaffold.extend(SkaffoldArtifact(*b) for b in workflows.builds(self._workflows))
         dep.procfiles = {p: t for p, t in sorted(self._texts.items()) if is_procfile(p)}
         return dep
 

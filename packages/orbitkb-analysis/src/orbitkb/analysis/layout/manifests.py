@@ -16,6 +16,7 @@ from typing import Any
 
 from attrs import define, field
 
+from orbitkb.analysis.layout import buildargs
 from orbitkb.domain.stacks import manifest_stacks
 
 #: Manifest file name (or ``.suffix`` kind) -> stack it declares (None: says nothing about the
@@ -37,6 +38,7 @@ class Manifest:
     deps: set[str] = field(factory=set)
     entry: str | None = None  # why this manifest says "deployable", e.g. "package.json start script"
     weak_entry: bool = False  # only a package.json "main": libraries have one too
+    main: str | None = None  # package.json "main", relative to the manifest's folder
     aggregator: bool = False  # workspaces / <modules> / pom packaging: a monorepo root
     images: list[str] = field(factory=list)  # Dockerfile FROM images
     ports: list[int] = field(factory=list)  # Dockerfile EXPOSE
@@ -50,6 +52,9 @@ class Manifest:
     #: sibling module folders (``../app``) whose build output this build copies into its own
     #: folder: a packaging module (an application server's configuration beside a Dockerfile)
     packs: list[str] = field(factory=list)
+    #: folders (relative to the manifest's) whose sub-folders a Dockerfile compiles one per build
+    #: argument (``go build ./services/$SERVICE``): each sub-folder with an entry point is a deployable
+    program_dirs: list[str] = field(factory=list)
 
 
 def manifest_kind(name: str) -> str | None:
@@ -84,7 +89,7 @@ def _package_json(m: Manifest, text: str) -> None:
             m.entry = f"package.json script {script!r}"
             return
     if isinstance(data.get("main"), str):
-        m.entry, m.weak_entry = "package.json main", True
+        m.entry, m.weak_entry, m.main = "package.json main", True, data["main"]
 
 
 #: a build output path inside a JVM module's served resources
@@ -315,6 +320,8 @@ def _dockerfile(m: Manifest, text: str) -> None:
             m.env.extend((k, v, start) for k, v in _env_pairs(line.split(None, 1)[1]))
         elif len(words) >= 3 and words[0].upper() in ("COPY", "ADD"):
             m.copies.extend(_copy_sources(line.split(None, 1)[1]))
+        elif len(words) >= 2 and words[0].upper() == "RUN":
+            m.program_dirs = sorted(set(m.program_dirs) | set(buildargs.program_folders(line.split(None, 1)[1])))
 
 
 def _copy_sources(rest: str) -> list[str]:

@@ -66,18 +66,23 @@ def assign(
         if unit is not None:
             by_image.setdefault(image_repo(art.image), unit)
     name_index: dict[str, set[int]] = {}
+    squashed: dict[str, set[int]] = {}  # the same names without separators: OrdersAPI ~ orders-api
     for i in range(len(roots)):
         for name in names(i) | {s.name for s in refs.get(i, Refs()).compose}:
             name_index.setdefault(name.lower(), set()).add(i)
+            squashed.setdefault(_squash(name), set()).add(i)
 
     def by_name(image: str | None, fallback: str | None) -> int | None:
-        for key in (image_repo(image) if image else None, image_name(image) if image else None, fallback):
-            if key is None:
-                continue
+        keys = [k for k in (image_repo(image) if image else None, image_name(image) if image else None, fallback) if k]
+        for key in keys:
             if key in by_image:
                 return by_image[key]
             found = name_index.get(key.lower(), set())
             if len(found) == 1:
+                return next(iter(found))
+        for key in keys:  # spelt another way: a kebab-case image of a PascalCase project folder
+            found = squashed.get(_squash(key), set())
+            if len(found) == 1 and _squash(key):
                 return next(iter(found))
         return None
 
@@ -101,6 +106,11 @@ def assign(
             else:
                 refs.setdefault(unit, Refs()).workloads.append((workload, container))
     return refs, unmatched_compose, unmatched_workloads
+
+
+def _squash(name: str) -> str:
+    """A name in lower case without its separators (``Orders.API``, ``orders-api`` -> ``ordersapi``)."""
+    return "".join(c for c in name.lower() if c.isalnum())
 
 
 def _copied_unit(

@@ -264,7 +264,7 @@ def _decide(
         or (None if unit.split else cand.strong_entry())
         or ("deployment reference" if deployed else None)
     )
-    weak = None if unit.split else cand.weak_entry()
+    weak = None if unit.split or _missing_main(inp, cand) else cand.weak_entry()
     if not unit.split and cand.infra_image():
         return  # init scripts of a database image: a resource (layout.resources), not a service
     if not has_code:
@@ -293,6 +293,25 @@ def _decide(
         layout.services.append(_unit(inp, cands, unit, refs, stack, weak))
     else:
         layout.libraries.append(unit.root)
+
+
+#: folders a package's build writes its `main` into: absent from the sources, yet the program
+_BUILD_OUTPUT = ("dist/", "build/", "lib/", "out/", "bin/")
+
+
+def _missing_main(inp: LayoutInput, cand: Candidate) -> bool:
+    """A package.json whose `main` names a source file the repository lacks (`npm init`'s
+    `index.js` left at a root that only runs tests): that `main` is no sign of a program."""
+    for m in cand.manifests:
+        if not m.weak_entry or m.main is None:
+            continue
+        rel = m.main.strip().removeprefix("./")
+        base = paths.join(paths.parent(m.path), rel) if rel else None
+        if base is None or rel.startswith(_BUILD_OUTPUT) or not rel.endswith((".js", ".cjs", ".mjs")):
+            return False
+        stem = base.rsplit(".", 1)[0]
+        return not any(p == base or p.startswith(stem + ".") for p in inp.code_paths)
+    return False
 
 
 def _fallback(

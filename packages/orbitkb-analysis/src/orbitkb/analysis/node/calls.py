@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import ctor_args, decorations, event_store, messaging, persistence, queues, stores, versioning
+from . import (
+    ctor_args,
+    decorations,
+    event_store,
+    messaging,
+    persistence,
+    proxies,
+    queues,
+    rmq_queues,
+    stores,
+    versioning,
+)
 from .clients import call_options, client_call, declared_method, receiver_binding, verb_subscript
 from .signatures import (
     BASE_THEN_VERB_CLIENTS,
@@ -23,7 +34,7 @@ from .signatures import (
     ROUTER_KINDS,
 )
 from .syntax import FUNCTION_TYPES, args_of, dotted, jsdoc, object_pairs, string_value, text, unwrap
-from .values import fold, value_ref
+from .values import field_slot, fold, object_values, value_ref
 
 if TYPE_CHECKING:
     from .extractor import Extractor
@@ -51,12 +62,17 @@ def on_call(ex: Extractor, node: Node) -> None:
             factories.append(name.rsplit(".", 1)[-1])
         if name.endswith("createMicroservice") and len(args) > 1:
             ex.out["transports"]["@server"] = messaging.transport_of(args[1]) or "unknown"
+            rmq_queues.on_microservice(ex, node, args[1])
+    if name is not None and name.endswith("ClientProxyFactory.create"):
+        rmq_queues.on_client_factory(ex, node, args)
     where = ex.module_path(name)
     if where in persistence.MONGOOSE_CONNECTIONS:
         ex.out["mongoose_connects"] = True
     if where is not None and where in HTTP_CLIENTS:
         client, method = HTTP_CLIENTS[where]
         client_call(ex, node, client, method, args)
+        return
+    if proxies.on_factory(ex, node, where, args):
         return
     if fn.type == "subscript_expression" and args and verb_subscript(ex, node, fn, args):
         return
@@ -113,6 +129,8 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
     if prop == "enableVersioning":
         versioning.on_enable(ex, args)
         return True
+    if prop in proxies.PROXY_METHODS and proxies.on_forward(ex, node, prop, args):
+        return True
     if prop in HTTP_VERBS or prop == "request":
         if _on_verb(ex, node, prop, receiver, args):
             return True
@@ -134,6 +152,7 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
         return True
     if prop == "connectMicroservice" and args:
         ex.out["transports"]["@server"] = messaging.transport_of(args[0]) or "unknown"
+        rmq_queues.on_microservice(ex, node, args[0])
     if prop == "prefix" and len(args) == 1:
         ref = value_ref(receiver, ex.scope)
         if ref is not None:
@@ -414,6 +433,19 @@ def _several(ex: Extractor, arg: Node) -> list[list[Any]] | None:
     return items if 1 < len(items) <= _MAX_SEVERAL else None
 
 
+def _argument_fields(ex: Extractor, args: list[Node]) -> dict[str, Any]:
+    """The fields of object-literal arguments, keyed like the options-object parameters that take
+    them apart (`"0.url"`)."""
+    out: dict[str, Any] = {}
+    for i, arg in enumerate(args):
+        inner = unwrap(arg)
+        if inner is not None and inner.type == "object":
+            for key, parts in object_values(inner, ex.scope).items():
+                if "." not in key:
+                    out[field_slot(i, key)] = parts
+    return out
+
+
 def _record_invocation(
     ex: Extractor, node: Node, fn: Node | None, args: list[Node], mounts: bool = True
 ) -> None:
@@ -427,6 +459,9 @@ def _record_invocation(
     methods = {str(i): m for i, m in ((i, declared_method(a)) for i, a in enumerate(args[:4])) if m}
     if methods:
         entry["methods"] = methods  # `api("/orders", { method: "POST" })`
+    fields = _argument_fields(ex, args[:4])
+    if fields:
+        entry["fields"] = fields  # `call({ url: "/orders" })` into `({ url }) => ...`
     several = {str(i): items for i, items in ((i, _several(ex, a)) for i, a in enumerate(args[:4])) if items}
     if several:
         entry["several"] = several  # `consume({ topics: ["a", "b"] })`: one channel per topic

@@ -13,7 +13,7 @@ from tree_sitter import Node
 from ..dapr.invoke import HEADER
 from .signatures import HTTP_CLIENT_TYPES, HTTP_CLIENTS, INSTANCE_VERBS, METHOD_FIRST_CLIENTS
 from .syntax import dotted, object_pairs, string_value, text, unwrap
-from .values import fold, merge, resolve_binding
+from .values import FIELD_PARAM, field_slot, fold, merge, resolve_binding
 
 if TYPE_CHECKING:
     from .extractor import Extractor
@@ -87,6 +87,8 @@ def client_call(
     if verb in INSTANCE_VERBS.values() and verb and len(args) >= 2:
         method, args = verb, args[1:]
     first = unwrap(args[0]) if args else None
+    if first is not None and first.type == "identifier":  # `const options = { host }; http.request(options)`
+        first = local_object(node, text(first)) or first
     if first is not None and first.type == "object":
         opts = object_pairs(first)
         url_node = opts.get("url") or opts.get("uri")
@@ -122,6 +124,30 @@ def client_call(
     ex.out["calls"].append({**record, **carried, **ex.where(node)})
 
 
+def local_object(node: Node, name: str) -> Node | None:
+    """The object literal a variable is declared with, in a block around ``node`` before it
+    (`var options = { host: ORDERS_HOST, port: 3000 }` a few lines above the request)."""
+    scope: Node | None = node.parent
+    while scope is not None:
+        if scope.type in ("statement_block", "program"):
+            found = None
+            for stmt in scope.named_children:
+                if stmt.start_byte >= node.start_byte:
+                    break
+                if stmt.type not in ("lexical_declaration", "variable_declaration"):
+                    continue
+                for decl in stmt.named_children:
+                    if decl.type != "variable_declarator":
+                        continue
+                    value = unwrap(decl.child_by_field_name("value"))
+                    if text(decl.child_by_field_name("name")) == name and value is not None:
+                        found = value if value.type == "object" else None
+            if found is not None:
+                return found
+        scope = scope.parent
+    return None
+
+
 def _host_port_path(ex: Extractor, client: str, opts: dict[str, Node]) -> list[Any] | None:
     """`http.request({ hostname: ORDERS_HOST, port: 3000, path: "/orders" })`: the URL the options spell."""
     host = opts.get("hostname") or opts.get("host")
@@ -154,9 +180,13 @@ def _method_param(ex: Extractor, node: Node) -> dict[str, Any]:
             break
         inner = unwrap(fn.child_by_field_name("object"))
     binding = ex.scope.lookup(text(inner)) if inner is not None and inner.type in _NAMES else None
-    if binding is None or binding.get("k") != "param" or binding.get("fid") != ex.fid:
+    if binding is None or binding.get("k") not in ("param", FIELD_PARAM):
         return {}
-    out: dict[str, Any] = {"method_param": binding["idx"]}
+    enclosing = binding.get("k") == FIELD_PARAM and binding.get("fid") in ex.scope.fids
+    if binding.get("fid") != ex.fid and not enclosing:
+        return {}  # only a field of an enclosing function's options object reaches a closure (a hook)
+    idx = binding["idx"]
+    out: dict[str, Any] = {"method_param": field_slot(idx, binding["field"]) if "field" in binding else idx}
     if binding.get("default"):
         out["method"] = binding["default"].upper()
     return out

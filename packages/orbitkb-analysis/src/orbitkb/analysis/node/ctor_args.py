@@ -89,7 +89,8 @@ def _filled(parts: list[Any], args: list[dict[str, Any]]) -> list[Any] | None:
     changed = False
     for p in parts:
         if isinstance(p, list) and p and p[0] == TAG:
-            value = _value(args[p[1]] if p[1] < len(args) else None, p[2])
+            given = args[p[1]] if isinstance(p[1], int) and p[1] < len(args) else None  # not `({ url })`
+            value = _value(given, p[2])
             if value is not None:
                 out.extend(value)
                 changed = True

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import dto, persistence, queues, versioning
+from . import dto, persistence, queues, rmq_queues, versioning
 from .messaging import pattern_parts, transport_of
 from .signatures import NEST_CLIENT_TYPES, NEST_MESSAGE_DECORATORS, NEST_METHODS
 from .syntax import args_of, decorated_start, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
@@ -139,6 +139,7 @@ def _inject(ex: Extractor, binding: dict[str, Any], decs: list[Decorator]) -> No
         elif deco == "Client" and args:
             binding["t"] = "nest_client"
             binding["provider"] = transport_of(args[0])
+            binding.update(rmq_queues.queue_of(ex, args[0]) or {})
     if binding.get("name") in NEST_CLIENT_TYPES:
         binding.setdefault("t", "nest_client")
 

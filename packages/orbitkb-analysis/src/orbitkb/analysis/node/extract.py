@@ -25,7 +25,7 @@ from .syntax import (
     text,
     unwrap,
 )
-from .values import Scope, decorated, fold, object_values, value_call, value_ref
+from .values import FIELD_PARAM, Scope, decorated, fold, object_values, value_call, value_ref
 
 # Subtrees that never hold a call, a binding or a class: not worth a Python-level visit.
 _SKIP = frozenset(
@@ -203,7 +203,11 @@ class Extractor:
             pass
 
     def _on_import(self, stmt: Node) -> None:
-        spec = string_value(stmt.child_by_field_name("source"))
+        source = stmt.child_by_field_name("source")
+        req = next((c for c in stmt.named_children if c.type == "import_require_clause"), None)
+        if source is None and req is not None:  # import x = require("y"): the source is the clause's
+            source = req.child_by_field_name("source")
+        spec = string_value(source)
         if spec is None:
             return
         self._note_module(spec)
@@ -211,7 +215,6 @@ class Extractor:
             sdk_import(self, spec, stmt)
         clause = next((c for c in stmt.named_children if c.type == "import_clause"), None)
         if clause is None:
-            req = next((c for c in stmt.named_children if c.type == "import_require_clause"), None)
             if req is not None and req.named_children:  # import x = require("y")
                 self._import(text(req.named_children[0]), spec, "*")
             return
@@ -436,6 +439,9 @@ class Extractor:
             where = (
                 (ref[1], "") if ref is not None and ref[0] == "imp" and ref[2] in ("*", "default") else None
             )
+        elif where is None and inner is not None and inner.type == "member_expression":
+            ref = value_ref(inner, self.scope)  # require("express").Router()
+            where = (ref[1], ref[2]) if ref is not None and ref[0] == "imp" and ref[3] == "" else None
         kind = FACTORIES.get(where) if where else None
         if kind is None:
             queue = queues.CONSTRUCTORS.get(where) if where else None
@@ -537,11 +543,17 @@ class Extractor:
         param_nodes = [single] if single is not None else (params_node.named_children if params_node else [])
         frame: dict[str, dict[str, Any]] = {}
         names: list[str] = []
+        fields: dict[str, list[str]] = {}
         for idx, param in enumerate(p for p in param_nodes if p.type != "comment"):
             pname = _param_name(param)
             names.append(pname or "")
             if pname:
                 frame[pname] = {"k": "param", "fid": fid, "idx": idx, **_param_extras(param)}
+            for local, key, default in _pattern_fields(param):
+                frame[local] = {"k": FIELD_PARAM, "fid": fid, "idx": idx, "field": key}
+                if default is not None:
+                    frame[local]["default"] = default
+                fields.setdefault(str(idx), []).append(key)
         record: dict[str, Any] = {
             "line": start,
             "end": end,
@@ -552,6 +564,8 @@ class Extractor:
             "invokes": [],
             "returns": None,
         }
+        if fields:
+            record["fields"] = fields  # `({ url, method })`: the fields of an options-object parameter
         if node.type == "method_definition" and any(c.type == "get" for c in node.children):
             record["getter"] = True
         if record["doc"] is None:
@@ -613,6 +627,31 @@ def _param_extras(param: Node) -> dict[str, str]:
     default = string_value(value) if value is not None else None
     if default is not None:
         out["default"] = default
+    return out
+
+
+def _pattern_fields(param: Node) -> list[tuple[str, str, str | None]]:
+    """The fields an options-object parameter takes apart (`({ url, method = "GET", body: data })`):
+    (local name, field, string default) each."""
+    node: Node | None = param
+    if node is not None and node.type in ("required_parameter", "optional_parameter"):
+        node = node.child_by_field_name("pattern")
+    if node is not None and node.type == "assignment_pattern":  # `({ url } = {})`
+        node = node.child_by_field_name("left")
+    if node is None or node.type != "object_pattern":
+        return []
+    out: list[tuple[str, str, str | None]] = []
+    for child in node.named_children:
+        if child.type == "shorthand_property_identifier_pattern":
+            out.append((text(child), text(child), None))
+        elif child.type == "object_assignment_pattern":
+            left, right = child.child_by_field_name("left"), child.child_by_field_name("right")
+            if left is not None and left.type == "shorthand_property_identifier_pattern":
+                out.append((text(left), text(left), string_value(right) if right is not None else None))
+        elif child.type == "pair_pattern":
+            key, value = child.child_by_field_name("key"), child.child_by_field_name("value")
+            if key is not None and value is not None and value.type == "identifier":
+                out.append((text(value), text(key).strip("'\""), None))
     return out
 
 

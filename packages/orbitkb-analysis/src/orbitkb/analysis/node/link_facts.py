@@ -16,11 +16,13 @@ from .dead_helpers import DeadHelpers
 from .message_wrappers import MessageSites
 from .naming import mongoose_collection, sequelize_table, snake_case
 from .resolve import Resolver, Target, path_text
+from .rmq_links import RmqQueues
 from .routing import Handled, stem
 from .signatures import INSTANCE_VERBS
 from .subclass_channels import SubclassChannels
-from .wrappers import WrapperSites, is_wrapper
+from .wrappers import WrapperSites
 
+_NEST_CLIENT_CALLS = frozenset({"nestjs-send", "nestjs-emit"})
 _NEST_COMPONENT_DECORATORS = frozenset(
     {"Controller", "Injectable", "Resolver", "Processor", "WebSocketGateway"}
 )
@@ -48,6 +50,7 @@ class FactBuilder:
         distinct = sorted(set(transports.values()))
         self.default_transport = transports.get("*") or (distinct[0] if len(distinct) == 1 else None)
         self.mongoose_connects = any(d.get("mongoose_connects") for d in files.values())
+        self.rmq = RmqQueues(files, resolver)
 
     # ------------------------------------------------------------------ attribution helpers
     def _component(self, file: str, rec: Mapping[str, Any]) -> str:
@@ -193,7 +196,7 @@ class FactBuilder:
         for file in sorted(self.files):
             data = self.files[file]
             for call in data.get("calls", []):
-                if call.get("fn") and (file, call["fn"]) in sites.used and is_wrapper(call):
+                if sites.covers(file, call):
                     continue  # reported at the wrapper's call sites instead
                 self._add_call(file, call, self._call(file, call, self.r.expr(file, call.get("url"))))
             for msg in data.get("messages", []):
@@ -203,10 +206,11 @@ class FactBuilder:
                     continue  # reported at its call sites / by its subclasses / never runs here
                 self._message(file, msg)
             self._queue_messages(file)
+            self._rmq_servers(file)
             for ent in data.get("entities", []):
                 self._entity(file, ent)
         for file, rec, base in instance_calls:
-            if rec.get("fn") and (file, rec["fn"]) in sites.used and is_wrapper(rec):
+            if sites.covers(file, rec):
                 continue
             url = self.r.parts(file, rec["path"])
             self._add_call(file, rec, self._call(file, rec, Expr(tuple(base + url)) if base or url else None))
@@ -235,8 +239,11 @@ class FactBuilder:
         if channel is None:
             return
         provider = msg["provider"]
+        queue = self.rmq.client_queue(file, msg) if msg.get("client") in _NEST_CLIENT_CALLS else None
         if provider == "unknown":
             provider = self.transports.get(msg.get("token") or "") or self.default_transport or "unknown"
+        if provider == "unknown" and queue is not None:  # the transport named by a helper's options
+            provider = "rabbitmq"
         message = RawMessage(
             msg["dir"],
             _merged(channel),
@@ -250,6 +257,16 @@ class FactBuilder:
         )
         self.messages.append(message)
         self.messages.extend(evolve(message, api_handler=h) for h in self._handlers(file, msg)[1:])
+        if queue is not None:  # an RMQ client's messages all go into its queue (rmq_queues)
+            self._message(file, {**msg, "provider": "rabbitmq", "client": "nestjs-rmq"}, queue)
+
+    def _rmq_servers(self, file: str) -> None:
+        """The RMQ queue a NestJS microservice of the service listens on."""
+        for rec in self.files[file].get("rmq_servers", []):
+            queue = self.rmq.queue(file, rec)
+            if queue is not None:
+                record = {**rec, "dir": "consumes", "provider": "rabbitmq", "client": "nestjs-rmq"}
+                self._message(file, record, queue)
 
     def _entity(self, file: str, ent: Mapping[str, Any]) -> None:
         fw = ent["fw"]

@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any
 from tree_sitter import Node
 
 from ..dapr.apply import PROVIDER_PREFIX
-from . import amqp_bindings
+from . import amqp_bindings, rmq_queues
 from .signatures import (
+    AMQP_LINK_KEYS,
     AWS_COMMANDS,
     AWS_V2_METHODS,
     MESSAGE_METHODS,
     NEST_CLIENT_TYPES,
     NEST_TRANSPORTS,
+    PROVIDER_LABELS,
 )
 from .syntax import args_of, dotted, lines, object_pairs, string_value, text, unwrap
 from .values import fold, literal, resolve_binding
@@ -78,7 +80,9 @@ def client_binding(ex: Extractor, call: Node) -> dict[str, Any] | None:
     callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
     if (dotted(callee) or "").endswith("ClientProxyFactory.create"):
         args = args_of(call)
-        return {"k": "obj", "t": "nest_client", "provider": transport_of(args[0]) if args else None}
+        queue = rmq_queues.queue_of(ex, args[0]) if args else None
+        provider = transport_of(args[0]) if args else None
+        return {"k": "obj", "t": "nest_client", "provider": provider, **(queue or {})}
     return None
 
 
@@ -111,7 +115,7 @@ def on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: l
         if spec is None:
             continue
         direction, index = spec
-        label = provider
+        label = PROVIDER_LABELS.get(provider, provider)
         if provider == "dapr":  # the pub/sub component names the broker (dapr.apply)
             if len(args) <= index or not (dotted(receiver) or "").endswith("pubsub"):
                 continue
@@ -201,7 +205,21 @@ def _object_call(ex: Extractor, node: Node, prop: str, receiver: Node, first: No
         return True
     if prop in ("emit", "send") and _nest_client(ex, node, prop, receiver, args):
         return True
-    return False
+    return _amqp_link(ex, node, prop, pairs)
+
+
+def _amqp_link(ex: Extractor, node: Node, prop: str, pairs: dict[str, Node]) -> bool:
+    """An AMQP 1.0 link opened with options: `{ target: { address } }` / `{ source: "orders" }`."""
+    spec = MESSAGE_METHODS["amqp-1.0"].get(prop) if "amqp-1.0" in ex.providers else None
+    where = pairs.get(AMQP_LINK_KEYS[spec[0]]) if spec is not None else None
+    if spec is None or where is None:
+        return False
+    inner = unwrap(where)
+    address = object_pairs(inner).get("address") if inner is not None and inner.type == "object" else where
+    if address is None:
+        return False
+    _add(ex, node, spec[0], fold(address, ex.scope), PROVIDER_LABELS["amqp-1.0"], "rhea")
+    return True
 
 
 def _nest_client(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
@@ -214,7 +232,8 @@ def _nest_client(ex: Extractor, node: Node, prop: str, receiver: Node, args: lis
     if binding.get("t") != "nest_client" and binding.get("name") not in NEST_CLIENT_TYPES:
         return False
     channel = pattern_parts(ex, args[0]) if args else []
-    _add(ex, node, "publishes", channel, provider or "unknown", f"nestjs-{prop}", token=token)
+    queue = {k: binding[k] for k in ("queue", "options_of") if k in binding}  # rmq_queues
+    _add(ex, node, "publishes", channel, provider or "unknown", f"nestjs-{prop}", token=token, **queue)
     return True
 
 
@@ -250,6 +269,11 @@ def _clients_module(ex: Extractor, first: Node) -> bool:
             ex.out.setdefault("transport_refs", []).append([name, text(pairs["name"]), provider])
         elif provider:
             ex.out["transports"].setdefault("*", provider)
+        found = rmq_queues.queue_of(ex, item)
+        if found is not None:
+            written = text(pairs["name"]) if "name" in pairs else None
+            record = {"token": name, "token_text": written, **found}
+            ex.out.setdefault("rmq_clients", []).append(record)
         queue = object_pairs(pairs.get("options") or made.get("options")).get("queue")
         if queue is not None:
             record = {"token": name, "queue": fold(queue, ex.scope), "line": lines(queue)[0]}

@@ -254,6 +254,18 @@ class Resolver:
         value = record.get("ret_v")
         return ("val", file, value) if value else None
 
+    def returned_field(self, file: str, ref: list[Any], field: str) -> tuple[list[Any], list[Part]] | None:
+        """A field of the object literal a function of the service returns, called as ``ref``
+        (["ret", fn, args]): its raw parts, and its value with the parameters bound to the arguments."""
+        fn = self.resolve(file, ref[1]) if ref and ref[0] == "ret" else None
+        if fn is None or fn[0] != "fn":
+            return None
+        binding = self.files[fn[1]].get("bindings", {}).get(f"{fn[2]}:<returned>.{field}")
+        if binding is None or binding.get("k") != "val":
+            return None
+        args = {i: self.parts(file, a) for i, a in enumerate(ref[2] if len(ref) > 2 else [])}
+        return binding["v"], self.parts(fn[1], binding["v"], params=args)
+
     def _class_member(self, file: str, cls: str, name: str, depth: int) -> Target | None:
         data = self.files.get(file, {})
         method = data.get("functions", {}).get(f"{cls}.{name}")
@@ -299,7 +311,7 @@ class Resolver:
         file: str,
         parts: list[Any],
         depth: int = 0,
-        params: Mapping[int, list[Part]] | None = None,
+        params: Mapping[Any, list[Part]] | None = None,
     ) -> list[Part]:
         """Resolve raw parts of ``file``; ``params`` supplies the values of the enclosing function's
         parameters (already resolved at a call site), the others stay `{name}` placeholders."""
@@ -323,9 +335,21 @@ class Resolver:
                 out.append(Unknown(str(part[3])))
             elif tag == "envp":
                 out.append(_env_read(part, params))
+            elif tag == "envk":
+                out.append(self._env_named(file, part, depth, params))
             else:
                 out.append(Unknown(str(part[1])))
         return out
+
+    def _env_named(
+        self, file: str, part: list[Any], depth: int, params: Mapping[Any, list[Part]] | None
+    ) -> Part:
+        """``["envk", key parts, default]``: the variable the key spells once the parameters in it
+        are known (a literal argument at the call site), else unknown."""
+        key = self.parts(file, part[1], depth + 1, params)
+        if key and all(isinstance(p, Lit) for p in key):
+            return Env("".join(p.text for p in key if isinstance(p, Lit)), part[2])
+        return Unknown("".join(p.text if isinstance(p, Lit) else "{}" for p in key))
 
     def _ref_parts(self, file: str, part: list[Any], depth: int) -> list[Part]:
         target = self.resolve(file, part[1]) if depth < _MAX_DEPTH else None
@@ -335,7 +359,7 @@ class Resolver:
         return [Lit(default)] if default is not None else [Unknown(ref_text(part[1]))]
 
     def _call_parts(
-        self, file: str, part: list[Any], depth: int, params: Mapping[int, list[Part]] | None
+        self, file: str, part: list[Any], depth: int, params: Mapping[Any, list[Part]] | None
     ) -> list[Part]:
         """`${this.url("/orders")}`: the callee's return value with its parameters bound to the args."""
         fn = self.resolve(file, part[1]) if depth < _MAX_CALL_DEPTH else None
@@ -368,7 +392,7 @@ def _env_filled(part: list[Any], args: list[Any]) -> list[Any]:
     return ["env", name, default]
 
 
-def _env_read(part: list[Any], params: Mapping[int, list[Part]] | None) -> Part:
+def _env_read(part: list[Any], params: Mapping[Any, list[Part]] | None) -> Part:
     """``["envp", index, name, default]`` where the helper is called with a literal name: that
     environment variable, with the default passed (a parameter's index) or written in the helper."""
     name = (params or {}).get(part[1])

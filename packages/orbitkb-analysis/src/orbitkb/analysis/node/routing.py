@@ -17,6 +17,7 @@ from .signatures import FRAMEWORK_OF, INSTANCE_VERBS, ROUTER_KINDS
 
 Node = tuple[Any, ...]
 #: route paths that match every request: on an any-method route, the unknown-route fallback
+_ROUTERS = frozenset({"express_router", "koa_router"})
 _CATCH_ALL = frozenset({"*", "(.*)", "(.*)?", "{*path}", "*path", "*splat"})
 
 
@@ -26,6 +27,23 @@ class Handled:
 
     api: RawApi
     handler_loc: tuple[str, str] | None
+
+
+def _import_specs(value: Any) -> list[str]:
+    """Every module specifier a parsed file refers to: its imports and each `["imp", spec, ...]` ref."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            if len(item) >= 2 and item[0] == "imp" and isinstance(item[1], str):
+                out.append(item[1])
+            stack.extend(i for i in item if isinstance(i, (list, dict)))
+    imports = value.get("imports", {}) if isinstance(value, dict) else {}
+    out.extend(str(spec[0]) for spec in imports.values() if spec)
+    return out
 
 
 def stem(path: str) -> str:
@@ -52,6 +70,7 @@ class RouteGraph:
         self.own: dict[Node, str] = {}
         self.kinds: dict[Node, str] = {}
         self.http_vcalls: list[tuple[str, dict[str, Any], Target]] = []
+        self._referenced_files: set[str] | None = None
 
     def build(self) -> None:
         for file in sorted(self.files):
@@ -144,9 +163,32 @@ class RouteGraph:
                     return found
         return None
 
+    def _referenced(self) -> set[str]:
+        """Files of the service some other file imports or requires (anywhere in its code)."""
+        if self._referenced_files is None:
+            found: set[str] = set()
+            for file in sorted(self.files):
+                for spec in _import_specs(self.files[file]):
+                    target = self.r.index.resolve(file, spec)
+                    if target is not None and target != file:
+                        found.add(target)
+            self._referenced_files = found
+        return self._referenced_files
+
+    def _unserved(self, node: Node) -> bool:
+        """A Router no mount reaches, in a module no other file of the service loads, while the
+        service starts a server of its own: dead code (a routes file left behind), not served."""
+        if self.kinds.get(node) not in _ROUTERS or self.parents.get(node):
+            return False
+        if not any(data.get("entrypoint") for data in self.files.values()):
+            return False  # a library of routers, or a service whose start is not in these files
+        return node[0] == "obj" and node[1] not in self._referenced()
+
     def apis(self) -> list[Handled]:
         out: list[Handled] = []
         for node, file, route, declared in self.routes:
+            if self._unserved(node):
+                continue
             fw = self.framework(node) or declared
             handler, loc, doc = self._handler(file, route)
             path = path_text(self.r.expr(file, route["path"]))

@@ -116,7 +116,16 @@ MESSAGE_MODULES = {
     "async-mqtt": "mqtt",
     "@dapr/dapr": "dapr",
     "dapr-client": "dapr",
+    "@azure/service-bus": "azure-servicebus",
+    # AMQP 1.0 clients: the broker (Artemis, Qpid, Service Bus, RabbitMQ's plugin) is the configuration's word
+    "rhea": "amqp-1.0",
+    "rhea-promise": "amqp-1.0",
 }
+#: the provider a message of a MESSAGE_MODULES family is recorded under, when not the family itself
+PROVIDER_LABELS = {"amqp-1.0": "unknown"}
+#: AMQP 1.0 links opened with an options object: the key holding the address, per direction
+#: (`open_sender({ target: { address: "orders" } })`, `open_receiver({ source: "orders" })`)
+AMQP_LINK_KEYS = {"publishes": "target", "consumes": "source"}
 # `.method(...)` -> (direction, channel argument index) per provider.
 MESSAGE_METHODS: dict[str, dict[str, tuple[str, int]]] = {
     "rabbitmq": {
@@ -135,6 +144,18 @@ MESSAGE_METHODS: dict[str, dict[str, tuple[str, int]]] = {
     "mqtt": {"publish": ("publishes", 0), "subscribe": ("consumes", 0), "subscribeAsync": ("consumes", 0)},
     # Dapr SDK: `client.pubsub.publish(pubsubName, topic, data)`, `server.pubsub.subscribe(pubsubName, topic, cb)`
     "dapr": {"publish": ("publishes", 1), "subscribe": ("consumes", 1), "subscribeWithOptions": ("consumes", 1)},
+    # `sbClient.createSender(queueOrTopic)`, `sbClient.createReceiver(queue)` / `(topic, subscription)`
+    "azure-servicebus": {"createSender": ("publishes", 0), "createReceiver": ("consumes", 0)},
+    # rhea `connection.open_sender(address)`, rhea-promise `connection.createSender(options)`
+    "amqp-1.0": {
+        "open_sender": ("publishes", 0),
+        "open_receiver": ("consumes", 0),
+        "attach_sender": ("publishes", 0),
+        "attach_receiver": ("consumes", 0),
+        "createSender": ("publishes", 0),
+        "createAwaitableSender": ("publishes", 0),
+        "createReceiver": ("consumes", 0),
+    },
 }
 # AWS SDK v3 commands and v2 methods whose options name the queue or topic.
 AWS_COMMANDS = {

@@ -3,11 +3,12 @@
 Parts are JSON lists: ["lit", text], ["env", name, default], ["prop", key, default],
 ["unknown", hint], ["ref", symref, default] (a name bound in another module, resolved by the
 linker), ["param", index, name] (a parameter of the enclosing function, substituted at the call
-sites of thin wrappers) and ["call", symref, [args parts], hint] (the value a function of the
+sites of thin wrappers; index "0.url" for a field of an options-object parameter) and ["call", symref, [args parts], hint] (the value a function of the
 service returns, e.g. `${this.url('/x')}`, folded by the linker from the function's return value). A symref names a binding: ["imp", spec, name, rest], ["loc", key, rest],
 ["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref, args],
 ["member", symref, rest] and ["glob", dotted]; ["envp", index, name, default] reads the environment
-variable a parameter names (see ``_env_of_param``).
+variable a parameter names (see ``_env_of_param``); ["envk", parts, default] reads the variable
+whose name a template of literals and parameters spells (`config.get(`${queue}_QUEUE`)`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ _VALUE_CALLS = _CONFIG_GETTERS | {
 # Calls that read a value, not a function of the service: never folded from a return value.
 _NOT_VALUE_CALLS = frozenset({"require", "import", "fetch", "Symbol", "Number", "Boolean", "Date"})
 _HINT_MAX = 80
+#: the binding kind of a name an options-object parameter takes apart (`({ url, method }) => ...`)
+FIELD_PARAM = "pfield"
+
+
+def field_slot(idx: int, field: str) -> str:
+    """The key of one field of an options-object parameter: `"0.url"` for `({ url })`."""
+    return f"{idx}.{field}"
+
+
 # Browser bundles read configuration injected at container start (`window._env_.API_URL`,
 # `window.__ENV.API_URL`): an environment variable of the frontend's deployment.
 _WINDOW_ENV = re.compile(r"^window\._*env_*\.([A-Za-z_][A-Za-z0-9_]*)$", re.I)
@@ -250,6 +260,8 @@ def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:
             return [list(p) for p in binding["v"]]
         if kind == "param":
             return [["param", binding["idx"], name]]
+        if kind == FIELD_PARAM:
+            return [["param", field_slot(binding["idx"], binding["field"]), name]]
     deco = decorated(name, scope) if binding is None else None
     if deco is not None and deco[2]:
         return [["ref", deco, None]]
@@ -316,9 +328,12 @@ def _fold_call(node: Node, scope: Scope, depth: int) -> Parts:
     head, _, method = name.rpartition(".")
     if method in _CONFIG_GETTERS and args and _is_config(head, scope):
         key = string_value(args[0])
+        default = string_value(args[1]) if len(args) > 1 else None
         if key is not None:
-            default = string_value(args[1]) if len(args) > 1 else None
             return [["env", key, default]]
+        keyed = _fold(args[0], scope, depth + 1)
+        if any(p[0] != "lit" for p in keyed) and all(p[0] in ("lit", "param", "ref") for p in keyed):
+            return [["envk", keyed, default]]  # `config.get(\`${queue}_QUEUE\`)`: named at the call site
     reader = _env_reader(name, scope)
     if reader is not None and args and string_value(args[0]) is not None:
         return [["env", reader + (string_value(args[0]) or ""), None]]
@@ -422,6 +437,8 @@ def symref(name: str, scope: Scope) -> SymRef | None:
         return ["imp", found["spec"], found["name"], _join(found.get("rest", ""), rest)]
     if kind == "param":
         return ["param", found["fid"], found["idx"], rest]
+    if kind == FIELD_PARAM:  # a field taken out of an options object: only its value is followed
+        return ["glob", name]
     if kind == "alias":
         ref = list(found["ref"])
         if rest:

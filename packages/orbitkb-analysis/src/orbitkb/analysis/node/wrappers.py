@@ -18,9 +18,11 @@ from ..facts import Expr, Lit, Part, Unknown
 from .attribution import Reach
 from .resolve import Resolver
 from .signatures import INSTANCE_VERBS
+from .values import field_slot
 
 Loc = tuple[str, str]  # (file, fid)
 _MAX_PARAMS = 8
+_MAX_NESTING = 4  # closures a path parameter is followed out of
 # Parameter names that hold a path or URL, not an id: `${API}/api/${path}` is still a helper.
 _PATH_WORDS = ("path", "url", "uri", "endpoint", "route", "resource", "suffix")
 _QUERY_CHARS = ("=", "?", "&", "#")
@@ -28,9 +30,10 @@ _QUERY_CHARS = ("=", "?", "&", "#")
 
 @frozen
 class Slot:
-    """A parameter of the wrapper, filled in at each call site."""
+    """A parameter of the wrapper, filled in at each call site: by position, or `"0.url"` for one
+    field of an options-object parameter (`({ url, method }) => ...`)."""
 
-    idx: int
+    idx: int | str
     name: str
 
 
@@ -40,7 +43,7 @@ class Wrapper:
     kind: str
     template: tuple[Any, ...]  # Parts and Slots
     method: str | None
-    method_param: int | None = None
+    method_param: int | str | None = None
     options_param: int | None = None
 
 
@@ -123,24 +126,52 @@ class WrapperSites:
         self.used: set[Loc] = set()
         self._pending: dict[Loc, list[Site]] = {}
 
-    def slots(self, loc: Loc | None) -> dict[int, list[Any]]:
-        if loc is None or loc[1].startswith("<anonymous>"):
+    def slots(self, loc: Loc | None) -> dict[int | str, list[Any]]:
+        if loc is None:
             return {}
         record = self.files.get(loc[0], {}).get("functions", {}).get(loc[1]) or {}
         names = record.get("params") or []
-        return {i: [Slot(i, n or f"arg{i}")] for i, n in enumerate(names[:_MAX_PARAMS])}
+        out: dict[int | str, list[Any]] = {
+            i: [Slot(i, n or f"arg{i}")] for i, n in enumerate(names[:_MAX_PARAMS])
+        }
+        for i, fields in (record.get("fields") or {}).items():
+            for field in fields:
+                key = field_slot(int(i), field)
+                out[key] = [Slot(key, field)]
+        return out
+
+    def owner(self, file: str, call: Mapping[str, Any]) -> Loc | None:
+        """The function whose parameters a call's path comes from: its own, or the enclosing one a
+        closure reads them from (`export default ({ url }) => { const run = () => axios.get(url) }`)."""
+        fid = call.get("fn")
+        if not fid:
+            return None
+        url = call.get("url") if "url" in call else call.get("path")
+        used = [p for p in url or [] if isinstance(p, list) and p and p[0] == "param"]
+        functions = self.files.get(file, {}).get("functions", {})
+        loc: str | None = fid
+        for _ in range(_MAX_NESTING):
+            record = functions.get(loc) or {}
+            if all(_takes(record, p[1], str(p[2])) for p in used):
+                return (file, str(loc))
+            loc = record.get("parent")
+            if loc is None:
+                break
+        return (file, fid)
+
+    def covers(self, file: str, call: Mapping[str, Any]) -> bool:
+        """True when the call is reported at its wrapper's call sites instead of where it is."""
+        return is_wrapper(call) and self.owner(file, call) in self.used
 
     def add_base(self, file: str, call: Mapping[str, Any], base: list[Part] | None = None) -> None:
         """A client call of the parse output (or an instance call with its base) that may be a wrapper."""
-        fid = call.get("fn")
-        if not fid or fid.startswith("<anonymous>") or (file, fid) in self.wrappers:
-            return
-        if not is_wrapper(call):
+        loc = self.owner(file, call)
+        if loc is None or loc in self.wrappers or not is_wrapper(call):
             return
         url = call.get("url") if "url" in call else call.get("path")
-        template = list(base or []) + self.r.parts(file, url or [], params=self.slots((file, fid)))
-        self.wrappers[(file, fid)] = Wrapper(
-            (file, fid),
+        template = list(base or []) + self.r.parts(file, url or [], params=self.slots(loc))
+        self.wrappers[loc] = Wrapper(
+            loc,
             call.get("kind", "http"),
             tuple(template),
             call.get("method"),
@@ -182,11 +213,14 @@ class WrapperSites:
     ) -> Loc | None:
         self.used.add(wrapper.loc)
         own = (file, fid) if fid else None
-        given = {
-            i: self.r.parts(file, a, params=self.slots(own))
+        slots = self.slots(own)
+        given: dict[int | str, list[Any]] = {
+            i: self.r.parts(file, a, params=slots)
             for i, a in enumerate(inv.get("args") or [])
             if a is not None
         }
+        for key, parts in sorted((inv.get("fields") or {}).items()):
+            given[key] = self.r.parts(file, parts, params=slots)
         items = _fill(wrapper.template, given)
         method, method_slot = self._method(wrapper, inv, given)
         name = wrapper.loc[1]
@@ -209,8 +243,8 @@ class WrapperSites:
         return own
 
     def _method(
-        self, wrapper: Wrapper, inv: Mapping[str, Any], given: Mapping[int, list[Any]]
-    ) -> tuple[str | None, int | None]:
+        self, wrapper: Wrapper, inv: Mapping[str, Any], given: Mapping[int | str, list[Any]]
+    ) -> tuple[str | None, int | str | None]:
         """(method, parameter of the site's function that supplies it)."""
         method = wrapper.method
         if wrapper.method_param is not None and wrapper.method_param in given:
@@ -234,7 +268,17 @@ class WrapperSites:
         return method, None
 
 
-def _fill(template: Sequence[Any], given: Mapping[int, list[Any]]) -> list[Any]:
+def _takes(record: Mapping[str, Any], key: Any, name: str) -> bool:
+    """True when the function declares the parameter a path part names: by position and name, or
+    as a field of an options-object parameter (key `"0.url"`)."""
+    if isinstance(key, int):
+        names = record.get("params") or []
+        return key < len(names) and names[key] == name
+    idx, _, field = str(key).partition(".")
+    return field in (record.get("fields") or {}).get(idx, [])
+
+
+def _fill(template: Sequence[Any], given: Mapping[Any, list[Any]]) -> list[Any]:
     out: list[Any] = []
     for item in template:
         if isinstance(item, Slot):

@@ -21,8 +21,9 @@ def _parse(text: str, path: str) -> ast.Module:
 
 class PythonAnalyzer:
     stack = "python"
-    version = "py-16"
+    version = "py-18"
     suffixes = (".py", ".pyi")
+    reads_libraries = True  # in-repository modules imported from outside the service's folder (python/libraries)
 
     def parse(self, path: str, text: str) -> dict[str, Any]:
         tree: ast.Module | None = None

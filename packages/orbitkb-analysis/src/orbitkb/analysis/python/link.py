@@ -114,21 +114,29 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     sdk_calls, sdk_msgs, sdk_entities = safe("dapr", lambda: dapr_sdk.collect(st), no_sdk)
     raw_calls, raw_msgs, entities = raw_calls + sdk_calls, raw_msgs + sdk_msgs, entities + sdk_entities
 
+    # shared modules read for their declarations (ctx.context_files): what lies in them is not this service's
+    shared = frozenset(ctx.context_files)
+    if shared:
+        apis = [a for a in apis if a[0].file not in shared]
+        raw_calls = [c for c in raw_calls if c[0].file not in shared]
+        raw_msgs = [m for m in raw_msgs if m[0].file not in shared]
+        entities = [e for e in entities if e.file not in shared]
     reach = _reach(st, apis)
     out_calls = sorted(set(_attribute_all(st, raw_calls, reach)), key=_call_key)
     out_msgs = sorted(set(_attribute_all(st, raw_msgs, reach)), key=_msg_key)
     out_apis = sorted({a for a, _, _ in apis}, key=_api_key)
     owners = {(a.component or "", f) for a, _, f in apis}
 
+    components = [c for c in _components(st, owners, out_calls, out_msgs) if c.file not in shared]
     return LinkedFacts(
-        components=_components(st, owners, out_calls, out_msgs),
+        components=tuple(components),
         apis=tuple(out_apis),
         calls=tuple(out_calls),
         messages=tuple(out_msgs),
         entities=tuple(sorted(set(entities), key=lambda e: (e.file, e.start_line, e.name))),
         grpc_implements=tuple(sorted(grpc_impl)),
         framework=_framework(out_apis, st),
-        gaps=tuple(gaps),
+        gaps=tuple(g for g in gaps if g.file not in shared),
     )
 
 

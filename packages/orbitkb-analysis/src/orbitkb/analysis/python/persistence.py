@@ -79,9 +79,25 @@ def collect(st: LinkState) -> list[RawEntity]:
     out.extend(_django_caches(st))
     out.extend(_vector_stores(st))
     out.extend(_named_stores(st))
-    named = {e.name.lower() for e in out}
-    out.extend(e for e in sqltext.collect(st) if e.name.lower() not in named)
+    named: dict[str, set[str | None]] = {}
+    for e in out:
+        named.setdefault(e.name.lower(), set()).add(e.engine_hint)
+    out.extend(e for e in sqltext.collect(st) if _another_store(e, named.get(e.name.lower())))
     return out
+
+
+#: engines whose SQL text may name the table an ORM model of unstated engine maps (the same store)
+_RELATIONAL = frozenset({"postgres", "mysql", "mariadb", "sqlite", "sqlserver", "oracle", "h2", "cockroachdb"})
+
+
+def _another_store(found: RawEntity, engines: set[str | None] | None) -> bool:
+    """A table named in raw SQL text is its own entity unless a model of that name is already one:
+    the same table, except when the driver says a non-relational engine no such model stands for
+    (CQL handed to a Cassandra session beside a SQLAlchemy model of a PostgreSQL table)."""
+    if engines is None:
+        return True
+    hint = found.engine_hint
+    return hint is not None and hint not in _RELATIONAL and hint not in engines
 
 
 def _class_entity(

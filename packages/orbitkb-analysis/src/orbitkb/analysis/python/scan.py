@@ -466,11 +466,14 @@ class Scanner:
             "inner": {},
         }
         self.classes[qual] = rec
-        for s in node.body:
+        own = f"{self.module}.{qual}."
+        # a name the class body assigned earlier is that class attribute (``_session = CLUSTER.connect()``)
+        body = Builder(lambda n: ref(own + n) if n in rec["attrs"] else self.b.name(n), self.b.path)
+        for s in _class_statements(node.body):
             if isinstance(s, ast.Assign):
                 for tgt in s.targets:
                     if isinstance(tgt, ast.Name):
-                        rec["attrs"][tgt.id] = self.b.build(s.value, f"{self.module}.{qual}.{tgt.id}")
+                        rec["attrs"][tgt.id] = body.build(s.value, own + tgt.id)
                         self._field(rec, tgt.id, None, s.value)
                 self.calls_in(s.value)
             elif isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
@@ -478,7 +481,7 @@ class Scanner:
                 if not _has_default(s.value):
                     rec.setdefault("nd", []).append(s.target.id)
                 if s.value is not None:
-                    rec["attrs"][s.target.id] = self.b.build(s.value, f"{self.module}.{qual}.{s.target.id}")
+                    rec["attrs"][s.target.id] = body.build(s.value, own + s.target.id)
                 self._field(rec, s.target.id, s.annotation, s.value)
             elif isinstance(s, _DEF):
                 self.function(s, f"{qual}.{s.name}", qual)
@@ -600,3 +603,21 @@ def _unparse(e: ast.AST) -> str:
 
 
 __all__ = ["NONE", "Scanner", "module_name"]
+
+
+def _class_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """A class body's statements with those inside ``if``/``try``/``while``/``for``/``with`` blocks
+    lifted out (a connection retried in a ``while True: try:`` loop still sets the attribute);
+    control flow is ignored as everywhere else."""
+    out: list[ast.stmt] = []
+    for s in body:
+        if isinstance(s, (ast.If, ast.While, ast.For, ast.AsyncFor)):
+            out.extend(_class_statements(s.body + s.orelse))
+        elif isinstance(s, (ast.With, ast.AsyncWith)):
+            out.extend(_class_statements(s.body))
+        elif isinstance(s, ast.Try) or type(s).__name__ == "TryStar":
+            handlers = [st for h in s.handlers for st in h.body]  # type: ignore[attr-defined]
+            out.extend(_class_statements(s.body + handlers + s.orelse + s.finalbody))  # type: ignore[attr-defined]
+        else:
+            out.append(s)
+    return out

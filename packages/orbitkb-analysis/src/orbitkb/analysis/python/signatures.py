@@ -216,6 +216,8 @@ FAMILIES: dict[str, str] = {
     "pyodbc.connect": "sql:sqlserver",
     "databases.Database": "sql:",  # the engine is the URL's scheme: left to the configuration
     "pymssql.connect": "sql:sqlserver",
+    # the DataStax Cassandra driver: a cluster's ``connect()`` session executes CQL text
+    "cassandra.cluster.Cluster": "sql:cassandra",
     "elasticsearch.Elasticsearch": "search:elasticsearch",
     "elasticsearch.AsyncElasticsearch": "search:elasticsearch",
     "opensearchpy.OpenSearch": "search:opensearch",
@@ -281,6 +283,7 @@ METHOD_RESULTS: dict[tuple[str, str], tuple[str, tuple[int | None, str | None]]]
         for e in ("postgres", "mysql", "sqlite", "sqlserver")
         for m in ("cursor", "acquire", "getconn", "connection")
     },
+    ("sql:cassandra", "connect"): ("sql:cassandra", (None, None)),  # Cluster(...).connect(): a session
 }
 ATTR_RESULTS: dict[tuple[str, str], tuple[str, str]] = {
     ("amqp-channel", "default_exchange"): ("amqp-exchange", ""),
@@ -518,6 +521,7 @@ REDIS_LIBS = frozenset({"redis", "aioredis"})
 SQL_EXEC_METHODS = frozenset(
     "execute executemany executescript fetch fetchrow fetchval mogrify copy_expert".split()
     + "fetch_all fetch_one fetch_val execute_many iterate exec_driver_sql".split()  # databases, SQLAlchemy
+    + ["execute_async"]  # the Cassandra driver's session
 )
 #: wrappers that hand a statement's text on unchanged: ``conn.execute(text("SELECT ..."))``
 SQL_TEXT_WRAPPERS = frozenset({"sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"})

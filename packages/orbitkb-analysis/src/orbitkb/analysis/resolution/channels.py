@@ -14,8 +14,8 @@ from collections.abc import Iterable
 
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
-from orbitkb.analysis.facts import Expr
-from orbitkb.analysis.resolution import engines
+from orbitkb.analysis.facts import Expr, Prop
+from orbitkb.analysis.resolution import engines, functions
 from orbitkb.analysis.resolution.values import Sentinels, resolve
 from orbitkb.domain.providers import PROVIDERS
 
@@ -46,10 +46,26 @@ def stream_destination(
     the functional binding ``channel-out-0`` / ``channel-in-0``)."""
     suffix = "-out-0" if direction == "publishes" else "-in-0"
     for binding in (channel, channel + suffix):
-        found = config.prop_candidates(f"{_BINDINGS}{binding}.destination")
+        composed = functions.composed_binding(binding, config)
+        if composed is not None and not composed[0]:
+            return None  # inside a composition: see internal_binding
+        name = composed[0] if composed is not None else binding
+        found = config.prop_candidates(f"{_BINDINGS}{name}.destination")
         if found and found[0].value.strip():
-            return found[0].value.strip().split(",")[0], found[0], binding
+            return found[0].value.strip().split(",")[0], found[0], name
+        if composed is not None:  # unset, the destination is the composed binding's own name
+            return name, composed[1], name
     return None
+
+
+def internal_binding(expr: Expr, config: ServiceConfig) -> bool:
+    """A functional binding inside a composed function definition (``pack-out-0`` of
+    ``pack|label``): the value never leaves the service, so there is no channel."""
+    part = expr.parts[0] if len(expr.parts) == 1 else None
+    if not isinstance(part, Prop) or not part.key.startswith(_BINDINGS) or part.default is None:
+        return False  # function beans name their binding as this property, its default the binding
+    composed = functions.composed_binding(part.default, config)
+    return composed is not None and not composed[0]
 
 
 def reactive_destination(

@@ -8,9 +8,15 @@ are matched against ``code_imports`` in ``sdks.json`` (longest dotted prefix win
 prefix that is not a vendor call), and a string literal that is wholly a URL or host of a vendor
 (``"https://api.stripe.com/v1"``, ``"smtp.sendgrid.net"``) in server-side code names that vendor
 too — never a vendor's bare domain (a link to ``stripe.com``) nor a web page, CDN or console host
-(``fonts.googleapis.com``, ``dashboard.stripe.com``). The linker then makes one call per vendor, at
-the first file and line naming it (``calls``). Node/TS imports are read by its own parser
-(``node/sdk_imports.py``: ``require`` through variables), with the npm table.
+(``fonts.googleapis.com``, ``dashboard.stripe.com``). A C# fully qualified name needs no ``using``
+(``new Stripe.CouponService()``) and counts as one. The linker then makes one call per vendor, at
+the first file and line naming it (``calls``), from the service's own files, a library only it
+reads, and the files of a library several services reference that its own code uses
+(``used_shared``: C# types named, Java/Kotlin classes and Python modules imported). A managed broker's SDK (Service
+Bus, SQS, Pub/Sub) names its vendor like any SDK, except where the service reaches it through such
+a shared library and none of its channels runs on that broker (a setting picks the bus's
+transport). Node/TS imports are read by its own parser (``node/sdk_imports.py``: ``require``
+through variables), with the npm table.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -28,6 +34,8 @@ from orbitkb.domain.integrations import Vendor, find_vendor, host_of, vendors
 from orbitkb.domain.model import ResourceType, ServiceCall
 
 KEY = "vendor_refs"
+#: the rules of ``scan`` and ``calls`` (the tables are digested apart): bump when what they keep changes
+SCAN_VERSION = 7
 IMPORT_CLIENT = "sdk:"
 HOST_CLIENT = "host:"
 
@@ -84,7 +92,8 @@ def _domains() -> frozenset[str]:
 def version() -> str:
     """Part of the parse and link cache keys: a digest of every table the scans read (the npm table
     too: the Node parser records the imports it names)."""
-    data = [tables()["code_imports"], tables()["go"], tables()["npm"], [(v.name, v.hosts) for v in vendors()]]
+    data = [SCAN_VERSION, tables()["code_imports"], tables()["go"], tables()["npm"], tables()["broker_providers"],
+            [(v.name, v.hosts) for v in vendors()]]  # fmt: skip
     return "vc-" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
 
 
@@ -144,9 +153,25 @@ def _imports(language: str, text: str) -> Iterator[tuple[str, int]]:
             yield from ((m.group(1), m.start(1)) for m in _RUBY_CONSTANT.finditer(text))
     elif language in _STATEMENTS:
         yield from ((m.group(1), m.start(1)) for m in _statements(_STATEMENTS[language], text))
+        if language == "dotnet":  # a fully qualified name needs no using: ``new Stripe.CouponService()``
+            for m in _qualified(language).finditer(text):
+                line_start = text.rfind("\n", 0, m.start()) + 1
+                if not _NOT_CODE.match(text, line_start, m.start()):
+                    yield m.group(1), m.start(1)
 
 
 _STATEMENTS = {"jvm": _JVM_IMPORT, "dotnet": _CS_USING, "rust": _RUST_USE}
+#: the start of a line before a qualified name that is no use of it: a comment, a namespace or
+#: using declaration (read as statements above)
+_NOT_CODE = re.compile(r"[ \t]*(?://|/?\*|(?:(?:global|file)[ \t]+)?(?:namespace|using)\b)")
+
+
+@cache
+def _qualified(language: str) -> re.Pattern[str]:
+    """A dotted name in code that starts with a root of the language's table and is followed by
+    a member access, a call, a generic argument list or a block (``Stripe.StripeConfiguration.ApiKey``)."""
+    roots = "|".join(re.escape(r) for r in _roots(language))
+    return re.compile(r"(?<![\w.])((?:" + roots + r")(?:\.[A-Z]\w*)+)(?=[ \t]*[.(<{])")
 
 
 @cache
@@ -161,7 +186,8 @@ def is_page_host(host: str) -> bool:
 
 
 def _callable(vendor: Vendor | None) -> str | None:
-    """A vendor's name, unless it is a message broker (SQS, Service Bus): its use is messaging."""
+    """A vendor's name, unless it is a message broker (SQS, Service Bus): a literal naming its host
+    is a queue's address, the channel messaging reads."""
     return vendor.name if vendor is not None and vendor.resource_type is not ResourceType.QUEUE else None
 
 
@@ -195,7 +221,10 @@ def scan(path: str, text: str) -> list[list[Any]]:
         return []
     found: dict[tuple[str, bool], list[Any]] = {}
     for name, pos in _imports(language, text):
-        vendor = _callable(find_vendor(v)) if (v := vendor_of_import(language, name)) else None
+        # a managed broker's SDK names its vendor like any SDK; ``calls`` drops it where a shared
+        # library reaches it and no channel of the service runs on that broker (``broker_providers``)
+        known = find_vendor(v) if (v := vendor_of_import(language, name)) else None
+        vendor = known.name if known is not None else None
         if vendor is not None and (vendor, False) not in found:
             found[(vendor, False)] = [vendor, name, _line(text, pos)]
     if suffix in tables()["code_imports"]["literal_hosts"]["suffixes"]:
@@ -215,19 +244,36 @@ def scan(path: str, text: str) -> list[list[Any]]:
 
 def calls(
     parsed: Mapping[str, Mapping[str, Any]], paths: Sequence[str], existing: Iterable[RawCall],
-    messages: Iterable[RawMessage],
+    messages: Iterable[RawMessage], shared: Collection[str] = (),
 ) -> list[RawCall]:  # fmt: skip
     """One call per vendor the files ``paths`` name (first file by path, then line), to the vendor's
     name; none for a vendor the linker already reached by name (a Node SDK import), a vendor the
-    service reaches through its message channels, or an umbrella SDK (generic AWS) when a more
-    specific vendor of its family is named."""
+    service reaches through its message channels, a managed broker the service reaches through a
+    library several services reference (``shared``: a file of it the service uses imports the
+    broker's SDK) while no channel of the service runs on it (``broker_providers``: a setting picks
+    the transport of a shared event bus, and the service's own ``using`` of the SDK only wires that
+    bus), or an umbrella SDK (generic AWS) when a more specific vendor of its family is named. A
+    broker's SDK the service's own code imports, with no shared library reaching it, names its
+    vendor like any SDK, channels read or not."""
     hinted = {c.target_hint for c in existing if c.target_hint}
     providers = {m.provider for m in messages}
+    brokers: Mapping[str, list[str]] = tables()["broker_providers"]
+    switched = {  # brokers a shared bus reaches that no channel of the service runs on: switched off
+        vendor
+        for path in shared
+        for vendor, _, _ in (parsed.get(path) or {}).get(KEY) or []
+        if vendor in brokers and not providers & set(brokers[vendor])
+    }
     found: dict[str, RawCall] = {}
     for path in sorted(paths):
         refs = (parsed.get(path) or {}).get(KEY) or []
         for vendor, name, line in sorted(refs, key=lambda r: (r[2], r[0])):
-            if vendor in found or vendor in hinted or covered_by_messages(vendor, providers):
+            if (
+                vendor in found
+                or vendor in hinted
+                or vendor in switched
+                or covered_by_messages(vendor, providers)
+            ):
                 continue
             client = name if name.startswith(HOST_CLIENT) else IMPORT_CLIENT + name
             found[vendor] = RawCall("http", path, line, line, client, target_hint=vendor)
@@ -238,6 +284,140 @@ def calls(
         for v in sorted(found)
         if not (v in umbrellas and any(o != v and o.startswith(umbrellas[v]) for o in named))
     ]
+
+
+#: a type declaration and the rest of its header line (``class MailSender : IMailSender, IDisposable``)
+_DECLARATION = re.compile(r"\b(?:class|interface|struct|record|enum|trait)[ \t]+([A-Za-z_]\w*)([^{;\n]*)")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _declared(text: str) -> dict[str, set[str]]:
+    """type name -> the names its header line mentions (bases, interfaces, generic constraints)."""
+    out: dict[str, set[str]] = {}
+    for m in _DECLARATION.finditer(text):
+        out.setdefault(m.group(1), set()).update(_NAME.findall(m.group(2)))
+    return out
+
+
+def used_shared(
+    candidates: Sequence[str], library: Sequence[str], own: Sequence[str], texts: Mapping[str, str],
+    parsed: Mapping[str, Mapping[str, Any]] | None = None, root: str = ".",
+) -> list[str]:  # fmt: skip
+    """The files of ``candidates`` (library files several services read) that this service's own
+    code uses: one of its own files names a type the library file declares, or a type of the library
+    that the file's types implement (``class MailSender : IMailSender`` in the library, an injected
+    ``IMailSender`` in the service). A library several services reference calls out for those that
+    use the part that calls out. Read for C# (``<ProjectReference>`` libraries, whose texts the
+    reader keeps), for Java/Kotlin from their parses (``parsed``: a shared Gradle or Maven module's
+    class the service imports, ``_used_jvm``) and for Python (a shared module the service's own
+    code imports from the import root above its folder ``root``: ``from common.mail import send``);
+    other languages' shared files stay nobody's here (the Node linker keeps the library files a
+    service imports by name itself)."""
+    used = set(_used_csharp(candidates, library, own, texts))
+    if parsed is not None:
+        used |= set(_used_jvm(candidates, library, own, parsed))
+        used |= set(_used_python(candidates, own, parsed, root))
+    return [p for p in candidates if p in used]
+
+
+def _used_python(
+    candidates: Sequence[str], own: Sequence[str], parsed: Mapping[str, Mapping[str, Any]], root: str
+) -> list[str]:
+    """The Python files of ``candidates`` an own Python file imports directly (not through another
+    shared module: a helper importing a mailer is no use of the mailer)."""
+    from orbitkb.analysis.python import libraries as pylibs  # the Python analyzer, only when linking
+
+    modules = {p for p in candidates if p.endswith(".py")}
+    mine = [p for p in own if p.endswith(".py")]
+    if not modules or not mine:
+        return []
+    direct = set(mine)
+    return pylibs.imported_files(
+        mine, modules, lambda p: pylibs.refs_in(parsed.get(p) or {}) if p in direct else [], root
+    )
+
+
+#: the suffixes of JVM sources whose parse names their package, imports and classes' supertypes
+_JVM_SUFFIXES = (".java", ".kt", ".scala")
+
+
+def _used_jvm(
+    candidates: Sequence[str],
+    library: Sequence[str],
+    own: Sequence[str],
+    parsed: Mapping[str, Mapping[str, Any]],
+) -> list[str]:
+    """The JVM files of ``candidates`` one of whose classes (or a library type they extend or
+    implement) an own file imports by name or by its package's wildcard (``import com.acme.mail.*``)."""
+
+    def jvm(path: str) -> Mapping[str, Any] | None:
+        data = parsed.get(path) if path.endswith(_JVM_SUFFIXES) else None
+        return data if data and isinstance(data.get("classes"), list) else None
+
+    def declared(data: Mapping[str, Any]) -> set[str]:
+        package = data.get("package") or ""
+        return {
+            f"{package}.{c['name']}" if package else c["name"]
+            for c in data["classes"]
+            if "." not in c.get("qname", "")
+        }
+
+    library_types = {t for p in library if (d := jvm(p)) is not None for t in declared(d)}
+    imported: set[str] = set()
+    for path in own:
+        if (data := jvm(path)) is not None:
+            imported.update(str(i) for i in data.get("imports") or ())
+    if not imported:
+        return []
+    out = []
+    for path in candidates:
+        if (data := jvm(path)) is None:
+            continue
+        package, imports = data.get("package") or "", [str(i) for i in data.get("imports") or ()]
+        names = declared(data)
+        for cls in data["classes"]:
+            for base in cls.get("supers") or ():
+                simple = str(base[0]).split("<")[0].rsplit(".", 1)[-1]
+                full = next((i for i in imports if i.endswith("." + simple)), f"{package}.{simple}")
+                if full in library_types:
+                    names.add(full)
+        if any(n in imported or n.rsplit(".", 1)[0] + ".*" in imported for n in names):
+            out.append(path)
+    return out
+
+
+def _used_csharp(
+    candidates: Sequence[str], library: Sequence[str], own: Sequence[str], texts: Mapping[str, str]
+) -> list[str]:
+    """The C# files of ``candidates`` whose declared types (or the library types they implement)
+    an own C# file names; a file of ``global using`` lines and no type (``GlobalUsings.cs``) imports
+    for every file of its folder, so it is used where one of their types is."""
+    declared = {p: _declared(texts[p]) for p in library if _kept(p, texts)}
+    library_types = {name for types in declared.values() for name in types}
+    own_texts = [texts[p] for p in own if _kept(p, texts)]
+    out = []
+    for path in candidates:
+        if not _kept(path, texts):
+            continue
+        names = {
+            n for name, header in _declared(texts[path]).items() for n in (name, *(header & library_types))
+        }
+        if not names and _GLOBAL_USING.search(texts[path]):
+            folder = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+            names = {n for p, types in declared.items() if p.startswith(folder) for n in types}
+        if not names or not own_texts:
+            continue
+        pattern = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+        if any(pattern.search(text) for text in own_texts):
+            out.append(path)
+    return out
+
+
+_GLOBAL_USING = re.compile(r"^[ \t]*global[ \t]+using\b", re.M)
+
+
+def _kept(path: str, texts: Mapping[str, str]) -> bool:
+    return path.endswith(".cs") and path in texts
 
 
 def never_imported(ecosystem: str | None, package: str, code: Iterable[str]) -> bool:
