@@ -11,6 +11,13 @@ really changed. Each predicted service is mapped to a truth service through its 
 one that maps to none is a false positive. Baselines on the same tasks: every service, and bm25
 over each service's files at the parent (top-1, top-2). Writes benchmarks/out/realhistory.md and
 .json and prints the summary tables.
+
+A cached database is indexed again when its marker does not record this tree's analysis version
+(the CodeAnalyzer port's ``version``). After an analyzer change, refit the change surface's
+evidence mix on the tune tasks, ONE command (it records what it was fitted on in ranking.json;
+tests/unit/change/test_ranking_fitted_on.py fails until it is rerun):
+
+    uv run python benchmarks/realhistory/fit.py --clones /work/clones --cache DIR --write
 """
 
 from __future__ import annotations
@@ -52,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="at most N tasks per repository")
     ap.add_argument("--cache", type=Path, default=OUT / "realhistory")
     ap.add_argument("--reindex", action="store_true", help="ignore cached databases")
+    ap.add_argument("--stale-ok", action="store_true",
+                    help="score cached databases whatever analysis version indexed them (to compare rankings on "
+                         "one fixed index); by default a database of another version is indexed again")
     ap.add_argument("--out", type=Path, default=OUT / "realhistory")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--no-offtopic", action="store_true",
@@ -81,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     started = time.monotonic()
     progress(f"{len(tasks)} tasks, embedder {args.embedder}")
-    rows = run(tasks, load(), args.clones, args.embedder, args.cache / "db", args.reindex, progress)
+    rows = run(tasks, load(), args.clones, args.embedder, args.cache / "db", args.reindex, progress, args.stale_ok)
     per_repo = group(rows, "repository")
     for repo, s in per_repo.items():
         s["split"] = next(r["split"] for r in rows if r["repository"] == repo)

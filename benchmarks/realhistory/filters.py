@@ -83,8 +83,9 @@ BOTS = re.compile(r"dependabot|renovate|github-actions|\[bot\]|snyk-bot|greenkee
 SCOPE = re.compile(
     r"^\s*(\[[^\]]*\]\s*|:[a-z0-9_+-]+:\s*|[^\w\s\[\]()'\"`#<>:./!-]+\s*|[\w./-]+(\([^)]*\))?!?:\s*)*"
 )
+# a subject opening with any form of bump/upgrade ("Upgraded", "Bumping") is a version bump
 VERSION_BUMP = re.compile(
-    r"^(\w+\(deps?[^)]*\)|deps?)!?:|^(bump|upgrade)(s|ed)?\b"
+    r"^(\w+\(deps?[^)]*\)|deps?)!?:|^(bump(s|ed|ing)?|upgrad(e|es|ed|ing))\b"
     r"|^(update|migrate|switch|move)(s|d|ed)?\b[^\n]{0,60}?\b(to|with)\s+(v?\d|java\b|jdk|node(js)?\b|spring"
     r"|go\b|golang|python\b|\.?net\b|dotnet|netcore|gradle|maven|alpine|debian|ubuntu)"
     r"|^(update|upgrade)(s|d|ed)?\b[^.]{0,40}\b(deps|dependenc\w*|packages|versions?|base images?|sdk|jdk"

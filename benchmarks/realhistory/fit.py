@@ -5,12 +5,22 @@ runner-up the rules chose / add one they left out) that maximise the classifier'
 same tune tasks while the fixture floors of the example system hold. Held-out tasks are scored with
 the fitted model and printed, never used to choose anything.
 
-    uv run python benchmarks/realhistory/fit.py --clones /work/clones --cache /tmp/me/rhcache [--write]
+The refit, ONE command (rerun it whenever an analyzer's version moves: the facts it was fitted on
+changed, and tests/unit/change/test_ranking_fitted_on.py fails until it is rerun):
+
+    uv run python benchmarks/realhistory/fit.py --clones /work/clones --cache /tmp/me/rhcache --write
+
+Each cached database whose marker does not record this tree's analysis version (the CodeAnalyzer
+port's ``version``) is indexed again first (realhistory/run.py), so the fit always sees today's
+facts; ``--write`` records in ranking.json what it was fitted on (``fitted_on``: that version, how
+many tune tasks and repositories, the date, this command). To compare rankings on one fixed index
+without indexing again, ``--stale-ok --model-file /tmp/me/model.json`` fits there and writes elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 import tempfile
@@ -38,6 +48,7 @@ from realhistory.run import indexed_app  # noqa: E402
 from realhistory.truthmap import load  # noqa: E402
 
 MODEL_FILE = BENCH.parent / "packages/orbitkb-domain/src/orbitkb/domain/change/ranking.json"
+REFIT = "uv run python benchmarks/realhistory/fit.py --clones /work/clones --cache DIR --write"
 L2 = 1.0
 DROPS = (0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35)
 ADDS = (0.4, 0.5, 0.6, 0.7, 1.01)  # 1.01: add nothing
@@ -46,11 +57,12 @@ ADDS = (0.4, 0.5, 0.6, 0.7, 1.01)  # 1.01: add nothing
 Sample = dict[str, Any]
 
 
-def samples(tasks: Sequence[dict[str, Any]], clones: Path, cache: Path, embedder: str) -> list[Sample]:
+def samples(tasks: Sequence[dict[str, Any]], clones: Path, cache: Path, embedder: str,
+            stale_ok: bool = False) -> list[Sample]:
     maps = load()
     out = []
     for t in tasks:
-        app, _ = indexed_app(clones / t["repository"], t, embedder, cache, False)
+        app, info = indexed_app(clones / t["repository"], t, embedder, cache, False, stale_ok)
         store = app.adapters.store()
         services = store.list_services()
         smap = maps[t["repository"]]
@@ -64,8 +76,21 @@ def samples(tasks: Sequence[dict[str, Any]], clones: Path, cache: Path, embedder
         out.append({"id": t["id"], "repository": t["repository"], "expected": set(t["expected"]),
                     "rows": [(truth[name], [f[k] for k in ranking.FEATURES]) for name, f in feats.items()],
                     "cands": cands, "terms": len(terms), "n": len(services), "truth": truth,
-                    "lookup": EvidenceIndex(store)})
+                    "lookup": EvidenceIndex(store), "analysis": info.get("analysis")})
     return out
+
+
+def fitted_on(data: list[Sample], tune_f1: float, loro: float, today: str, stale_ok: bool = False) -> dict[str, Any]:
+    """What the model is fitted on (ranking.FITTED_ON): one analysis version for every database, or
+    a clear error (a fit over facts of two analyzers says what neither is worth); with ``stale_ok``
+    databases that never recorded theirs are said to be "unrecorded"."""
+    versions = {s["analysis"] or ("unrecorded" if stale_ok else None) for s in data}
+    if len(versions) != 1 or None in versions:
+        raise SystemExit(f"the tune databases were indexed by {len(versions)} analysis versions "
+                         f"({sorted(map(str, versions))}): not written")
+    return {"analysis": versions.pop(), "tasks": len(data), "repositories": len({s["repository"] for s in data}),
+            "date": today, "tune_f1": round(tune_f1, 4), "leave_one_repository_out": round(loro, 4),
+            "command": REFIT}
 
 
 def fit(data: list[Sample], l2: float = L2) -> tuple[np.ndarray, float]:
@@ -108,11 +133,16 @@ def macro_f1(data: list[Sample], m: ranking.RankingModel) -> float:
 
 
 def best_model(data: list[Sample], floors: Floors | None = None) -> ranking.RankingModel:
-    """The cuts with the best tune F1 — among those that keep the fixture floors, when given."""
+    """The cuts with the best tune F1 — among those that keep the fixture floors, when given (none
+    keeping them is a clear error: a model that drops what the example system needs is not written)."""
     w, b = fit(data)
     grid = sorted((model(w, b, d, a) for d in DROPS for a in ADDS),
                   key=lambda m: (-round(macro_f1(data, m), 4), m.drop, -m.add))
-    return next((m for m in grid if floors is None or floors.hold(m)), grid[-1])
+    kept = next((m for m in grid if floors is None or floors.hold(m)), None)
+    if kept is None:
+        raise SystemExit("no cut of the fitted mix keeps the fixture floors (tests/integration/change_quality): "
+                         "nothing written")
+    return kept
 
 
 class Floors:
@@ -162,12 +192,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help=f"write the model to {MODEL_FILE.name}")
     ap.add_argument("--no-holdout", action="store_true",
                     help="neither index nor score the held-out tasks (while iterating on the tune half)")
+    ap.add_argument("--tasks", type=Path, default=TASKS_FILE, help="the mined tasks (default: %(default)s)")
+    ap.add_argument("--model-file", type=Path, default=MODEL_FILE, help="where --write writes (default: %(default)s)")
+    ap.add_argument("--stale-ok", action="store_true",
+                    help="fit on cached databases whatever analysis version indexed them (not for the packaged model)")
     args = ap.parse_args(argv)
-    tasks = [t for t in json.loads(TASKS_FILE.read_text(encoding="utf-8"))["tasks"]
+    tasks = [t for t in json.loads(args.tasks.read_text(encoding="utf-8"))["tasks"]
              if (args.clones / t["repository"]).exists()]
-    tune = samples([t for t in tasks if t["split"] == "tune"], args.clones, args.cache / "db", args.embedder)
+    tune = samples([t for t in tasks if t["split"] == "tune"], args.clones, args.cache / "db", args.embedder,
+                   args.stale_ok)
     held = [] if args.no_holdout else samples([t for t in tasks if t["split"] == "holdout"], args.clones,
-                                              args.cache / "db", args.embedder)
+                                              args.cache / "db", args.embedder, args.stale_ok)
     with tempfile.TemporaryDirectory() as d:
         m = best_model(tune, Floors(Path(d)))
     # leave one tune repository out: what the fitted mix is worth on a repository it never saw
@@ -178,16 +213,20 @@ def main(argv: list[str] | None = None) -> int:
         loro += [f1({t for _, t in answer(s, mr)}, s["expected"]) for s in tune if s["repository"] == repo]
     print(f"weights: {dict((k, round(v, 3)) for k, v in m.weights.items())} bias {m.bias:.3f} "
           f"drop {m.drop} add {m.add}")
-    print(f"tune F1 {macro_f1(tune, m):.3f} (leave-one-repository-out {np.mean(loro):.3f}); "
+    tune_f1 = macro_f1(tune, m)
+    print(f"tune F1 {tune_f1:.3f} (leave-one-repository-out {np.mean(loro):.3f}); "
           f"holdout F1 {macro_f1(held, m):.3f}")
     print(f"tune reliability (bucket: right/findings): {reliability(tune, m)}")
     print(f"holdout reliability: {reliability(held, m)}")
     if args.write:
         model = {"about": "fitted by benchmarks/realhistory/fit.py on the tune tasks; do not edit by hand",
-                 "tasks": len(tune), "weights": {k: round(v, 4) for k, v in m.weights.items()},
+                 "fitted_on": fitted_on(tune, tune_f1, float(np.mean(loro)), datetime.date.today().isoformat(),
+                                       args.stale_ok),
+                 "weights": {k: round(v, 4) for k, v in m.weights.items()},
                  "bias": round(m.bias, 4), "drop": m.drop, "add": m.add}
-        MODEL_FILE.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {MODEL_FILE}")
+        ranking.fitted_on(model)  # the domain reads back what is written
+        args.model_file.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.model_file}")
     return 0
 
 

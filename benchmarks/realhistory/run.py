@@ -5,8 +5,10 @@ service to a truth service through its root folder, and score it next to the bas
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -27,13 +29,32 @@ def _db(cache: Path, task: dict[str, Any], embedder: str) -> Path:
     return cache / f"{task['repository']}@{task['parent'][:12]}.{embedder}.db"
 
 
+@cache
+def analysis_version() -> str:
+    """The analysis version of this tree, asked of the analyzer the composition root builds (the
+    CodeAnalyzer port's ``version``: pipeline, each stack, the cache-keyed tables)."""
+    with tempfile.TemporaryDirectory() as d:
+        return str(make_app(str(Path(d) / "probe.db"), "off").adapters.analyzer().version)
+
+
+def stale(marker: Path, analysis: str) -> bool:
+    """A cached database is stale when its marker does not record the analysis version of this tree
+    (the CodeAnalyzer port's ``version``): facts of older analyzers would be scored, and fitted on
+    (realhistory/fit.py), as if they were today's."""
+    if not marker.exists():
+        return True
+    return json.loads(marker.read_text(encoding="utf-8")).get("analysis") != analysis
+
+
 def indexed_app(
-    clone: Path, task: dict[str, Any], embedder: str, cache: Path, reindex: bool
+    clone: Path, task: dict[str, Any], embedder: str, cache: Path, reindex: bool, stale_ok: bool = False
 ) -> tuple[Any, dict]:
-    """The application on this task's database, indexing the parent commit unless cached."""
+    """The application on this task's database, indexing the parent commit unless cached by the
+    same analysis version (``stale_ok``: by any, to compare rankings on one fixed index)."""
     db = _db(cache, task, embedder)
     marker = Path(str(db) + ".json")
-    if reindex or not marker.exists():
+    analysis = analysis_version()
+    if reindex or (stale(marker, analysis) and not (stale_ok and marker.exists())):
         for suffix in ("", "-wal", "-shm", ".json"):
             Path(str(db) + suffix).unlink(missing_ok=True)
         cache.mkdir(parents=True, exist_ok=True)
@@ -42,6 +63,7 @@ def indexed_app(
         result = index(app, str(clone), task["repository"], commit=task["parent"])
         info = {
             "parent": task["parent"],
+            "analysis": analysis,
             "files_total": result.files_total,
             "services": list(result.services),
             "gaps": len(result.gaps),
@@ -146,11 +168,12 @@ def run(
     cache: Path,
     reindex: bool = False,
     progress: Progress | None = None,
+    stale_ok: bool = False,
 ) -> list[dict[str, Any]]:
     rows = []
     for t in tasks:
         clone = clones / t["repository"]
-        app, info = indexed_app(clone, t, embedder, cache, reindex)
+        app, info = indexed_app(clone, t, embedder, cache, reindex, stale_ok)
         row = run_task(app, info, clone, maps[t["repository"]], t)
         rows.append(row)
         if progress:

@@ -171,6 +171,17 @@ def test_drop_reasons() -> None:
     assert drop_reason(one, "dev", "Let customers cancel an order", code, SMAP) is None
 
 
+def test_version_bump_in_every_verb_form() -> None:
+    one, code = ["p"], ["services/orders/app.py"]
+    for subject in ("Upgraded the web client to the new router", "Upgrading the ORM of the orders service",
+                    "upgrades: a newer HTTP stack for orders", "Bumping the queue library in orders",
+                    "[orders] Upgraded the broker client", "build(orders): Bumped the base image"):
+        assert drop_reason(one, "dev", subject, code, SMAP) == "version-bump", subject
+    for subject in ("Add an upgrade button to the plan page", "Bumpy retries: smooth the order backoff",
+                    "Upgrader tool: let customers move plans"):
+        assert drop_reason(one, "dev", subject, code, SMAP) is None, subject
+
+
 def test_owner_and_root_mapping() -> None:
     assert SMAP.owner("orders/app.py") == "orders" and SMAP.owner("services/orders/x/y.py") == "orders"
     assert SMAP.owner("billing-api/Main.java") == "billing" and SMAP.owner("ordersx/a.py") is None

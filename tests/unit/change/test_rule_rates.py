@@ -28,7 +28,7 @@ def _cand(name: str, score: float, words: set[str], *, strength: float = 2.0, de
           via: str = "match", named: bool = False) -> Candidate:
     hits = [SearchHit("service" if named else "api", name, name, score, "name_text" if named else "text")]
     return Candidate(Service(service_id("harbour", name), name, "harbour", name, "python"), score=score,
-                     via=via, matched_terms=set(words), hits=hits if via == "match" else [], degree=degree,
+                     via=via, matched_terms=set(words), hits=hits if via == "match" else [], links=degree,
                      strength=strength)
 
 

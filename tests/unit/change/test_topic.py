@@ -75,8 +75,15 @@ def test_the_only_service_answers_a_software_task_no_word_of_which_it_uses() -> 
     assert "only service" in s.primary[0].reason
 
 
-def test_the_only_service_does_not_answer_off_topic_text_or_without_an_embedder() -> None:
+def test_the_only_service_does_not_answer_off_topic_text_with_or_without_an_embedder() -> None:
     off = FindChangeSurface(lone(), embedder=FakeEmbedder())("Bake a chocolate cake", record=False)
-    offline = FindChangeSurface(lone())("removed trailing slashes in the code", record=False)
+    offline = FindChangeSurface(lone())("Bake a chocolate cake", record=False)
     assert off.primary == () and off.note
     assert offline.primary == () and offline.note
+
+
+def test_offline_the_only_service_answers_a_task_that_reads_as_software_work() -> None:
+    # without an embedder, a word of software work (change/fallback.WORK_WORDS) says what the topic is
+    s = FindChangeSurface(lone())("removed trailing slashes in the code", record=False)
+    assert [f.service for f in s.primary] == ["front-end"]
+    assert s.primary[0].confidence == RULE_RATES["only service"]

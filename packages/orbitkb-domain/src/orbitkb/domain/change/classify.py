@@ -46,7 +46,10 @@ RULE_RATES: dict[str, float] = {
     "no change: neighbour": 0.91,  # 139/152: reached through the graph only
     "no change: weak words": 0.89,  # 511/573: a word match the rules left out
     "code words only": 0.7,  # 6/8: no fact matched; the service whose code ranks first for the task's words
+    "work, the hub": 0.9,  # 8/8: software work that no fact or telling code word matched; the most connected service
 }
+#: The rule of each kind of guess (Candidate.via) made when no fact matched.
+GUESS_RULES = {"code": "code words only", "hub": "work, the hub"}
 RULE_RATES_COMMAND = "uv run python benchmarks/rule_rates.py --clones /work/clones --split tune"
 #: a word match covering at least this share of the task's words counts as "most"
 MOST_WORDS = 0.5
@@ -150,9 +153,9 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
     only = n_services == 1
     direct = sorted((c for c in cands.values() if c.via in ("match", "hint")), key=lambda c: (-c.score, c.service.name))
     expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
-    guessed = [c for c in cands.values() if c.via == "code"]
+    guessed = [c for c in cands.values() if c.via in GUESS_RULES]
     if guessed:
-        return _guessed(guessed, total_terms)
+        return _guessed(guessed, total_terms, only)
     top = direct[0].score if direct else 0.0
     out: list[Classified] = []
     primary = [c for c in direct if c.via == "hint" or (top and c.score >= PRIMARY_CUT * top)]
@@ -161,7 +164,7 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
         # only words common to many services matched: the best guess, said to be a guess, is the
         # most connected of them (a vague task changes a hub more often than a leaf: measured on
         # the real-history tune half, F1 of such guesses 0.28 -> 0.46; held out 0.32 -> 0.38)
-        primary = [max(direct, key=lambda c: (c.degree, c.score, c.service.name))]
+        primary = [max(direct, key=lambda c: (c.links, c.score, c.service.name))]
     group = direct[0].tech_terms if direct else set()
     limit = MAX_GROUP if group and all(c.tech_terms & group for c in primary[:MAX_PRIMARY]) else MAX_PRIMARY
     primary = primary[:limit]
@@ -180,7 +183,7 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
         conf = (RULE_RATES[rule] if c.via == "hint" or only
                 else primary_confidence(rel, coverage, _named(c), len(primary) == 1, weak))
         reason = reason_for(c, total_terms) + (f"; a guess: only words common to many services match, and "
-                                                f"it is the most connected of them ({c.degree} links)"
+                                                f"it is the most connected of them ({c.links} links)"
                                                 if weak and c.hits else "")
         out.append(Classified(c.service.name, "primary", reason, round(conf, 2), evidence_for(c, lookup), rule))
     # a secondary needs more than one stray word: two task words, a link to a strong candidate,
@@ -216,11 +219,13 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
     return out
 
 
-def _guessed(guessed: list[Candidate], total_terms: int) -> list[Classified]:
-    """No fact matched: the guess from the words of the code (change/fallback.py) is the primary, at
-    its rule's measured rate, and nothing is said of the others: a guess's graph neighbours are not
-    "unlikely to change" (on the real-history tune half they changed 14 times in 29, against 13 in
-    152 for the neighbours of a matched service)."""
-    rule = "code words only"
-    return [Classified(c.service.name, "primary", reason_for(c, total_terms), RULE_RATES[rule], (), rule)
-            for c in guessed]
+def _guessed(guessed: list[Candidate], total_terms: int, only: bool = False) -> list[Classified]:
+    """No fact matched: the guess (change/fallback.py: from the words of the code, else the hub) is
+    the primary, at its rule's measured rate, and nothing is said of the others: a guess's graph
+    neighbours are not "unlikely to change" (on the real-history tune half they changed 14 times in
+    29, against 13 in 152 for the neighbours of a matched service)."""
+    out = []
+    for c in guessed:
+        rule = "only service" if only else GUESS_RULES[c.via]
+        out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), RULE_RATES[rule], (), rule))
+    return out

@@ -1,13 +1,16 @@
-"""A guess from the words of the code when no fact matches a task that reads as software work: the
-service whose code uses the task's words most, said to be a guess. A terse commit message ("refactor
-(not work)", "Configure Logback's JMXConfigurator") names nothing the index holds, yet its words are
-in one service's code more than in the others'; an everyday sentence reads as no software work, and
-nonsense has no word in any code."""
+"""A guess when no fact matches a task that reads as software work: the service whose code uses the
+task's words most, said to be a guess; failing that, the most connected service. A terse commit
+message ("refactor (not work)", "Configure Logback's JMXConfigurator") names nothing the index holds,
+yet its words are in one service's code more than in the others'; when no word tells one service
+apart ("refactor to DI"), such work lands on the hub more often than on a leaf. An everyday sentence
+reads as no software work, and nonsense has no word in any code."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from orbitkb.domain.architecture.graph import SystemGraph
+from orbitkb.domain.model import Service
 from orbitkb.domain.retrieval import HybridRetriever
 from orbitkb.domain.text import stem, words
 
@@ -58,3 +61,33 @@ def guess_from_code(retriever: HybridRetriever, task_words: Sequence[str], ranke
         if best in owners and (len(services) == 1 or len(owners) < len(services)):
             telling.append(w)
     return (best, telling) if telling else None
+
+
+def links(graph: SystemGraph, service: Service) -> int:
+    """How connected a service is, for a guess: its calls and message links in and out, each call
+    site counted. Guessing by distinct neighbours instead was worse on the real-history tune half:
+    the weak guess among matched services lost 3 tasks and won none, and the hub of a task that
+    matched nothing was right less often (F1 summed over the 20 empty answers 11.7 -> 9.0)."""
+    label = graph.label_of(service)
+    return len(graph.out.get(label, ())) + len(graph.inc.get(label, ()))
+
+
+def neighbours(graph: SystemGraph, service: Service) -> int:
+    """How many other services it calls, is called by or shares a message channel with, each once:
+    the learned mix's ``degree`` (change/ranking.py), which counting call sites inflated wherever
+    the analyzers find more calls. Real-history tune half (250 tasks, one index, refit each way):
+    F1 0.659 -> 0.663, leave-one-repository-out 0.650 -> 0.654 (5 tasks better, 2 worse: small)."""
+    label = graph.label_of(service)
+    linked = {e.target for e in graph.out.get(label, ()) if e.internal} | {e.source for e in graph.inc.get(label, ())}
+    return len(linked - {label})
+
+
+def most_connected(graph: SystemGraph, services: Collection[Service]) -> Service | None:
+    """The service with more links than any other (the only one of a system of one); None when none
+    has a link or two share the most: a guess names one hub or nothing."""
+    ranked = sorted(((links(graph, s), s) for s in services), key=lambda x: (-x[0], x[1].name))
+    if len(ranked) == 1:
+        return ranked[0][1]
+    if not ranked or not ranked[0][0] or ranked[0][0] == ranked[1][0]:
+        return None
+    return ranked[0][1]

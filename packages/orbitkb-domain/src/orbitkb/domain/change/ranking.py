@@ -20,6 +20,8 @@ from orbitkb.domain.change.candidates import Candidate
 FEATURES = ("named", "keyword", "source", "coverage", "technology", "linked", "system_size", "degree",
             "strength", "score", "top")
 MAX_STRENGTH = 3.0  # beyond this, a stronger word match says nothing more
+#: What a fitted model records it was fitted on (``fitted_on`` in ranking.json).
+FITTED_ON = ("analysis", "tasks", "repositories", "date", "command")
 
 
 @frozen
@@ -47,10 +49,32 @@ def model_from(data: Mapping[str, object]) -> RankingModel:
                         float(str(data["drop"])), float(str(data["add"])))
 
 
+def fitted_on(data: Mapping[str, object]) -> dict[str, object]:
+    """What a fitted model records it was fitted on (FITTED_ON): the analysis version of the indexes
+    (the CodeAnalyzer port's ``version``: a fit is only as good as the facts it saw), how many tune
+    tasks and repositories, the date, the command that refits it. Missing is a clear error."""
+    got = data.get("fitted_on")
+    if not isinstance(got, dict) or not set(FITTED_ON) <= set(got):
+        raise ValueError(f"ranking model must record what it was fitted on: {', '.join(FITTED_ON)} "
+                         f"(benchmarks/realhistory/fit.py --write records them)")
+    if not isinstance(got["analysis"], str) or not got["analysis"]:
+        raise ValueError("ranking model's fitted_on.analysis must name the analysis version")
+    return dict(got)
+
+
+@lru_cache(maxsize=1)
+def packaged() -> dict[str, object]:
+    """The packaged model file (ranking.json), as written by the fitting script."""
+    text = resources.files("orbitkb.domain.change").joinpath("ranking.json").read_text("utf-8")
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("ranking model file must hold a JSON object")
+    return data
+
+
 @lru_cache(maxsize=1)
 def default_model() -> RankingModel:
-    text = resources.files("orbitkb.domain.change").joinpath("ranking.json").read_text("utf-8")
-    return model_from(json.loads(text))
+    return model_from(packaged())
 
 
 def named(c: Candidate) -> bool:

@@ -31,7 +31,7 @@ from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
 from orbitkb.domain.change.ranking import RankingModel
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
-from orbitkb.domain.change.ui import add_ui
+from orbitkb.domain.change.ui import add_ui, routers
 from orbitkb.domain.change.views import (
     ContractAtRisk,
     EntityAffected,
@@ -55,6 +55,8 @@ from orbitkb.domain.usecases._clock import Clock, utc_now
 
 MAX_TASK = 4000
 MAX_HINTS = 20
+#: what the primary is when no fact matched (Candidate.via of a guess, change/fallback.py)
+GUESSES = {"code": "from the words of the code", "hub": "(the most connected service)"}
 FEEDBACK_MIN = 3
 FEEDBACK_WEIGHT = 0.3
 
@@ -119,9 +121,10 @@ class FindChangeSurface:
         if unmatched_terms and cands:
             unknowns.append(Unknown("unknown", "task words that match nothing indexed: " + ", ".join(unmatched_terms),
                                     "new concepts, or vocabulary the code does not use; try search with synonyms"))
-        if any(c.via == "code" for c in cands.values()):
-            unknowns.append(Unknown("unknown", "no fact the index holds matches the task: the primary is a guess "
-                                               "from the words of the code",
+        guess = next((GUESSES[c.via] for c in cands.values() if c.via in GUESSES), None)
+        if guess:
+            unknowns.append(Unknown("unknown", f"no fact the index holds matches the task: the primary is a guess "
+                                               f"{guess}",
                                     "name what changes (a service, an API, an entity, a channel) or pass hint_services"))
         if not cands:
             unknowns.append(Unknown("unknown", "the task matches nothing indexed",
@@ -151,7 +154,7 @@ class FindChangeSurface:
                 note = f"the LLM backend failed ({exc}); classified deterministically instead"
         else:
             findings = propagate(task, classify(cands, len(terms), lookup, len(services), self.ranking), cands, model)
-            findings = add_ui(task, findings, services)
+            findings = add_ui(task, findings, services, routers(model))
         findings = _qualify(self._recalibrate(findings, history), cands, services, graph)
         builder = SurfaceBuilder(model, graph, graph.by_label, findings, probe, task)
         unmapped = builder.unmapped_internal()
