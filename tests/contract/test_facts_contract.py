@@ -246,10 +246,10 @@ def test_enrichment_rewrites_descriptive_fields_only(store, samples):
 
 
 def test_schema_version_and_close(store):
-    # each store numbers its own schema: SQLite 6 (per-service index costs), PostgreSQL 2
+    # each store numbers its own schema: SQLite 7 (search documents by kind band), PostgreSQL 4
     from orbitkb.postgres import migrations as pg_migrations
 
-    expected = pg_migrations.LATEST if "Postgres" in type(getattr(store, "_store", store)).__name__ else 6
+    expected = pg_migrations.LATEST if "Postgres" in type(getattr(store, "_store", store)).__name__ else 7
     assert store.schema_version() == expected
     store.close()
 

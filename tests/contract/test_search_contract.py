@@ -99,7 +99,8 @@ def test_multi_word_terms_are_phrases(indexed):
     assert refs(indexed.search(["order create"])) == []  # words in the wrong order are not the phrase
 
 
-@pytest.mark.parametrize("kinds", [["api"], ["api", "api"], ["entity", "message"], ["message", "entity", "component"]])
+@pytest.mark.parametrize("kinds", [["api"], ["api", "api"], ["entity", "message"], ["message", "entity", "component"],
+                                   ["history"], ["history", "api"]])  # no history document: none of it
 def test_a_kinds_filter_keeps_exactly_the_hits_of_those_kinds_in_order(indexed, kinds):
     terms = ["refund", "warehouse", "zurich", "payments"]
     every = indexed.search(terms, limit=50)
@@ -161,3 +162,19 @@ def test_search_documents_are_replaced_with_the_snapshot(store, samples):
     )
     store.replace_repository_facts(samples.repository("shop"), [], [], [], [], CORPUS[:1])
     assert sorted(refs(store.search(["refund"]))) == ["crm-refund", "in-name"]
+
+
+def test_a_kind_without_documents_is_found_once_a_new_snapshot_has_some(indexed, samples):
+    from orbitkb.domain.ports import SearchQuery
+
+    asked = [SearchQuery(("refund",), 10, ("history",)), SearchQuery(("refund",), 10, ("history", "entity")),
+             SearchQuery(("refund",), 10, ("api",))]
+    first = indexed.search_many(asked)
+    assert first[0] == first[1] == [] and first[2] and indexed.search(["refund"], kinds=["history"]) == []
+    history = doc("orders#history", name_text="orders", text="fix refund rounding", kind="history", service="orders")
+    indexed.replace_repository_facts(samples.repository("crm"), [], [], [], [], [history])
+    again = indexed.search_many(asked)
+    assert [h.ref_id for h in again[0]] == [h.ref_id for h in again[1]] == ["orders#history"]
+    assert refs(again[2]) == refs(first[2])  # (scores move: one more document)
+    indexed.remove_repository("crm")
+    assert indexed.search_many(asked) == first

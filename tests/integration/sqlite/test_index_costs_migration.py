@@ -36,7 +36,7 @@ def test_a_version_5_database_gains_service_costs_keeping_its_runs(tmp_path):
     write_version_5(path)
     assert "service_index_costs" not in table_names(path)
     with SqliteKnowledgeStore(path) as store:
-        assert store.schema_version() == 6
+        assert store.schema_version() == migrations.LATEST
         assert store.list_index_runs() == [OLD_RUN]  # the old per-repository totals are kept
         assert store.list_index_costs() == []  # a run made before migration 6 has no per-service split
         run = store.add_index_run(IndexRun(None, "shop", "t2", backend="claude"))
@@ -49,5 +49,5 @@ def test_a_version_5_database_opened_read_only_is_upgraded_first_then_read(tmp_p
     path = str(tmp_path / "v5.db")
     write_version_5(path)
     with SqliteKnowledgeStore(path, read_only=True) as store:  # `orbitkb status` opens read-only
-        assert store.schema_version() == 6
+        assert store.schema_version() == migrations.LATEST
         assert store.list_index_costs() == [] and store.list_index_runs() == [OLD_RUN]

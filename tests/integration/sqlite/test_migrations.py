@@ -109,13 +109,14 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
     before = count_rows(path)
     assert set(before.values()) == {1}
     with SqliteKnowledgeStore(path) as store:
-        assert store.schema_version() == migrations.LATEST == 6
+        assert store.schema_version() == migrations.LATEST == 7
         assert store.list_technologies() == []
         assert count_rows(path) == before | {"analysis_cache": 0}  # every row kept but the cache (version 5)
         (svc,) = store.list_services()
         assert svc == V1_ROWS[1][1] and svc.readme is None
         assert store.list_apis(SID)[0].evidence == EV
         assert [h.ref_id for h in store.search(["orders"])] == [SID]
+        assert [h.ref_id for h in store.search(["orders"], kinds=["service"])] == [SID]  # version 7: its band
         assert store.get_change_surface_run(1).hint_services == ("orders",)
         assert store.list_architecture_runs()[0].findings[0].detail == {"n": 3}
         # version 4: the one API a call had becomes its list of APIs
@@ -131,7 +132,7 @@ def test_a_version_1_database_upgrades_in_place_keeping_every_row(tmp_path):
         store.update_services([attrs.evolve(svc, short_desc="enriched")])
         assert store.get_service_by_id(SID).short_desc == "enriched"
     with SqliteKnowledgeStore(path) as again:  # reopening an up-to-date file changes nothing
-        assert again.get_llm_cache("q") == "a" and again.schema_version() == 6
+        assert again.get_llm_cache("q") == "a" and again.schema_version() == 7
         assert again.analysis_cache().get_many(["k1"]) == {"k1": '{"again": true}'}
 
 
@@ -148,15 +149,16 @@ def test_a_fresh_database_has_exactly_the_current_tables(tmp_path):
 
 def test_a_newer_database_is_refused_naming_both_versions(tmp_path):
     path = str(tmp_path / "future.db")
+    newer = str(migrations.LATEST + 1)
     SqliteKnowledgeStore(path).close()
     engine = sa.create_engine(f"sqlite:///{path}")
     with engine.begin() as conn:
-        conn.execute(sa.text("UPDATE schema_meta SET value = '7' WHERE key = 'version'"))
+        conn.execute(sa.text("UPDATE schema_meta SET value = :newer WHERE key = 'version'"), {"newer": newer})
     with pytest.raises(SchemaTooNew) as raised:
         SqliteKnowledgeStore(path)
-    assert "7" in str(raised.value) and f"version {migrations.LATEST}" in str(raised.value) and raised.value.hint
+    assert newer in str(raised.value) and f"version {migrations.LATEST}" in str(raised.value) and raised.value.hint
     with engine.connect() as conn:  # left untouched
-        assert conn.execute(sa.text("SELECT value FROM schema_meta")).scalar() == "7"
+        assert conn.execute(sa.text("SELECT value FROM schema_meta")).scalar() == newer
 
 
 @pytest.mark.parametrize(
@@ -190,7 +192,7 @@ def test_an_empty_file_and_missing_folders_become_a_database(tmp_path):
     empty = tmp_path / "empty.db"
     empty.touch()
     with SqliteKnowledgeStore(str(empty)) as store:
-        assert store.schema_version() == 6
+        assert store.schema_version() == 7
     with SqliteKnowledgeStore(str(tmp_path / "a" / "b" / "kb.db")) as store:
         assert store.list_services() == []
 

@@ -28,6 +28,7 @@ from sqlalchemy.engine import Connection
 from orbitkb.domain.ports import SearchDocument
 from orbitkb.domain.runs import SearchHit
 from orbitkb.postgres import positions
+from orbitkb.sql.rows import RowSource
 from orbitkb.sql.terms import MAX_LIMIT, UNINDEXED, WEIGHTS, best_field, phrases, tokens
 
 TABLE = "search_docs"
@@ -78,6 +79,14 @@ def create_postings(conn: Connection) -> None:
     conn.execute(sa.text(_POSTINGS_OF))
     conn.execute(sa.text(f"INSERT INTO {STATS} SELECT COALESCE(repository, ''), count(*), sum(ntok) "
                          f"FROM {TABLE} GROUP BY 1"))
+
+
+_KINDS_PRESENT = sa.text(f"SELECT DISTINCT kind FROM {TABLE}")
+
+
+def kinds_present(rows: RowSource) -> frozenset[str]:
+    """The kinds that have at least one document (read once per snapshot: see the shared store)."""
+    return frozenset(str(kind) for kind, in rows.tuples(_KINDS_PRESENT))
 
 
 def match_expression(terms: Sequence[str]) -> str | None:

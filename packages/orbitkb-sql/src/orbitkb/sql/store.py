@@ -77,7 +77,7 @@ from orbitkb.sql import services as services_sql
 from orbitkb.sql import snapshot as snapshot_sql
 from orbitkb.sql import technologies as technologies_sql
 from orbitkb.sql import vectors as vectors_sql
-from orbitkb.sql.rows import EngineRows
+from orbitkb.sql.rows import EngineRows, RowSource
 from orbitkb.sql.unit import UnitOfWork
 
 #: The children of a service, each with the module that stores them.
@@ -105,6 +105,8 @@ class FullTextSearch(Protocol):
 
     def delete_repository(self, conn: sa.Connection, repository: str) -> None: ...
 
+    def kinds_present(self, rows: RowSource) -> frozenset[str]: ...
+
 
 class SqlKnowledgeStore:
     """Every store role over ``db``; ``search`` is the dialect's full-text module and
@@ -121,6 +123,7 @@ class SqlKnowledgeStore:
         self._architecture_runs = architecture_sql.kept_runs()
         self._vectors = vectors_sql.VectorIndex()
         self._unit_rows = vectors_sql.UnitRows()
+        self._search_kinds: tuple[str, frozenset[str]] | None = None  # see _kinds_present
 
     def _lock_repository(self, conn: sa.Connection, name: str) -> None:
         """Serialise writers of one repository (PostgreSQL: an advisory lock); SQLite's single
@@ -287,19 +290,29 @@ class SqlKnowledgeStore:
     def search(
         self, terms: Sequence[str], limit: int = 20, kinds: Sequence[str] | None = None
     ) -> list[SearchHit]:
-        if self._search.match_expression(terms) is None:
-            return []
-        with self._db.read() as conn:
-            return self._search.search(conn, terms, limit, kinds)
+        return self.search_many([SearchQuery(tuple(terms), limit, tuple(kinds) if kinds is not None else None)])[0]
 
     def search_many(self, queries: Sequence[SearchQuery]) -> list[list[SearchHit]]:
+        """Asked several times a change surface, some for a kind the snapshot has none of (its
+        history before any commit was read): those are answered empty without reading the index."""
         out: list[list[SearchHit]] = [[] for _ in queries]
         todo = [(i, q) for i, q in enumerate(queries) if self._search.match_expression(q.terms) is not None]
         if todo:
             with self._db.read() as conn:
+                present = self._kinds_present(conn) if any(q.kinds is not None for _, q in todo) else frozenset()
                 for i, q in todo:
-                    out[i] = self._search.search(conn, q.terms, q.limit, q.kinds, q.snippets)
+                    if q.kinds is None or not present.isdisjoint(q.kinds):
+                        out[i] = self._search.search(conn, q.terms, q.limit, q.kinds, q.snippets)
         return out
+
+    def _kinds_present(self, conn: sa.Connection) -> frozenset[str]:
+        """The kinds with search documents, read once per snapshot: search documents change only
+        with the facts, which move the snapshot token (read here in the same transaction)."""
+        token = snapshot_sql.fingerprint(conn)
+        held = self._search_kinds
+        if held is None or held[0] != token:
+            held = self._search_kinds = (token, self._search.kinds_present(EngineRows(conn)))
+        return held[1]
 
     # -- caches
     def analysis_cache(self) -> AnalysisCache:

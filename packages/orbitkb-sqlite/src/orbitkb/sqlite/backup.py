@@ -9,7 +9,8 @@ Restore checks the file first (an SQLite database, undamaged, with an orbitkb sc
 release understands) and refuses anything else before touching the live database; it then copies
 the live database aside (``<db>.before-restore-<time>``) and copies the backup into it with the
 same API — into the live file, so a server that has it open sees the restored knowledge at its
-next read. An older schema is upgraded in place like any database on open.
+next read. An older schema is upgraded in place at once, as any database is on open: a server
+holding the file open reads it at the schema it knows (search documents in their kind bands).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from urllib.parse import quote
 from orbitkb.domain.errors import InvalidInput, PathNotFound, RepositoryConflict, SchemaTooNew, StoreError
 from orbitkb.domain.ports import BackupReport
 from orbitkb.sql import snapshot, vectors
-from orbitkb.sqlite.engine import BUSY_TIMEOUT_MS
-from orbitkb.sqlite.migrations import LATEST
+from orbitkb.sqlite.engine import BUSY_TIMEOUT_MS, Database
+from orbitkb.sqlite.migrations import LATEST, upgrade
 
 _HEADER = b"SQLite format 3\x00"
 
@@ -97,6 +98,12 @@ class SqliteBackups:
         except sqlite3.Error as exc:
             kept = f"; the previous database is kept at {previous}" if previous else ""
             raise StoreError(f"restore from {source} failed: {exc}{kept}") from exc
+        if version < LATEST:
+            db = Database(self.db_path)
+            try:
+                upgrade(db)
+            finally:
+                db.dispose()
         return BackupReport(self.db_path, target.stat().st_size, version, repositories, previous)
 
 

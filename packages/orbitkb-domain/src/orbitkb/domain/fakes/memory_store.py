@@ -14,7 +14,7 @@ from orbitkb.domain.fakes.memory.runs import MemoryRunLog
 from orbitkb.domain.fakes.memory.search import MemorySearchIndex
 from orbitkb.domain.fakes.memory.vectors import MemoryCaches, MemoryEmbeddingStore
 
-SCHEMA_VERSION = 6  # the SQLite store's latest schema: the fake answers like a fresh database
+SCHEMA_VERSION = 7  # the SQLite store's latest schema: the fake answers like a fresh database
 
 
 class InMemoryKnowledgeStore(

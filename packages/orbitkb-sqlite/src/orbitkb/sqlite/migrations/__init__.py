@@ -17,6 +17,7 @@ from orbitkb.sqlite.migrations import (
     v0004_many_apis,
     v0005_compressed_analysis_cache,
     v0006_service_index_costs,
+    v0007_search_kind_bands,
 )
 
 __all__ = ["LATEST", "MIGRATIONS", "Migration", "read_version", "upgrade"]
@@ -24,7 +25,7 @@ __all__ = ["LATEST", "MIGRATIONS", "Migration", "read_version", "upgrade"]
 MIGRATIONS: tuple[Migration, ...] = tuple(
     Migration(m.VERSION, m.DESCRIPTION, m.upgrade) for m in (
         v0001_initial, v0002_llm_cache_embeddings, v0003_technologies, v0004_many_apis,
-        v0005_compressed_analysis_cache, v0006_service_index_costs,
+        v0005_compressed_analysis_cache, v0006_service_index_costs, v0007_search_kind_bands,
     )
 )
 LATEST = MIGRATIONS[-1].version
