@@ -86,6 +86,16 @@ def test_index_speed_reports_throughput_and_recall(cache: Path) -> None:
     assert json.loads((folder / "expected.json").read_text())["params"]["services"] == 8
 
 
+def test_index_memory_reports_the_peak_of_a_cold_index(cache: Path) -> None:
+    proc = _run("index_memory.py", "--services", "8", "--files-per-service", "15", "--seed", "3",
+                "--cache-dir", str(cache))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = {line.split("|")[1].strip(): float(line.split("|")[2]) for line in proc.stdout.splitlines()
+            if line.startswith("| ") and not line.startswith("| measure")}
+    assert rows["peak RSS of `orbitkb index`, MB"] > 10 and rows["wall s"] > 0
+    assert rows["peak PSS with its workers, MB"] > 0 and "load average:" in proc.stdout
+
+
 def test_mcp_latency_calls_every_tool(cache: Path) -> None:
     out = cache / "mcp_latency.json"
     proc = _run("mcp_latency.py", *TINY, "--calls", "2", "--cache-dir", str(cache), "--json", str(out))

@@ -77,6 +77,32 @@ def test_list_reads_an_sqlite_file_without_sqlalchemy_and_describe_still_uses_th
     assert '"heavy": ["sqlalchemy"]' in done.stderr
 
 
+#: what listing services on an SQLite file never needs: the container (dependency-injector and the
+#: asyncio it imports), the ports and read model, the describe answers
+NOT_FOR_LIST = ("dependency_injector", "asyncio", "orbitkb.bootstrap.container", "orbitkb.domain.ports",
+                "orbitkb.domain.system_model", "orbitkb.domain.usecases.describe")
+
+
+@pytest.mark.parametrize("argv", [("list",), ("list", "--json"), ("list", "--repository", "shop")])
+def test_list_on_an_sqlite_file_builds_no_container(db: Path, argv: tuple[str, ...]) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=NOT_FOR_LIST), *argv, "--db", str(db)],
+                          capture_output=True, text=True, timeout=120)
+    assert "orders" in done.stdout and 'PROBE{"status": 0, "heavy": []}' in done.stderr, done.stderr
+
+
+def test_list_errors_and_describe_still_answer_through_the_container(db: Path, tmp_path: Path) -> None:
+    """The negative cases: describe builds the container; a list that fails says why as before."""
+    described = subprocess.run([sys.executable, "-c", PROBE.format(heavy=NOT_FOR_LIST), "describe", "orders",
+                                "--db", str(db)], capture_output=True, text=True, timeout=120)
+    assert '"dependency_injector"' in described.stderr and '"orbitkb.bootstrap.container"' in described.stderr
+    unknown = subprocess.run([sys.executable, "-c", PROBE.format(heavy=()), "list", "--repository", "nope",
+                              "--db", str(db)], capture_output=True, text=True, timeout=120)
+    assert "repository 'nope' is not indexed" in unknown.stderr and '"status": 3' in unknown.stderr
+    empty = subprocess.run([sys.executable, "-c", PROBE.format(heavy=()), "list", "--db", str(tmp_path / "none.db")],
+                           capture_output=True, text=True, timeout=120)
+    assert "the knowledge base is empty" in empty.stderr and '"status": 4' in empty.stderr and not (tmp_path / "none.db").exists()
+
+
 def test_the_probe_sees_heavy_modules_when_a_command_needs_them(db: Path) -> None:
     """The negative case: `serve --help` is not lean-checked, but the MCP server module is heavy."""
     proc = subprocess.run([sys.executable, "-c", "import sys, orbitkb.mcp.server\n"

@@ -54,7 +54,7 @@ class UseCases(containers.DeclarativeContainer):
     remove_repository = providers.Factory(Deferred("lifecycle.RemoveRepository"), store=adapters.store)
     list_blind_spots = providers.Factory(Deferred("blind_spots.ListBlindSpots"), store=adapters.store)
     list_repositories = providers.Factory(Deferred("describe.ListRepositories"), store=adapters.store, git=adapters.git, models=adapters.models)
-    list_services = providers.Factory(Deferred("describe.ListServices"), store=adapters.listing, models=adapters.models)
+    list_services = providers.Factory(Deferred("listing.ListServices"), store=adapters.listing, models=adapters.models)
     describe_service = providers.Factory(Deferred("describe.DescribeService"), store=adapters.store, git=adapters.git, models=adapters.models)
     list_apis = providers.Factory(Deferred("describe.ListApis"), store=adapters.store, git=adapters.git, models=adapters.models)
     describe_api = providers.Factory(Deferred("describe.DescribeApi"), store=adapters.store, git=adapters.git, models=adapters.models)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from orbitkb.bootstrap.settings import Settings
-from orbitkb.domain.ports import Embedder, KnowledgeBackups, KnowledgeStore, LLMBackend, SourceTree
+
+if TYPE_CHECKING:  # the ports import the whole model: `orbitkb list` builds its reader without them
+    from orbitkb.domain.ports import Embedder, KnowledgeBackups, KnowledgeStore, LLMBackend, SourceTree
 
 
 def make_store(settings: Settings) -> KnowledgeStore:
@@ -20,14 +22,19 @@ def make_store(settings: Settings) -> KnowledgeStore:
     return SqliteKnowledgeStore(settings.db_file, read_only=settings.read_only)
 
 
+def light_listing(settings: Settings) -> bool:
+    """Whether listing services can read with sqlite3 alone: a one-shot read of an SQLite file."""
+    return settings.read_only and not settings.db_is_url and settings.db_path != ":memory:"
+
+
 def make_listing(settings: Settings, store: Any) -> KnowledgeStore:
     """What listing services reads. A one-shot read of an SQLite file answers it with sqlite3 alone
     (SQLAlchemy's import is a third of `orbitkb list`) and opens ``store`` — the container's store
     provider — for anything else; otherwise, or when a test swapped the store, the store itself."""
-    if settings.read_only and not settings.db_is_url and settings.db_path != ":memory:" and not store.overridden:
+    if light_listing(settings) and not store.overridden:
         from orbitkb.sqlite.listing import ListingSqliteStore
 
-        return cast(KnowledgeStore, ListingSqliteStore(settings.db_file, full=store))
+        return cast("KnowledgeStore", ListingSqliteStore(settings.db_file, full=store))
     built: KnowledgeStore = store()
     return built
 

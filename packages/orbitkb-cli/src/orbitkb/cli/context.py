@@ -23,6 +23,20 @@ def app_from(args: argparse.Namespace) -> Application:
     return build_application(settings_from(args), keep_model=False)  # one command, one question
 
 
+def use_case(args: argparse.Namespace, name: str) -> Any:
+    """The use case ``name`` for this command: wired without the container when the composition
+    root has a light wiring for these settings (``orbitkb.bootstrap.oneshot``), else the application's."""
+    from orbitkb.bootstrap import oneshot
+
+    settings = settings_from(args)
+    found = oneshot.use_case(name, settings)
+    if found is None:
+        from orbitkb.bootstrap import build_application
+
+        found = getattr(build_application(settings, keep_model=False).use_cases, name)()
+    return found
+
+
 def settings_from(args: argparse.Namespace) -> Settings:
     from orbitkb.bootstrap import Settings
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 
 def make_id(kind: str, *parts: object) -> str:
@@ -21,3 +22,19 @@ def service_id(repository: str, name: str) -> str:
 def content_hash(text: str | bytes) -> str:
     data = text.encode("utf-8", "replace") if isinstance(text, str) else text
     return hashlib.sha256(data).hexdigest()
+
+
+def repr_hash(parts: Iterable[Iterable[object]]) -> str:
+    """``content_hash(repr([list(p) for p in parts]))`` without building that text (tens of MB for a
+    repository of 20,000 files): the same pieces — brackets, ", " separators, each item's repr —
+    fed to the hash one item at a time, so the value is the same."""
+    h = hashlib.sha256(b"[")
+    for i, part in enumerate(parts):
+        h.update(b", [" if i else b"[")
+        for j, item in enumerate(part):
+            if j:
+                h.update(b", ")
+            h.update(repr(item).encode("utf-8", "replace"))
+        h.update(b"]")
+    h.update(b"]")
+    return h.hexdigest()

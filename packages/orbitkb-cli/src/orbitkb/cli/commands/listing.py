@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from orbitkb.cli.commands._common import add_command, add_json
-from orbitkb.cli.context import app_from, print_json
+from orbitkb.cli.context import print_json, use_case
 
 
 def register(sub: Any) -> None:
@@ -18,7 +18,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    items = app_from(args).use_cases.list_services()(args.repository)
+    items = use_case(args, "list_services")(args.repository)
     if args.json:
         print_json({"services": items})
         return 0

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from attrs import frozen
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from orbitkb.domain.errors import ApiNotFound, EmptyKnowledgeBase, InvalidInput, RepositoryNotFound
+from orbitkb.domain.errors import ApiNotFound, InvalidInput
 from orbitkb.domain.freshness import FreshnessProbe
 from orbitkb.domain.model import Api, Direction, Evidence, Service
 from orbitkb.domain.paths import path_key
@@ -19,6 +19,7 @@ from orbitkb.domain.runs import ServiceIndexCost
 from orbitkb.domain.serialization import converter
 from orbitkb.domain.system_model import SystemModel
 from orbitkb.domain.usecases._common import call_view, check_page, facts_of, find_service, labels_of, page
+from orbitkb.domain.usecases.listing import ListServices as ListServices  # its own module: `list` stays light
 from orbitkb.domain.views import (
     ApiDescription,
     ApiList,
@@ -36,7 +37,6 @@ from orbitkb.domain.views import (
     PersistenceView,
     RepositoryView,
     ServiceDescription,
-    ServiceListItem,
     TechnologyRef,
 )
 
@@ -58,26 +58,6 @@ class ListRepositories:
             out.append(RepositoryView(repo.name, repo.root_path, repo.vcs, len(names), names, probe.of(repo),
                                       statuses.get(repo.name)))
         return tuple(out)
-
-
-@frozen
-class ListServices:
-    store: KnowledgeStore
-    models: ModelReader | None = None
-
-    def __call__(self, repository: str | None = None) -> tuple[ServiceListItem, ...]:
-        facts = facts_of(self.store, self.models)
-        services = facts.list_services(repository)
-        if not services:
-            repos = [r.name for r in facts.list_repositories()]
-            if not repos:
-                raise EmptyKnowledgeBase("the knowledge base is empty")
-            if repository is not None and repository not in repos:
-                raise RepositoryNotFound(f"repository {repository!r} is not indexed",
-                                         tuple(difflib.get_close_matches(repository, repos, 5, 0.3)) or tuple(repos[:5]))
-        if isinstance(facts, SystemModel):  # the same list for every request of a snapshot
-            return facts.derived(f"service-list:{repository}", lambda: _service_items(services, facts.count_apis()))
-        return _service_items(services, facts.count_apis())
 
 
 @frozen
@@ -270,11 +250,6 @@ class DescribeMessages:
         chunk, p = page(views, limit, offset)
         repo = facts.get_repository(svc.repository)
         return MessagesView(svc.name, chunk, p.total, p.truncated, limit, offset, FreshnessProbe(self.git).of(repo))
-
-
-def _service_items(services: list[Service], counts: dict[str, int]) -> tuple[ServiceListItem, ...]:
-    return tuple(ServiceListItem(s.name, s.short_desc, s.stack, counts.get(s.id, 0), s.repository, s.framework)
-                 for s in services)
 
 
 def _closest_apis(apis: list[Api], verb: str, key: str, n: int = 5) -> tuple[str, ...]:
