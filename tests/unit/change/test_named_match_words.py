@@ -73,7 +73,16 @@ def test_a_loose_name_counts_its_task_words_not_the_phrase() -> None:
     assert "stockkeeper" in matched["stock-keeper"] and matched["stock-keeper"] <= set(terms)
 
 
+def _file_hits(files: dict[str, list[str]]) -> list[str]:
+    store = _store()
+    cands, _ = retrieve("Fix the colours of chat.css", HybridRetriever(store), ServiceCatalog(store.list_services()),
+                        SystemGraph.load(store), files=files)
+    return [h.service for c in cands.values() for h in c.hits if h.kind == "file"]
+
+
 def test_a_file_no_service_owns_adds_nothing() -> None:
+    assert _file_hits({service_id(MARKET, "lobby"): ["lobby/static/chat.css"]}) == ["lobby"]
+    assert _file_hits({}) == []
+    assert _file_hits({service_id(MARKET, "gone"): ["gone/chat.css"]}) == []  # an id the index does not hold
     matched, _ = _matched("Fix the colours of chat.css", {})
-    assert "chat.css" not in matched.get("lobby", set())
     assert "ledger" not in matched

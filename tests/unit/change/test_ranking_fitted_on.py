@@ -11,15 +11,13 @@ from orbitkb.analysis import StaticCodeAnalyzer
 from orbitkb.analysis.reading import vocabulary
 from orbitkb.domain.change.ranking import FEATURES, FITTED_ON, fitted_on, packaged
 
-REFIT = "uv run python benchmarks/realhistory/fit.py --clones /work/clones --cache DIR --write"
-
 
 def test_the_packaged_model_was_fitted_on_the_analyzers_of_this_tree() -> None:
-    recorded = fitted_on(packaged())["analysis"]
-    today = StaticCodeAnalyzer(workers=0).version
+    record = fitted_on(packaged())
+    recorded, today = record["analysis"], StaticCodeAnalyzer(workers=0).version
     assert recorded == today, (
         f"ranking.json was fitted on facts of analysis {recorded}, the tree's analyzers are {today}: "
-        f"fit it again ({REFIT}) and commit the new ranking.json with the analyzer change")
+        f"fit it again ({record['command']}) and commit the new ranking.json with the analyzer change")
 
 
 def test_the_packaged_model_says_how_much_it_was_fitted_on() -> None:

@@ -1,6 +1,7 @@
 """Internal vs external: classify a call target the way the reference system does, with the
 vendor list as data (``vendors.json``). Precedence: an indexed service (ground truth) > a known
-vendor > a name that follows the system's naming convention (unmapped internal) > unknown."""
+vendor > a name that follows the system's naming convention (unmapped internal) > a public host
+no vendor row names (a third party, named by its registrable domain) > unknown."""
 
 from __future__ import annotations
 
@@ -76,6 +77,35 @@ _INTERNAL_SHAPE = re.compile(r"^[a-z][a-z0-9-]*(-service|-svc|-api|-server|-work
 _CLUSTER_DNS = re.compile(r"\.svc(\.cluster\.local)?$|\.internal$|\.local$")
 
 
+@lru_cache(maxsize=1)
+def _public_hosts() -> dict[str, frozenset[str]]:
+    raw = json.loads(resources.files("orbitkb.domain").joinpath("vendors.json").read_text("utf-8"))
+    return {k: frozenset(v) for k, v in raw["public_hosts"].items() if not k.startswith("_")}
+
+
+_LABEL = re.compile(r"^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$")
+
+
+def public_domain(target: str) -> str | None:
+    """The registrable domain of a call target's host when it is a public Internet name
+    (``https://api.fxrates.io/v2`` -> ``fxrates.io``, ``geo.acme.co.uk`` -> ``acme.co.uk``); None
+    for an unresolved target, an address, a single label, a private or reserved name (``.local``,
+    ``.internal``, ``.test``, ``example.com``) or a top-level label that is no public one."""
+    if is_unresolved_target(target):
+        return None
+    labels = host_of(target).split(".")
+    table = _public_hosts()
+    top = labels[-1]
+    country = len(top) == 2 and top.isalpha() and top not in table["not_country_codes"]
+    if len(labels) < 2 or not all(_LABEL.match(x) for x in labels) or not (country or top in table["generic"]):
+        return None
+    size = 3 if country and len(labels) >= 3 and labels[-2] in table["second_levels"] else 2
+    domain = ".".join(labels[-size:])
+    if len(labels) < size or labels[-size].isdigit() or domain in table["reserved"]:
+        return None
+    return domain
+
+
 def classify_target(target: str) -> tuple[TargetKind, ResourceType, str | None]:
     """(target_kind, resource_type, vendor name) for a call target that is not an indexed service."""
     vendor = find_vendor(target)
@@ -87,4 +117,6 @@ def classify_target(target: str) -> tuple[TargetKind, ResourceType, str | None]:
     if host and "." not in host and re.match(r"^[a-z][a-z0-9_-]*$", host) and host not in {"localhost"}:
         # a bare single-label host ("payments:8080") is a name resolved by the platform's DNS: internal
         return TargetKind.INTERNAL, ResourceType.NOT_APPLICABLE, None
+    if (domain := public_domain(target)) is not None:
+        return TargetKind.EXTERNAL, ResourceType.OTHER, domain
     return TargetKind.UNKNOWN, ResourceType.NOT_APPLICABLE, None

@@ -443,6 +443,8 @@ class Interp(Resolver):
                 return self._mark(self.call_value(target, args, fr, line, e[2]), args)
             if isinstance(target, Seq) and any(isinstance(i, FuncRef) for i in target.items):
                 return self.call_value(target, args, fr, line, e[2])
+            if isinstance(target, Obj) and target.kind == "ext_func":  # a package function as a value
+                return self.call_method(target.a["pkg"], target.a["name"], args, fr, e)
             return actions.pass_through(args, e)
         if kind in ("fn", "call"):
             target = self.eval(fn, fr)

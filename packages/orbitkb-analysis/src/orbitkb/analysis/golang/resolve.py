@@ -24,6 +24,13 @@ from orbitkb.analysis.golang.tables import (
 from orbitkb.analysis.golang.values import FuncRef, Obj, Pkg, S, Seq, Struct, Tup, Unk, V, lit
 
 _TAG = re.compile(r'(\w+):"([^"]*)"')
+#: A generated gRPC client constructor named as a value (``Typed(addr, pb.NewOrdersClient)``): a
+#: factory that is handed it builds the client by calling it.
+_CTOR_VALUE = re.compile(r"^New\w+Client$")
+
+
+def _ctor_value(pkg: Pkg, name: str) -> V | None:
+    return Obj("ext_func", pkg=pkg, name=name) if _CTOR_VALUE.match(name) else None
 
 
 _SCALAR_TYPES = frozenset({"time.Duration", "time.Time", "url.URL", "net.IP", "json.RawMessage"})
@@ -98,12 +105,12 @@ class Resolver:
                 fkey = (x.dir, "", name)
                 if fkey in self.prog.funcs:
                     return FuncRef(key=fkey, file=self.prog.funcs[fkey][0])
-                return Unk(name)
+                return _ctor_value(x, name) or Unk(name)
             spec = EXT_VARS.get((LIBS.get(normalize_import(x.path), ""), name))
             if spec is not None:
                 kind, attrs = spec
                 return lit(attrs["s"]) if kind == "str" else Obj(kind, **attrs)
-            return Unk(f"{x.path.rsplit('/', 1)[-1]}.{name}")
+            return _ctor_value(x, name) or Unk(f"{x.path.rsplit('/', 1)[-1]}.{name}")
         if isinstance(x, Struct):
             return self.struct_field(x, name)
         if isinstance(x, Obj):

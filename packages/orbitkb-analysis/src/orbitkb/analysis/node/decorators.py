@@ -119,6 +119,8 @@ def _fields(
             binding.setdefault("key", f"{cls}.{fname}")
             _inject(ex, binding, decs)
             fields[fname] = binding
+            if value is not None and value.type == "object" and binding.get("t") == "object":
+                ex.object_field(fields, f"{cls}.{fname}", fname, value, in_ctor=False)
         elif member.type == "method_definition" and text(member.child_by_field_name("name")) == "constructor":
             params = member.child_by_field_name("parameters")
             for param in params.named_children if params is not None else []:

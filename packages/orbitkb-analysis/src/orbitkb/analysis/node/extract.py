@@ -368,6 +368,15 @@ class Extractor:
             elif ref is not None:
                 self.scope.bind(local, {"k": "alias", "ref": ["member", ref, key], "key": local})
 
+    def object_field(
+        self, fields: dict[str, Any], key: str, name: str, value: Node, in_ctor: bool
+    ) -> None:
+        """`this.hosts = { reviews: process.env.REVIEWS_HOST }`: each string of the object is a field
+        of its own (`hosts.reviews`), read by the class's methods as `this.hosts.reviews`."""
+        for sub, parts in object_values(value, self.scope).items():
+            binding: dict[str, Any] = {"k": "val", "v": parts, "key": f"{key}.{sub}"}
+            fields.setdefault(f"{name}.{sub}", {**binding, "ctor": True} if in_ctor else binding)
+
     def _bind_value(self, name: str, value: Node) -> None:
         key = name if len(self.scope.frames) == 1 else f"{self.fid}:{name}"
         binding = self.binding_for(value, key)
@@ -480,6 +489,8 @@ class Extractor:
                     if in_ctor:
                         binding["ctor"] = True
                     fields[name] = binding
+                    if right.type == "object" and binding.get("t") == "object":
+                        self.object_field(fields, f"{cls}.{name}", name, right, in_ctor)
         elif len(self.scope.frames) > 1 and "." not in left and self.scope.lookup(left) is None:
             if right.type == "object":  # `cache = { url: ... }; return cache` in a memoised getter
                 self._bind_value(left, right)

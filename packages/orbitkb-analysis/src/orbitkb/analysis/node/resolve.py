@@ -337,6 +337,8 @@ class Resolver:
                 out.append(_env_read(part, params))
             elif tag == "envk":
                 out.append(self._env_named(file, part, depth, params))
+            elif tag == "keyp":
+                out.extend(self._keyed(file, part, depth, params))
             else:
                 out.append(Unknown(str(part[1])))
         return out
@@ -350,6 +352,15 @@ class Resolver:
         if key and all(isinstance(p, Lit) for p in key):
             return Env("".join(p.text for p in key if isinstance(p, Lit)), part[2])
         return Unknown("".join(p.text if isinstance(p, Lit) else "{}" for p in key))
+
+    def _keyed(
+        self, file: str, part: list[Any], depth: int, params: Mapping[Any, list[Part]] | None
+    ) -> list[Part]:
+        """``["keyp", symref, index, hint]``: the key of the object a literal argument names, else unknown."""
+        key = (params or {}).get(part[2])
+        if not key or len(key) != 1 or not isinstance(key[0], Lit) or not key[0].text:
+            return [Unknown(str(part[3]))]
+        return self._ref_parts(file, ["ref", ["member", part[1], key[0].text], None], depth + 1)
 
     def _ref_parts(self, file: str, part: list[Any], depth: int) -> list[Part]:
         target = self.resolve(file, part[1]) if depth < _MAX_DEPTH else None
@@ -383,6 +394,9 @@ def _literal_arg(args: list[Any], index: Any) -> str | None:
 
 def _env_filled(part: list[Any], args: list[Any]) -> list[Any]:
     """``["envp", ...]`` with the caller's raw arguments: ``["env", name, default]`` when the name is literal."""
+    if part[0] == "keyp":  # `serviceUrl("cart")` made by a factory: that key of the registry
+        key = _literal_arg(args, part[2])
+        return ["ref", ["member", part[1], key], None] if key else part
     if part[0] != "envp":
         return part
     name = _literal_arg(args, part[1])

@@ -8,7 +8,8 @@ service returns, e.g. `${this.url('/x')}`, folded by the linker from the functio
 ["param", fid, index, rest], ["this", class, rest], ["new", symref, args], ["ret", symref, args],
 ["member", symref, rest] and ["glob", dotted]; ["envp", index, name, default] reads the environment
 variable a parameter names (see ``_env_of_param``); ["envk", parts, default] reads the variable
-whose name a template of literals and parameters spells (`config.get(`${queue}_QUEUE`)`).
+whose name a template of literals and parameters spells (`config.get(`${queue}_QUEUE`)`);
+["keyp", symref, index, hint] reads the key of an object a parameter names (see ``_fold_keyed``).
 """
 
 from __future__ import annotations
@@ -177,6 +178,8 @@ def _fold(node: Node, scope: Scope, depth: int) -> Parts:
         return _fold_name(node, scope, text(node))
     if kind == "call_expression":
         return _fold_call(node, scope, depth)
+    if kind == "subscript_expression":
+        return _fold_keyed(node, scope)
     if kind == "new_expression" and text(node.child_by_field_name("constructor")) == "URL":
         args = args_of(node)
         if len(args) == 2:
@@ -199,6 +202,26 @@ def _env_of_param(node: Node, scope: Scope) -> list[Any] | None:
     if binding is None or binding.get("k") != "param":
         return None
     return ["envp", binding["idx"], text(index), None]
+
+
+def _fold_keyed(node: Node, scope: Scope) -> Parts:
+    """`URLS["orders"]` reads that key of a known object; `registry[name]` with ``name`` a parameter
+    (`const serviceUrl = (name) => registry[name]`) is ``["keyp", symref, index, hint]``: the key the
+    argument at ``index`` names, filled where the lookup is called with a literal. Else unknown."""
+    obj = dotted(node.child_by_field_name("object"))
+    index = unwrap(node.child_by_field_name("index"))
+    if obj is None or index is None:
+        return unknown(node)
+    key = string_value(index) if index.type == "string" else None
+    if key:
+        return _fold_name(node, scope, f"{obj}.{key}")
+    binding = scope.lookup(text(index)) if index.type == "identifier" else None
+    if binding is None or binding.get("k") != "param" or not isinstance(binding.get("idx"), int):
+        return unknown(node)
+    ref = symref(obj, scope)
+    if ref is None or ref[0] in ("glob", "param"):
+        return unknown(node)
+    return [["keyp", ref, binding["idx"], text(node)]]
 
 
 def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
