@@ -58,9 +58,11 @@ def _steps(doc: object) -> Iterable[tuple[LDict, int]]:
     jobs = doc.get("jobs") if isinstance(doc, LDict) else None
     for job in jobs.values() if isinstance(jobs, LDict) else []:
         steps = job.get("steps") if isinstance(job, LDict) else None
-        for i, step in enumerate(steps if isinstance(steps, LList) else []):
+        if not isinstance(steps, LList):
+            continue
+        for i, step in enumerate(steps):
             if isinstance(step, LDict):
-                yield step, steps.line(i)  # type: ignore[union-attr]
+                yield step, steps.line(i)
 
 
 def read_workflow(path: str, text: str) -> list[Build]:

@@ -615,9 +615,9 @@ def _class_statements(body: list[ast.stmt]) -> list[ast.stmt]:
             out.extend(_class_statements(s.body + s.orelse))
         elif isinstance(s, (ast.With, ast.AsyncWith)):
             out.extend(_class_statements(s.body))
-        elif isinstance(s, ast.Try) or type(s).__name__ == "TryStar":
-            handlers = [st for h in s.handlers for st in h.body]  # type: ignore[attr-defined]
-            out.extend(_class_statements(s.body + handlers + s.orelse + s.finalbody))  # type: ignore[attr-defined]
+        elif isinstance(s, (ast.Try, ast.TryStar)):
+            handlers = [st for h in s.handlers for st in h.body]
+            out.extend(_class_statements(s.body + handlers + s.orelse + s.finalbody))
         else:
             out.append(s)
     return out

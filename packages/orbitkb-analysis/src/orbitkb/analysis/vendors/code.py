@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from orbitkb.analysis.facts import RawCall, RawMessage
+from orbitkb.analysis.python import libraries as pylibs
 from orbitkb.analysis.vendors.manifests import covered_by_messages, tables
 from orbitkb.domain.integrations import Vendor, find_vendor, host_of, vendors
 from orbitkb.domain.model import ResourceType, ServiceCall
@@ -325,8 +326,6 @@ def _used_python(
 ) -> list[str]:
     """The Python files of ``candidates`` an own Python file imports directly (not through another
     shared module: a helper importing a mailer is no use of the mailer)."""
-    from orbitkb.analysis.python import libraries as pylibs  # the Python analyzer, only when linking
-
     modules = {p for p in candidates if p.endswith(".py")}
     mine = [p for p in own if p.endswith(".py")]
     if not modules or not mine:
