@@ -173,7 +173,19 @@ class Floors:
         got = summarize(rows)
         return (got["orbitkb"]["recall"] >= floor.RECALL_FLOOR and got["orbitkb"]["precision"] >= floor.PRECISION_FLOOR
                 and got["orbitkb"]["f1"] >= floor.F1_FLOOR
-                and got["orbitkb_primary_only"]["recall"] >= floor.PRIMARY_RECALL_FLOOR)
+                and got["orbitkb_primary_only"]["recall"] >= floor.PRIMARY_RECALL_FLOOR
+                and pinned_hold(m))
+
+
+def pinned_hold(m: ranking.RankingModel) -> bool:
+    """The seeded system's pinned services (tests/unit/change/seed.py) are still in the surface."""
+    from tests.unit.change.seed import PINNED_IN_SURFACE, seeded_store
+
+    for task, service in PINNED_IN_SURFACE:
+        s = FindChangeSurface(seeded_store(), ranking=m)(task, record=False)
+        if service not in {f.service for f in (*s.primary, *s.secondary)}:
+            return False
+    return True
 
 
 def reliability(data: list[Sample], m: ranking.RankingModel) -> str:

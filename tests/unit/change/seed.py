@@ -84,3 +84,10 @@ def seeded_store() -> InMemoryKnowledgeStore:
     store.replace_repository_facts(Repository(REPO, "/nowhere", "none", None, "2026-01-01T00:00:00+00:00"), f, [], [],
                                    [], documents_for(f))
     return store
+
+
+#: Services of the seeded system that no cut of the learned evidence mix may leave out of the surface
+#: (primary or secondary): a caller of an API whose request the task changes (test_change_surface.py).
+#: benchmarks/realhistory/fit.py checks them beside the example system's floors, so a refit cannot
+#: trade them for real-history F1.
+PINNED_IN_SURFACE = (("Make the currency field required in card charges requests", "checkout"),)

@@ -12,7 +12,7 @@ from orbitkb.domain.runs import LlmUsage
 from orbitkb.domain.usecases.change_surface import FindChangeSurface
 from orbitkb.domain.usecases.feedback import RecordFeedback
 
-from .seed import seeded_store
+from .seed import PINNED_IN_SURFACE, seeded_store
 
 
 def names(items):
@@ -165,4 +165,8 @@ def test_a_neighbour_stays_context_unless_a_contract_it_uses_changes() -> None:
     assert "checkout" not in names(plain.primary) + names(plain.secondary)
     assert all("hop(s)" in f.reason for f in plain.no_change_hint if f.service == "inventory")
     contract = FindChangeSurface(store)("Make the currency field required in card charges requests")
-    assert "checkout" in names(contract.secondary)  # it calls the charge API whose request changes
+    # it calls the charge API whose request changes: in the surface (a runner-up primary or a secondary,
+    # as the evidence mix weighs it), never mere context
+    assert "checkout" in names(contract.primary) + names(contract.secondary)
+    assert "checkout" not in names(contract.no_change_hint)
+    assert (contract.task, "checkout") in PINNED_IN_SURFACE  # no refit of the evidence mix may drop it
