@@ -120,3 +120,12 @@ def test_each_measured_rate_is_its_counts_smoothed() -> None:
 
 def test_every_rate_is_a_probability() -> None:
     assert all(0.0 < rate < 1.0 for rate in RULE_RATES.values())
+
+
+def test_every_kind_of_guess_is_a_rule_with_a_measured_rate() -> None:
+    from orbitkb.domain.change.fallback import GUESSES
+
+    assert {"code", "hub"} <= GUESSES.keys()
+    for via, guess in GUESSES.items():
+        assert guess.rule in RULE_RATES, via
+        assert guess.says, via

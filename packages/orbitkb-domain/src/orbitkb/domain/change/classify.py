@@ -11,6 +11,7 @@ from attrs import frozen
 
 from orbitkb.domain.change.candidates import ABSTAIN_FLOOR, Candidate
 from orbitkb.domain.change.evidence import EvidenceIndex
+from orbitkb.domain.change.fallback import GUESSES
 from orbitkb.domain.change.ranking import RankingModel, default_model, named, probabilities
 from orbitkb.domain.model import Evidence
 
@@ -48,8 +49,6 @@ RULE_RATES: dict[str, float] = {
     "code words only": 0.7,  # 6/8: no fact matched; the service whose code ranks first for the task's words
     "work, the hub": 0.9,  # 8/8: software work that no fact or telling code word matched; the most connected service
 }
-#: The rule of each kind of guess (Candidate.via) made when no fact matched.
-GUESS_RULES = {"code": "code words only", "hub": "work, the hub"}
 RULE_RATES_COMMAND = "uv run python benchmarks/rule_rates.py --clones /work/clones --split tune"
 #: a word match covering at least this share of the task's words counts as "most"
 MOST_WORDS = 0.5
@@ -153,7 +152,7 @@ def classify(cands: dict[str, Candidate], total_terms: int, lookup: EvidenceInde
     only = n_services == 1
     direct = sorted((c for c in cands.values() if c.via in ("match", "hint")), key=lambda c: (-c.score, c.service.name))
     expanded = sorted((c for c in cands.values() if c.via == "expansion"), key=lambda c: (-c.score, c.service.name))
-    guessed = [c for c in cands.values() if c.via in GUESS_RULES]
+    guessed = [c for c in cands.values() if c.via in GUESSES]
     if guessed:
         return _guessed(guessed, total_terms, only)
     top = direct[0].score if direct else 0.0
@@ -226,6 +225,6 @@ def _guessed(guessed: list[Candidate], total_terms: int, only: bool = False) -> 
     29, against 13 in 152 for the neighbours of a matched service)."""
     out = []
     for c in guessed:
-        rule = "only service" if only else GUESS_RULES[c.via]
+        rule = "only service" if only else GUESSES[c.via].rule
         out.append(Classified(c.service.name, "primary", reason_for(c, total_terms), RULE_RATES[rule], (), rule))
     return out

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from attrs import frozen
+
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.model import Service
 from orbitkb.domain.retrieval import HybridRetriever
@@ -32,6 +34,20 @@ WORK_WORDS = frozenset("""
 """.split())
 #: Shorter words are searched as prefixes ("car" finds "cart"): they never tell a service apart.
 MIN_TELLING = 4
+
+
+@frozen
+class Guess:
+    """A kind of guess made when no fact matched (``Candidate.via``): the rule it is measured as
+    (change/classify.RULE_RATES) and what the answer's unknowns say the primary is."""
+
+    rule: str
+    says: str
+
+
+#: Every kind of guess, by ``Candidate.via``.
+GUESSES = {"code": Guess("code words only", "from the words of the code"),
+           "hub": Guess("work, the hub", "(the most connected service)")}
 SOURCE_LIMIT = 80
 
 

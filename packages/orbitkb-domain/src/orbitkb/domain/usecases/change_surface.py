@@ -27,6 +27,7 @@ from orbitkb.domain.change.candidates import Candidate, name_words, retrieve, ta
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.evidence import EvidenceIndex
+from orbitkb.domain.change.fallback import GUESSES
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
 from orbitkb.domain.change.ranking import RankingModel
 from orbitkb.domain.change.similar import similar_past_tasks
@@ -55,8 +56,6 @@ from orbitkb.domain.usecases._clock import Clock, utc_now
 
 MAX_TASK = 4000
 MAX_HINTS = 20
-#: what the primary is when no fact matched (Candidate.via of a guess, change/fallback.py)
-GUESSES = {"code": "from the words of the code", "hub": "(the most connected service)"}
 FEEDBACK_MIN = 3
 FEEDBACK_WEIGHT = 0.3
 
@@ -121,7 +120,7 @@ class FindChangeSurface:
         if unmatched_terms and cands:
             unknowns.append(Unknown("unknown", "task words that match nothing indexed: " + ", ".join(unmatched_terms),
                                     "new concepts, or vocabulary the code does not use; try search with synonyms"))
-        guess = next((GUESSES[c.via] for c in cands.values() if c.via in GUESSES), None)
+        guess = next((GUESSES[c.via].says for c in cands.values() if c.via in GUESSES), None)
         if guess:
             unknowns.append(Unknown("unknown", f"no fact the index holds matches the task: the primary is a guess "
                                                f"{guess}",
