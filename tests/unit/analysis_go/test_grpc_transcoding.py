@@ -8,19 +8,9 @@ import textwrap
 
 from orbitkb.analysis import StaticCodeAnalyzer
 from orbitkb.domain.fakes import MemorySourceTree
+from orbitkb.domain.fakes.analysis import DictAnalysisCache
 from orbitkb.domain.model import ApiKind
 from orbitkb.domain.ports import AnalysisRequest
-
-
-class DictCache:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get_many(self, keys):
-        return {k: self.data[k] for k in keys if k in self.data}
-
-    def put_many(self, items):
-        self.data.update(items)
 
 PROTO = """
 syntax = "proto3";
@@ -159,7 +149,7 @@ services:
 
 def analyze(files: dict[str, str]):
     tree = MemorySourceTree({p: textwrap.dedent(t).lstrip("\n") for p, t in files.items()}, commit="c0ffee")
-    result = StaticCodeAnalyzer(workers=0).analyze(tree, AnalysisRequest("library"), DictCache())
+    result = StaticCodeAnalyzer(workers=0).analyze(tree, AnalysisRequest("library"), DictAnalysisCache())
     return {f.service.name: f for f in result.services}
 
 

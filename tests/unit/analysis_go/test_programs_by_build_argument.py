@@ -13,19 +13,8 @@ from orbitkb.analysis import StaticCodeAnalyzer
 from orbitkb.analysis.golang.gopath import gopath_roots
 from orbitkb.analysis.layout.buildargs import program_folders
 from orbitkb.domain.fakes import MemorySourceTree
+from orbitkb.domain.fakes.analysis import DictAnalysisCache
 from orbitkb.domain.ports import AnalysisRequest
-
-
-class DictCache:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get_many(self, keys):
-        return {k: self.data[k] for k in keys if k in self.data}
-
-    def put_many(self, items):
-        self.data.update(items)
-
 
 DOCKERFILE = """
 FROM golang:1.21 AS build
@@ -89,7 +78,7 @@ func main() {
 
 def analyze(files: dict[str, str]):
     tree = MemorySourceTree({p: textwrap.dedent(t).lstrip("\n") for p, t in files.items()}, commit="c0ffee")
-    result = StaticCodeAnalyzer(workers=0).analyze(tree, AnalysisRequest("bookclub"), DictCache())
+    result = StaticCodeAnalyzer(workers=0).analyze(tree, AnalysisRequest("bookclub"), DictAnalysisCache())
     return {f.service.name: f for f in result.services}
 
 

@@ -10,19 +10,8 @@ import textwrap
 from orbitkb.analysis import StaticCodeAnalyzer
 from orbitkb.analysis.python.libraries import imported_files
 from orbitkb.domain.fakes import MemorySourceTree
+from orbitkb.domain.fakes.analysis import DictAnalysisCache
 from orbitkb.domain.ports import AnalysisRequest
-
-
-class DictCache:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get_many(self, keys):
-        return {k: self.data[k] for k in keys if k in self.data}
-
-    def put_many(self, items):
-        self.data.update(items)
-
 
 COMPOSE = """
 services:
@@ -81,7 +70,7 @@ def price(sku: str):
 
 def analyze(files: dict[str, str]):
     tree = MemorySourceTree({p: textwrap.dedent(t).lstrip("\n") for p, t in files.items()}, commit="c0ffee")
-    result = StaticCodeAnalyzer(workers=0).analyze(tree, AnalysisRequest("market"), DictCache())
+    result = StaticCodeAnalyzer(workers=0).analyze(tree, AnalysisRequest("market"), DictAnalysisCache())
     return {f.service.name: f for f in result.services}
 
 
