@@ -188,6 +188,25 @@ class DictCache:
         self.data.update(items)
 
 
+def deployments(image: str, workloads: dict[str, str], container: str | None = "main") -> str:
+    """Kubernetes Deployments of one image, one per name, each with the extra container lines given
+    (``command``/``args``/``env``, already indented); the container named ``container`` or, when None,
+    after its Deployment."""
+    return "\n---\n".join(
+        f"""apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {name}
+spec:
+  template:
+    spec:
+      containers:
+        - name: {container or name}
+          image: {image}{extra}"""
+        for name, extra in workloads.items()
+    )
+
+
 def make_stubs() -> list[StubAnalyzer]:
     return [
         StubAnalyzer("python", [".py"]),

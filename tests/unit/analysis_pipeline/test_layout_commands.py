@@ -3,6 +3,8 @@ folder its command names."""
 
 from __future__ import annotations
 
+from .conftest import deployments
+
 GO_MODULE = {
     "go.mod": "module example.com/harbor\n\ngo 1.22\n",
     "cmd/harbor/main.go": "// @entry\n",
@@ -38,21 +40,9 @@ def test_compose_services_running_one_build_with_sub_commands_are_split(analyze)
 
 
 def test_kubernetes_workloads_of_one_image_with_different_args_are_split(analyze):
-    manifests = "\n---\n".join(
-        f"""apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: {name}
-spec:
-  template:
-    spec:
-      containers:
-        - name: main
-          image: registry.example.com/harbor:1.0
+    manifests = deployments("registry.example.com/harbor:1.0", {name: f"""
           command: ["/usr/bin/harbor"]
-          args: ["{name}"]"""
-        for name in ("quay", "ledger")
-    )
+          args: ["{name}"]""" for name in ("quay", "ledger")})
     compose = "services:\n  harbor:\n    build: .\n    image: registry.example.com/harbor:1.0\n"
     run = analyze({**GO_MODULE, "deploy/harbor.yaml": manifests, "docker-compose.yml": compose})
     assert "ledger" in run.names() and "quay" in run.names()

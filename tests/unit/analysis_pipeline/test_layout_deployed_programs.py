@@ -7,6 +7,8 @@ import pytest
 
 from orbitkb.analysis.layout.workflows import read_workflow
 
+from .conftest import deployments
+
 KITE = {
     "go.mod": "module example.com/kite\n\ngo 1.22\n",
     "kite.go": "// @entry\n",
@@ -149,22 +151,10 @@ def test_a_role_picked_by_an_environment_variable_splits_per_folder(analyze, sty
 
 
 def test_a_role_variable_of_kubernetes_workloads_splits_too(analyze):
-    manifests = "\n---\n".join(
-        f"""apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: {name}
-spec:
-  template:
-    spec:
-      containers:
-        - name: main
-          image: tideco/tide:1
+    manifests = deployments("tideco/tide:1", {name: f"""
           env:
             - name: ROLE
-              value: {name}"""
-        for name in ("ebb", "flood")
-    )
+              value: {name}""" for name in ("ebb", "flood")})
     compose = "services:\n  tide:\n    build: .\n    image: tideco/tide:1\n"
     run = analyze({**ROLES, "k8s/tide.yaml": manifests, "docker-compose.yml": compose})
     assert "ebb" in run.names() and "flood" in run.names()
@@ -225,19 +215,8 @@ def test_a_bot_main_beside_a_web_server_deployed_on_its_own_is_a_service(analyze
 
 
 def test_a_bot_run_by_a_kubernetes_workload_splits_too(analyze):
-    manifests = "\n---\n".join(
-        f"""apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: {name}
-spec:
-  template:
-    spec:
-      containers:
-        - name: {name}
-          image: hiveco/hive-web:v3{command}"""
-        for name, command in (("web", ""), ("buzz-bot", "\n          command: [hive-buzz-bot]"))
-    )
+    manifests = deployments("hiveco/hive-web:v3", {"web": "", "buzz-bot": "\n          command: [hive-buzz-bot]"},
+                            container=None)
     run = analyze({**HIVE, "k8s/hive.yml": manifests})
     assert run.service("buzz-bot").service.root_dir == "hive-web/cmd/buzz-bot"
     assert run.service("web").service.root_dir == "hive-web"
