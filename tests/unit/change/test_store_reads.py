@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
+from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.fakes import FakeEmbedder
 from orbitkb.domain.model_cache import CachedModelReader
 from orbitkb.domain.ports import FactsWriter, RunLog
@@ -83,10 +84,24 @@ def test_with_an_embedder_the_task_is_embedded_once(monkeypatch):
     find(TASKS[1])
     assert seen.count(TASKS[0]) == 1 and seen.count(TASKS[1]) == 1
     reads = store.reads()
-    # and per call one vector search more than offline, and the task compared with every past
-    # task in the store (one matrix product there): five reads
-    assert reads == Counter({"snapshot_fingerprint": 2, "search_many": 2, "change_history": 2,
-                             "nearest_embeddings": 2, "similarities": 2}), reads
+    # the task's nearest vectors come with the keyword batch, its cosines to the past tasks with
+    # the history: three reads per call, as offline
+    assert reads == Counter({"snapshot_fingerprint": 2, "retrieve": 2, "change_history": 2}), reads
+
+
+def test_with_an_embedder_the_similar_past_tasks_are_the_ones_computed_apart():
+    """The history read with the task's vector changes no answer: the similar past tasks are
+    those the pure cosine over the past tasks' vectors gives."""
+    embedder = FakeEmbedder()
+    store, find = warm(embedder)
+    for task in TASKS:
+        find(task)  # past tasks, their vectors recorded
+    task = "Add Pix as a new payment method in the checkout"
+    history = store._store.change_history(model_id=embedder.model_id)  # vectors, not cosines
+    expected = similar_past_tasks(history, task, embedder)
+    found = find(task, record=False).similar_past_tasks
+    assert found and found == tuple(expected)
+    assert found[0].task == TASKS[0]
 
 
 def test_the_same_answers_with_and_without_the_kept_model():

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from attrs import evolve
 
 from orbitkb.domain.ids import content_hash
-from orbitkb.domain.ports import Embedder, FactsReader, KnowledgeStore, SearchQuery
+from orbitkb.domain.ports import Embedder, FactsReader, KnowledgeStore, NearestQuery, SearchQuery
 from orbitkb.domain.runs import Embedding, SearchHit, VectorHit
 from orbitkb.domain.system_model import SystemModel
 
@@ -116,6 +116,7 @@ class HybridRetriever:
         self._keyword = (facts.derived("keyword_answers", KeywordAnswers) if isinstance(facts, SystemModel)
                          else KeywordAnswers())
         self._vectors: dict[str, list[float]] = {}
+        self._nearest: dict[tuple[str, int], list[VectorHit]] = {}
 
     @property
     def mode(self) -> str:
@@ -133,12 +134,38 @@ class HybridRetriever:
             self._keyword.put(query, found)
         return list(found)
 
-    def prefetch(self, queries: Sequence[SearchQuery]) -> None:
-        """Ask the store once for every query not answered yet; ``keyword`` then reads them here."""
+    def prefetch(self, queries: Sequence[SearchQuery], vector_of: str = "", vector_limit: int = 0) -> None:
+        """Ask the store once for every query not answered yet; ``keyword`` then reads them here.
+        With ``vector_of``, the nearest vectors to that text (``vector(vector_of, vector_limit)``)
+        come in the same read when there are vectors to search."""
         todo = list(dict.fromkeys(q for q in queries if q.terms and self._keyword.get(q) is None))
-        if todo:
-            for query, hits in zip(todo, self.store.search_many(todo), strict=True):
-                self._keyword.put(query, hits)
+        nearest = self._nearest_query(vector_of, vector_limit) if vector_of and vector_limit > 0 else None
+        if nearest is not None:
+            got = self.store.retrieve(todo, nearest)
+            self._nearest[(vector_of, vector_limit)] = list(got.nearest)
+            answers: Sequence[Sequence[SearchHit]] = got.keyword
+        elif todo:
+            answers = self.store.search_many(todo)
+        else:
+            return
+        for query, hits in zip(todo, answers, strict=True):
+            self._keyword.put(query, tuple(hits))
+
+    def _nearest_query(self, text: str, limit: int, kinds: Sequence[str] | None = None) -> NearestQuery | None:
+        """The store's vector query for ``text``, or None when nothing is embedded to compare it
+        with (no model is then loaded to embed it)."""
+        if self.embedder is None or not text.strip():
+            return None
+        if self._has_vectors is None:  # nothing embedded: do not load a model to embed the query
+            self._has_vectors = self.store.count_embeddings(self.embedder.model_id) > 0
+        if not self._has_vectors:
+            return None
+        return NearestQuery(self.embedder.model_id, tuple(self.embed(text)), limit, SIMILARITY_FLOOR,
+                            tuple(kinds) if kinds is not None else None)
+
+    def embedded(self, text: str) -> list[float] | None:
+        """``text``'s vector if this request computed it already (never computes one)."""
+        return self._vectors.get(text)
 
     def embed(self, text: str) -> list[float]:
         """The embedder's vector of ``text``, computed once per request."""
@@ -149,14 +176,14 @@ class HybridRetriever:
         return self._vectors[text]
 
     def vector(self, query: str, limit: int, kinds: Sequence[str] | None = None) -> list[SearchHit]:
-        if self.embedder is None or not query.strip():
-            return []
-        if self._has_vectors is None:  # nothing embedded: do not load a model to embed the query
-            self._has_vectors = self.store.count_embeddings(self.embedder.model_id) > 0
-        if not self._has_vectors:
-            return []
-        qv = self.embed(query)
-        ranked = self.store.nearest_embeddings(self.embedder.model_id, qv, limit, SIMILARITY_FLOOR, kinds)
+        fetched = self._nearest.get((query, limit)) if kinds is None else None
+        if fetched is not None:
+            ranked = fetched
+        else:
+            nq = self._nearest_query(query, limit, kinds)
+            if nq is None:
+                return []
+            ranked = self.store.nearest_embeddings(nq.model_id, nq.vector, nq.limit, nq.floor, nq.kinds)
         return [SearchHit(h.owner_kind, "", h.owner_id, round(h.similarity, 4), f"vector:{h.field}", None, h.owner_id)
                 for h in ranked]
 

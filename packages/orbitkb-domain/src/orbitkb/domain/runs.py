@@ -3,7 +3,7 @@ architecture runs and stored embeddings. Task inferences live here, never among 
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from orbitkb.domain.model import Evidence
 
@@ -105,13 +105,23 @@ class Verification:
 @frozen
 class ChangeHistory:
     """What past change-surface runs teach the next one, read at once (``RunLog.change_history``):
-    runs newest first, feedback in the order given, verifications newest first, and the task
-    vectors of runs by owner id (``run:<id>``) for one embedding model."""
+    runs newest first, feedback in the order given, verifications newest first, and either the task
+    vectors of runs by owner id (``run:<id>``) for one embedding model, or — read with the new
+    task's vector — each past task's cosine to it (``task_similarities``, by the same owner ids)."""
 
     runs: tuple[ChangeSurfaceRun, ...] = ()
     feedback: tuple[Feedback, ...] = ()
     verifications: tuple[Verification, ...] = ()
     task_vectors: dict[str, tuple[float, ...]] = field(factory=dict)
+    task_similarities: dict[str, float] | None = None
+
+    def run_keys(self) -> list[str]:
+        """The owner ids of the runs' task vectors (``run:<id>``), newest run first."""
+        return [f"run:{r.id}" for r in self.runs]
+
+    def with_similarities(self, found: dict[str, float]) -> ChangeHistory:
+        """This history read with a task's vector: each past task's cosine to it, by owner id."""
+        return evolve(self, task_similarities=found)
 
     def feedback_of(self, service: str) -> list[Feedback]:
         return [f for f in self.feedback if f.service == service]

@@ -77,14 +77,12 @@ class PostgresKnowledgeStore(SqlKnowledgeStore):
         with self._db.write() as conn:
             pgvector.put(conn, embeddings)
 
-    def nearest_embeddings(
-        self, model_id: str, vector: Sequence[float], limit: int, floor: float = -1.0,
-        kinds: Sequence[str] | None = None,
-    ) -> list[VectorHit]:
+    def _nearest(self, conn: sa.Connection, model_id: str, vector: Sequence[float], limit: int, floor: float,
+                 kinds: Sequence[str] | None) -> list[VectorHit]:
+        """By the server's vector index when there is one (and the vector is finite)."""
         if not self._pgvector or not all(math.isfinite(x) for x in vector):
-            return super().nearest_embeddings(model_id, vector, limit, floor, kinds)
-        with self._db.read() as conn:
-            return pgvector.nearest(conn, model_id, vector, limit, floor, kinds)
+            return super()._nearest(conn, model_id, vector, limit, floor, kinds)
+        return pgvector.nearest(conn, model_id, vector, limit, floor, kinds)
 
     def _lock_repository(self, conn: sa.Connection, name: str) -> None:
         conn.execute(sa.text(f"SET LOCAL lock_timeout = {self._lock_timeout_ms}"))

@@ -43,7 +43,7 @@ from orbitkb.domain.model import (
     ServiceFacts,
     Technology,
 )
-from orbitkb.domain.ports import AnalysisCache, SearchDocument, SearchQuery
+from orbitkb.domain.ports import AnalysisCache, NearestQuery, Retrieved, SearchDocument, SearchQuery
 from orbitkb.domain.runs import (
     ArchitectureRun,
     ChangeHistory,
@@ -296,14 +296,36 @@ class SqlKnowledgeStore:
         """Asked several times a change surface, some for a kind the snapshot has none of (its
         history before any commit was read): those are answered empty without reading the index."""
         out: list[list[SearchHit]] = [[] for _ in queries]
-        todo = [(i, q) for i, q in enumerate(queries) if self._search.match_expression(q.terms) is not None]
+        todo = self._searchable(queries)
         if todo:
             with self._db.read() as conn:
-                present = self._kinds_present(conn) if any(q.kinds is not None for _, q in todo) else frozenset()
-                for i, q in todo:
-                    if q.kinds is None or not present.isdisjoint(q.kinds):
-                        out[i] = self._search.search(conn, q.terms, q.limit, q.kinds, q.snippets)
+                self._search_into(conn, todo, out)
         return out
+
+    def retrieve(self, queries: Sequence[SearchQuery], nearest: NearestQuery | None = None) -> Retrieved:
+        """The keyword batch and the vector query in one transaction."""
+        out: list[list[SearchHit]] = [[] for _ in queries]
+        todo = self._searchable(queries)
+        found: list[VectorHit] = []
+        if todo or nearest is not None:
+            with self._db.read() as conn:
+                self._search_into(conn, todo, out)
+                if nearest is not None:
+                    found = self._nearest(conn, nearest.model_id, nearest.vector, nearest.limit, nearest.floor,
+                                          nearest.kinds)
+        return Retrieved(tuple(tuple(hits) for hits in out), tuple(found))
+
+    def _searchable(self, queries: Sequence[SearchQuery]) -> list[tuple[int, SearchQuery]]:
+        return [(i, q) for i, q in enumerate(queries) if self._search.match_expression(q.terms) is not None]
+
+    def _search_into(self, conn: sa.Connection, todo: Sequence[tuple[int, SearchQuery]],
+                     out: list[list[SearchHit]]) -> None:
+        if not todo:
+            return
+        present = self._kinds_present(conn) if any(q.kinds is not None for _, q in todo) else frozenset()
+        for i, q in todo:
+            if q.kinds is None or not present.isdisjoint(q.kinds):
+                out[i] = self._search.search(conn, q.terms, q.limit, q.kinds, q.snippets)
 
     def _kinds_present(self, conn: sa.Connection) -> frozenset[str]:
         """The kinds with search documents, read once per snapshot: search documents change only
@@ -383,9 +405,15 @@ class SqlKnowledgeStore:
         with self._db.read() as conn:
             return change_surface_sql.list_verifications(conn, run_id)
 
-    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
+    def change_history(self, limit: int = 500, model_id: str | None = None,
+                       task_vector: Sequence[float] | None = None) -> ChangeHistory:
         with self._db.read() as conn:
-            return self._history.read(EngineRows(conn), limit, model_id)
+            rows = EngineRows(conn)
+            if model_id is None or task_vector is None:
+                return self._history.read(rows, limit, model_id)
+            history = self._history.read(rows, limit, None)
+            return history.with_similarities(self._unit_rows.similarities(
+                rows, model_id, task_vector, vectors_sql.HISTORY_KIND, history.run_keys()))
 
     def add_architecture_run(self, run: ArchitectureRun) -> int:
         with self._db.write() as conn:
@@ -413,7 +441,12 @@ class SqlKnowledgeStore:
         kinds: Sequence[str] | None = None,
     ) -> list[VectorHit]:
         with self._db.read() as conn:
-            return self._vectors.nearest(conn, model_id, vector, limit, floor, kinds)
+            return self._nearest(conn, model_id, vector, limit, floor, kinds)
+
+    def _nearest(self, conn: sa.Connection, model_id: str, vector: Sequence[float], limit: int, floor: float,
+                 kinds: Sequence[str] | None) -> list[VectorHit]:
+        """Nearest vectors inside a read already open (a store with its own vector index overrides it)."""
+        return self._vectors.nearest(conn, model_id, vector, limit, floor, kinds)
 
     def similarities(self, model_id: str, vector: Sequence[float], owner_kind: str,
                      owner_ids: Sequence[str]) -> dict[str, float]:

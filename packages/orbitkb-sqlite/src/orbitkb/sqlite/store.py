@@ -16,6 +16,7 @@ from orbitkb.domain.errors import StoreError
 from orbitkb.domain.runs import ArchitectureRun, ChangeHistory
 from orbitkb.sql.rows import RowSource
 from orbitkb.sql.store import SqlKnowledgeStore
+from orbitkb.sql.vectors import HISTORY_KIND
 from orbitkb.sqlite import fingerprints, migrations, search
 from orbitkb.sqlite.engine import Database
 
@@ -56,11 +57,17 @@ class SqliteKnowledgeStore(SqlKnowledgeStore):
         found = self._probe.latest_index_statuses() if self._probe is not None else None
         return found if found is not None else super().latest_index_statuses()
 
-    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
-        """Read before every change surface (up to 500 past runs, their verdicts and task vectors):
-        see ``_kept_read``."""
-        return self._kept_read(("history", limit, model_id), lambda rows: self._history.read(rows, limit, model_id),
-                               lambda: super(SqliteKnowledgeStore, self).change_history(limit, model_id))
+    def change_history(self, limit: int = 500, model_id: str | None = None,
+                       task_vector: Sequence[float] | None = None) -> ChangeHistory:
+        """Read on every change surface (up to 500 past runs, their verdicts, and their task vectors
+        or their cosines to the task's): see ``_kept_read``; the cosines as ``similarities``."""
+        vectors_of = model_id if task_vector is None else None
+        history = self._kept_read(("history", limit, vectors_of),
+                                  lambda rows: self._history.read(rows, limit, vectors_of),
+                                  lambda: super(SqliteKnowledgeStore, self).change_history(limit, vectors_of))
+        if model_id is None or task_vector is None:
+            return history
+        return history.with_similarities(self.similarities(model_id, task_vector, HISTORY_KIND, history.run_keys()))
 
     def similarities(self, model_id: str, vector: Sequence[float], owner_kind: str,
                      owner_ids: Sequence[str]) -> dict[str, float]:

@@ -38,6 +38,7 @@ SUPPORT = 0.25
 SYNONYM_WEIGHT = 0.6
 SEMANTIC_WEIGHT = 0.25
 PER_TERM_LIMIT = 80
+VECTOR_LIMIT = 60  # the task's nearest facts by meaning
 #: Below this absolute evidence (rarity x kind x field of the best word), a task matches nothing:
 #: words every service's code uses ("write", "value") are not a reason to change anything.
 ABSTAIN_FLOOR = 0.3
@@ -175,7 +176,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     unmatched = []
     terms = task_terms(task, name_words(services.values()))
     code_words = source_terms(task)
-    retriever.prefetch(keyword_queries(terms, code_words))  # one store read for every keyword query below
+    # one store read for every keyword query below and the task's nearest vectors
+    retriever.prefetch(keyword_queries(terms, code_words), task, VECTOR_LIMIT)
     tech_ok = _distinctive_technology_terms(retriever, terms)
     loose = loose_names(task, list(services.values()))
     in_full = named_in_full(task, services.values(), loose)
@@ -252,7 +254,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             h.kind == "service" and h.field == "name_text" for h in c.hits)
     _rank_by_source(retriever, code_words, cands)
     _rank_by_history(retriever, code_words, cands)
-    vector = retriever.vector(task, 60)
+    vector = retriever.vector(task, VECTOR_LIMIT)
     if vector:
         sem: dict[str, float] = defaultdict(float)
         owners = {h.ref_id: h for h in retriever._fill_names(vector)}

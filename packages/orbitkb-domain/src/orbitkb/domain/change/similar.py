@@ -48,14 +48,18 @@ Similarities = Callable[[Sequence[float], Sequence[str]], Mapping[str, float]]
 def similar_past_tasks(history: ChangeHistory, task: str, embedder: Embedder | None,
                        task_vector: tuple[float, ...] | list[float] | None = None,
                        similarities: Similarities | None = None) -> list[SimilarTask]:
-    """``history`` read with the embedder's model (its runs' task vectors); ``task_vector`` is the
+    """``history`` read with the embedder's model: with the task's vector (each past task's cosine
+    to it, ``task_similarities``), or with its runs' task vectors; ``task_vector`` is the
     task's own vector when the caller already has it; ``similarities`` compares it with the past
     tasks in the store (one matrix product there), else each cosine is computed here."""
     runs = history.runs
     if not runs:
         return []
     scored: list[tuple[float, ChangeSurfaceRun]] = []
-    if embedder is not None:
+    if embedder is not None and history.task_similarities is not None:  # read with the task's vector
+        found = history.task_similarities
+        scored = [(found[k], r) for k, r in zip(history.run_keys(), runs, strict=True) if k in found]
+    elif embedder is not None:
         vectors = history.task_vectors
         if vectors:
             q = task_vector if task_vector is not None else embedder.embed([task])[0]

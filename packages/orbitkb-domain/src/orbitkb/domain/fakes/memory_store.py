@@ -9,10 +9,13 @@ weights name 10 / keywords 4 / text 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from orbitkb.domain.fakes.memory.facts import MemoryFacts
 from orbitkb.domain.fakes.memory.runs import MemoryRunLog
 from orbitkb.domain.fakes.memory.search import MemorySearchIndex
 from orbitkb.domain.fakes.memory.vectors import MemoryCaches, MemoryEmbeddingStore
+from orbitkb.domain.ports import NearestQuery, Retrieved, SearchQuery
 
 SCHEMA_VERSION = 7  # the SQLite store's latest schema: the fake answers like a fresh database
 
@@ -22,6 +25,14 @@ class InMemoryKnowledgeStore(
 ):
     """A KnowledgeStore held in dictionaries, one role per module (``fakes/memory/``, as
     ``ports/store.py`` names them). Thread-safe (one lock); nothing touches the disk."""
+
+    # -- hybrid search: both answers under the one lock, as a database reads them in one transaction
+    def retrieve(self, queries: Sequence[SearchQuery], nearest: NearestQuery | None = None) -> Retrieved:
+        with self._lock:
+            keyword = tuple(tuple(hits) for hits in self.search_many(queries))
+            found = () if nearest is None else tuple(self.nearest_embeddings(
+                nearest.model_id, nearest.vector, nearest.limit, nearest.floor, nearest.kinds))
+        return Retrieved(keyword, found)
 
     # -- meta
     def schema_version(self) -> int:

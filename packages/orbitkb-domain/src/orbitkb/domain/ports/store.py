@@ -9,6 +9,7 @@ test double implements exactly the roles a use case needs:
 - ``IndexLedger``   what an index run left: indexed files and gaps, per repository
 - ``SearchIndex``   bm25 over the search documents
 - ``EmbeddingStore`` vectors of the facts (and of past tasks)
+- ``HybridSearch``  a batch of bm25 queries and one vector query, read together
 - ``Caches``        the analysis cache and the LLM answer cache
 - ``RunLog``        index, change-surface and architecture runs, feedback, verifications
 
@@ -77,6 +78,27 @@ class SearchQuery:
     limit: int = 20
     kinds: tuple[str, ...] | None = None
     snippets: bool = True
+
+
+@frozen
+class NearestQuery:
+    """The vector query of a hybrid read (``HybridSearch.retrieve``): the arguments of
+    ``EmbeddingStore.nearest_embeddings``."""
+
+    model_id: str
+    vector: tuple[float, ...]
+    limit: int
+    floor: float = -1.0
+    kinds: tuple[str, ...] | None = None
+
+
+@frozen
+class Retrieved:
+    """What one hybrid read found: the answers to the bm25 queries in their order, and the
+    nearest vectors (empty when no vector was asked)."""
+
+    keyword: tuple[tuple[SearchHit, ...], ...]
+    nearest: tuple[VectorHit, ...] = ()
 
 
 class FactsReader(Protocol):
@@ -273,10 +295,13 @@ class RunLog(Protocol):
     def add_verification(self, verification: Verification) -> int: ...
     def list_verifications(self, run_id: int | None = None) -> list[Verification]: ...
 
-    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
+    def change_history(self, limit: int = 500, model_id: str | None = None,
+                       task_vector: Sequence[float] | None = None) -> ChangeHistory:
         """In one read: the last ``limit`` change-surface runs (newest first), every feedback (in
         the order given), every verification (newest first) and, with ``model_id``, the task
-        vectors of runs (``run:<id>`` -> vector)."""
+        vectors of runs (``run:<id>`` -> vector); with ``task_vector`` (a vector of ``model_id``)
+        as well, instead of the vectors, each run's cosine to it (``task_similarities``, exactly
+        as ``EmbeddingStore.similarities`` computes them over the runs' ids)."""
         ...
 
     def add_architecture_run(self, run: ArchitectureRun) -> int: ...
@@ -285,8 +310,16 @@ class RunLog(Protocol):
         ...
 
 
+class HybridSearch(SearchIndex, EmbeddingStore, Protocol):
+    def retrieve(self, queries: Sequence[SearchQuery], nearest: NearestQuery | None = None) -> Retrieved:
+        """``search_many(queries)`` and, with ``nearest``, ``nearest_embeddings`` of it, in one
+        read of one snapshot: what a hybrid request asks before it ranks (a change surface's
+        keyword batch and the task's vector) — the same answers as the two calls."""
+        ...
+
+
 class KnowledgeStore(
-    FactsReader, ModelReader, FactsWriter, IndexLedger, SearchIndex, EmbeddingStore, Caches, RunLog, Protocol
+    FactsReader, ModelReader, FactsWriter, IndexLedger, HybridSearch, EmbeddingStore, Caches, RunLog, Protocol
 ):
     """The System Knowledge Model's persistence: every role, plus the store's life cycle."""
 

@@ -102,7 +102,8 @@ class FindChangeSurface:
         if not isinstance(hint_services, (list, tuple)) or len(hint_services) > MAX_HINTS:
             raise InvalidInput(f"hint_services must be a list of at most {MAX_HINTS} service names")
         # store reads per call: the snapshot (its fingerprint on a warm server), the keyword
-        # queries in one batch, the change history; everything else comes from the SystemModel
+        # queries with the task's nearest vectors in one batch, the change history with the past
+        # tasks' similarities to this one; everything else comes from the SystemModel
         model = (self.models if self.models is not None else self.store).load_model()
         services = model.list_services()
         if not services:
@@ -112,8 +113,8 @@ class FindChangeSurface:
         hints = [catalog.lookup(str(h)) for h in hint_services]
         graph = model.graph
         retriever = HybridRetriever(self.store, self.embedder, model, embeds_anyway=record)
-        history = self.store.change_history(model_id=self.embedder.model_id if self.embedder else None)
         cands, unmatched_terms = retrieve(task, retriever, catalog, graph, hints, self._named_files(task, model))
+        history = self._history(retriever, task)
         terms = task_terms(task, name_words(services))
         probe = FreshnessProbe(self.git)
         unknowns: list[Unknown] = []
@@ -185,7 +186,17 @@ class FindChangeSurface:
             return {}
         return files.owners(named, (f for r in model.list_repositories() for f in self.store.list_indexed_files(r.name)))
 
+    def _history(self, retriever: HybridRetriever, task: str) -> ChangeHistory:
+        """The change history; with an embedder, read with the task's vector when the retrieval
+        computed it (the past tasks' cosines to it then come in the same read), else with the
+        past tasks' vectors."""
+        if self.embedder is None:
+            return self.store.change_history()
+        return self.store.change_history(model_id=self.embedder.model_id, task_vector=retriever.embedded(task))
+
     def _similar(self, history: ChangeHistory, retriever: HybridRetriever, task: str) -> list[SimilarTask]:
+        if history.task_similarities is not None:
+            return similar_past_tasks(history, task, self.embedder)
         vector = retriever.embed(task) if self.embedder is not None and history.task_vectors else None
         model = self.embedder.model_id if self.embedder is not None else ""
         return similar_past_tasks(history, task, self.embedder, vector,

@@ -101,17 +101,22 @@ class MemoryRunLog(MemoryEmbeddingStore):  # the change history carries the runs
             found = [v for _, v in sorted(self._verifications.items(), reverse=True)]
         return [v for v in found if run_id in (None, v.run_id)]
 
-    def change_history(self, limit: int = 500, model_id: str | None = None) -> ChangeHistory:
+    def change_history(self, limit: int = 500, model_id: str | None = None,
+                       task_vector: Sequence[float] | None = None) -> ChangeHistory:
         with self._lock:
             vectors = (
-                {e.owner_id: e.vector for e in self.list_embeddings(model_id, "run")} if model_id else {}
+                {e.owner_id: e.vector for e in self.list_embeddings(model_id, "run")}
+                if model_id and task_vector is None else {}
             )
-            return ChangeHistory(
+            history = ChangeHistory(
                 tuple(self.list_change_surface_runs(limit)),
                 tuple(self.list_feedback()),
                 tuple(self.list_verifications()),
                 vectors,
             )
+            if not model_id or task_vector is None:
+                return history
+            return history.with_similarities(self.similarities(model_id, task_vector, "run", history.run_keys()))
 
     def add_architecture_run(self, run: ArchitectureRun) -> int:
         # Detail is free-form JSON in a real store: normalize it the same way (tuples -> lists).
