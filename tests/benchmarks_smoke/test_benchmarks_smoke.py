@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -94,6 +95,42 @@ def test_index_memory_reports_the_peak_of_a_cold_index(cache: Path) -> None:
             if line.startswith("| ") and not line.startswith("| measure")}
     assert rows["peak RSS of `orbitkb index`, MB"] > 10 and rows["wall s"] > 0
     assert rows["peak PSS with its workers, MB"] > 0 and "load average:" in proc.stdout
+
+
+def _source_digest() -> str:
+    """The project's own code and data (packages/*/src), as the two index runs import it."""
+    h = hashlib.sha256()
+    for path in sorted(ROOT.glob("packages/*/src/**/*")):
+        if path.is_file() and not {"__pycache__", ".mypy_cache"} & set(path.parts):
+            h.update(str(path.relative_to(ROOT)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _two_dumps(cache: Path, out: Path) -> tuple[str, str, bool]:
+    """(first dump, second dump, whether the project's source stayed the same across both runs)."""
+    before = _source_digest()
+    dumps = []
+    for name in ("a.txt", "b.txt"):
+        proc = _run("fact_dump.py", "--services", "8", "--files-per-service", "15", "--seed", "3",
+                    "--cache-dir", str(cache), "--out", str(out / name))
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        dumps.append((out / name).read_text(encoding="utf-8"))
+    return dumps[0], dumps[1], _source_digest() == before
+
+
+def test_fact_dump_is_the_same_for_two_cold_indexes_of_one_tree(cache: Path, tmp_path: Path) -> None:
+    # Two runs of one unchanged tree must agree byte for byte. Only a pair whose runs imported
+    # different code (the source edited between them, as on a shared working tree) is run again.
+    for _attempt in range(3):
+        a, b, same_source = _two_dumps(cache, tmp_path)
+        if same_source:
+            break
+    assert same_source, "the project's source kept changing while the test ran"
+    diff = list(difflib.unified_diff(a.splitlines(), b.splitlines(), "first run", "second run", n=0, lineterm=""))
+    assert a == b, "\n".join(diff[:40])
+    assert "## services" in a and "## search_docs (rowid, *)" in a and "link:" in a
+    assert a.count("\n") > 100
 
 
 def test_mcp_latency_calls_every_tool(cache: Path) -> None:

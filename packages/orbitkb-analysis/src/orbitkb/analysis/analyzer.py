@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from orbitkb.analysis import filetypes as ft
+from orbitkb.analysis import layout as layout_rules
 from orbitkb.analysis import paths
 from orbitkb.analysis.config.dotnet import is_appsettings, read_appsettings
 from orbitkb.analysis.config.spring import SpringDoc, is_spring_config, read_spring
@@ -68,11 +69,12 @@ class StaticCodeAnalyzer:
 
     @property
     def version(self) -> str:
-        """Every version the facts depend on: the pipeline, each stack's analyzer, and the tables
-        the parse and link caches are keyed by (source words, gRPC binding, vendor scans); what a
-        fitted ranking records it was fitted on (benchmarks/realhistory/fit.py)."""
+        """Every version the facts depend on: the pipeline, each stack's analyzer, the layout rules
+        and the tables the parse and link caches are keyed by (source words, gRPC binding, vendor
+        scans); what a fitted ranking records it was fitted on (benchmarks/realhistory/fit.py)."""
         parts = [f"{s}-{a.analyzer.version}" for s, a in sorted(self._analyzers.items())]
-        caches = [f"vocabulary-{vocabulary.VERSION}", f"grpc-bind-{BIND_VERSION}", vendorcode.version()]
+        caches = [f"vocabulary-{vocabulary.VERSION}", f"grpc-bind-{BIND_VERSION}", vendorcode.version(),
+                  f"layout-{layout_rules.VERSION}"]
         return "+".join([f"pipeline-{PIPELINE_VERSION}", *parts, *caches])
 
     def analyze(

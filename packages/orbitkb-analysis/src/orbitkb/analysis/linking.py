@@ -12,9 +12,9 @@ are part of the cache key.
 from __future__ import annotations
 
 import multiprocessing
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import attrs
@@ -37,6 +37,8 @@ from orbitkb.domain.ports import AnalysisCache
 
 BATCH = 500
 POOL_MIN_SERVICES = 8  # fewer services to link than this: not worth forking workers
+#: Services sent to the link workers and not yet collected, per worker (their results wait in memory).
+MAX_PENDING = 4
 
 #: The job forked workers link from (inherited through fork, never pickled): (linker, units, inputs).
 _JOB: tuple[Linker, Sequence[ServiceUnit], Mapping[int, Sequence[str]]] | None = None
@@ -73,6 +75,9 @@ class Linker:
         self._shared: set[str] = set()  # library files several services read: vendors of those using them
         self._context: dict[str, tuple[str, ...]] = {}  # unit root -> library files it reads
         self._foreign: dict[str, tuple[str, ...]] = {}  # unit root -> those another service owns
+        #: unit index -> its linked words, packed (``LinkedFacts.vocabulary`` is the largest part of
+        #: what every service's facts hold until resolution, and is read once there)
+        self._words: dict[int, bytes] = {}
 
     def _inputs(self, unit: ServiceUnit, owned: Sequence[str]) -> list[str]:
         loaded = self.analyzers[unit.stack]
@@ -122,47 +127,74 @@ class Linker:
             self.src.parsed.load(
                 p for i in todo for p in (*inputs[i], *self._context.get(units[i].root, ()))
             )
-        fresh = self._link_many(units, inputs, todo)
-        out: list[LinkedFacts] = []
+        fresh: dict[int, LinkedFacts] = {}
         puts: dict[str, str] = {}
+        for i, text in self._link_many(units, inputs, todo):  # decoded as they come: no text is held
+            facts = self._cached(text)
+            if facts is None:
+                continue
+            fresh[i] = self._hold_words(i, facts)
+            puts[keys[i]] = text  # type: ignore[assignment]
+            if len(puts) >= BATCH:
+                self.cache.put_many(dict(sorted(puts.items())))
+                puts = {}
+        if puts:
+            self.cache.put_many(dict(sorted(puts.items())))
+        out: list[LinkedFacts] = []
         for i, unit in enumerate(units):
-            facts = self._cached(hits.get(keys.get(i, "")))
-            if facts is None and i in fresh:
-                facts = self._cached(fresh[i])
-                if facts is not None:
-                    puts[keys[i]] = fresh[i]  # type: ignore[assignment]
-            out.append(self._with_csharp(unit, owned.get(i, []), facts or LinkedFacts()))
-        for start in range(0, len(puts), BATCH):
-            self.cache.put_many(dict(sorted(puts.items())[start : start + BATCH]))
+            facts = self._cached(hits.get(keys[i])) if i in keys else None
+            facts = self._with_csharp(unit, owned.get(i, []), facts or fresh.pop(i, None) or LinkedFacts())
+            out.append(self._hold_words(i, facts))
+        if isinstance(self.src.parsed, ParsedResults):  # linked: the parse results are not read again
+            read = {p for files in inputs.values() for p in files} | {p for c in self._context.values() for p in c}
+            self.src.parsed.release(r for r in self.src.records if r.path in read)
         self.progress("link", len(units), len(units))
         return out
 
+    def _hold_words(self, i: int, facts: LinkedFacts) -> LinkedFacts:
+        """``facts`` without its words, which are held packed until ``words(i)`` reads them."""
+        if facts.vocabulary:
+            self._words[i] = vocabulary.pack_counts(facts.vocabulary)
+            facts = attrs.evolve(facts, vocabulary=())
+        return facts
+
+    def words(self, i: int) -> tuple[tuple[str, int], ...]:
+        """The words (with counts) of the ``i``-th unit's linked code: read once, at resolution."""
+        packed = self._words.pop(i, None)
+        return vocabulary.unpack_counts(packed) if packed is not None else ()
+
     def _link_many(
         self, units: Sequence[ServiceUnit], inputs: Mapping[int, Sequence[str]], todo: Sequence[int]
-    ) -> dict[int, str | None]:
-        """Link the services in ``todo``: on forked workers when there are enough of them."""
+    ) -> Iterator[tuple[int, str | None]]:
+        """Link the services in ``todo``, each result as it comes (in a fixed order): on forked
+        workers when there are enough of them, at most ``MAX_PENDING`` per worker in flight."""
         global _JOB
-        results: dict[int, str | None] = {}
+        done: set[int] = set()
         if self.workers >= 2 and len(todo) >= POOL_MIN_SERVICES and can_fork():
             order = sorted(todo, key=lambda i: -len(inputs[i]))  # big services first: even load
             _JOB = (self, units, inputs)
             try:
                 context = multiprocessing.get_context("fork")
                 with ProcessPoolExecutor(self.workers, mp_context=context) as pool:
-                    for n, (i, text, gaps) in enumerate(pool.map(_link_in_worker, order), 1):
-                        results[i] = text
+                    waiting: deque[Future[tuple[int, str | None, list[Gap]]]] = deque()
+                    queue = iter(order)
+                    for n in range(1, len(order) + 1):
+                        while len(waiting) < MAX_PENDING * self.workers and (i := next(queue, None)) is not None:
+                            waiting.append(pool.submit(_link_in_worker, i))
+                        i, text, gaps = waiting.popleft().result()
                         self.gaps.extend(gaps)
                         self.progress("link", n, len(units))
-                return results
+                        done.add(i)
+                        yield i, text
+                return
             except (OSError, RuntimeError, BrokenProcessPool):
-                results.clear()  # workers unavailable or killed: link here instead
+                pass  # workers unavailable or killed: link the rest here instead
             finally:
                 _JOB = None
-        for n, i in enumerate(todo, 1):
+        for n, i in enumerate((i for i in todo if i not in done), len(done) + 1):
             facts = self._link(units[i], inputs[i])
-            results[i] = linkcache.dumps(facts) if facts is not None else None
             self.progress("link", n, len(units))
-        return results
+            yield i, (linkcache.dumps(facts) if facts is not None else None)
 
     def _service_context(self, unit: ServiceUnit, context: tuple[str, ...]) -> ServiceContext:
         foreign = self._foreign.get(unit.root, ())

@@ -6,6 +6,7 @@ aggregate module only says which of its attributes are nested (stored as JSON).
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from array import array
@@ -19,6 +20,8 @@ from sqlalchemy.engine import Connection
 
 T = TypeVar("T")
 CHUNK = 500
+#: Rows built and sent in one executemany when a snapshot is written (bounded memory, same rows).
+WRITE_BATCH = 1000
 
 converter = make_converter()
 # ArchitectureFinding.detail is dict[str, object]: free-form JSON, kept as decoded.
@@ -96,11 +99,22 @@ def insert_many(
     json_fields: Iterable[str],
     drop: Iterable[str] = (),
 ) -> None:
-    """One executemany INSERT for all ``objects``."""
+    """Executemany INSERTs of at most ``WRITE_BATCH`` rows each, in the order given: the rows of a
+    whole snapshot (evidence as JSON text) are never all built at once."""
     nested, dropped = tuple(json_fields), tuple(drop)
-    rows = [to_row(obj, nested, dropped) for obj in objects]
-    if rows:
-        conn.execute(sa.insert(table), rows)
+    statement = sa.insert(table)
+    for batch in batches(objects, WRITE_BATCH):
+        conn.execute(statement, [to_row(obj, nested, dropped) for obj in batch])
+
+
+def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Lists of at most ``size`` items, in order, taken from ``items`` as they come (a generator
+    is read only as far as the current batch)."""
+    if size < 1:
+        raise ValueError(f"a batch holds at least one item, not {size}")
+    iterator = iter(items)
+    while batch := list(itertools.islice(iterator, size)):
+        yield batch
 
 
 def chunks(items: Sequence[T], size: int = CHUNK) -> Iterator[Sequence[T]]:

@@ -23,7 +23,7 @@ Search hits by score, best first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -163,7 +163,7 @@ class SqlKnowledgeStore:
         resources: Sequence[Resource],
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
-        documents: Sequence[SearchDocument],
+        documents: Iterable[SearchDocument],
         *,
         if_indexed: bool = False,
     ) -> None:
@@ -183,7 +183,11 @@ class SqlKnowledgeStore:
             resources_sql.replace(conn, name, [_own(r, name) for r in resources])
             files_sql.replace_gaps(conn, name, [_own(g, name) for g in gaps])
             files_sql.replace_files(conn, name, [_own(f, name) for f in files])
-            self._search.insert(conn, name, documents)
+            batch: Sequence[SearchDocument] = []
+            for batch in codec.batches(documents, codec.WRITE_BATCH):  # built as they are written
+                self._search.insert(conn, name, batch)
+            if not batch:  # no documents: the index is still told (it may keep per-repository state)
+                self._search.insert(conn, name, batch)
             snapshot_sql.touch(conn)
 
     def _delete_snapshot(self, conn: sa.Connection, name: str) -> None:

@@ -8,6 +8,8 @@ result is cached never decodes its files, and a cold run and a cached run see id
 They are held packed (``pack``: zlib level 1, ~4x smaller — the largest thing a cold index held),
 compressed by the worker that parsed them and unpacked each time one is read; their flags (entry
 point, error) are read once from the text and kept beside them.
+Chunks on the pool are bounded (``MAX_PENDING`` per worker): the oldest is collected before more
+are sent, so the main process never holds the text of every file waiting to be parsed.
 A file replayed from the stat cache whose parse key is the one recorded there is not even looked
 up: its flags come from the stat entry and its result is loaded only if a service must be linked
 again (``ParsedResults``). A replayed file whose result is not cached is read again and parsed.
@@ -34,6 +36,9 @@ from orbitkb.analysis.vendors import code as vendorcode
 BATCH = 512
 POOL_MIN_MISSES = 256  # below this a pool's start-up costs more than it saves
 CHUNK = 48
+#: Chunks sent to the pool and not yet collected, per worker: enough to keep every worker busy while
+#: the main process reads, few enough that the texts waiting (and results not yet held) stay bounded.
+MAX_PENDING = 3
 #: zlib level 1 for results held in memory: the fastest level, ~4x smaller JSON.
 PACK_LEVEL = 1
 #: Shorter results are held as text: zlib's header and a call would not pay for themselves.
@@ -113,6 +118,8 @@ class ParseStage:
         self._pending: list[tuple[list[str], list[str], Future[list[tuple[str | bytes, bool]]]]] = []
         self._puts: dict[str, str] = {}
         self._twins: dict[str, list[str]] = {}  # key being parsed -> other paths with that content
+        #: key -> a result the pool gave that is not cached (an error): a twin met later reuses it
+        self._uncached: dict[str, str] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._workers = workers if workers is not None else default_workers()
         self._expected = expected
@@ -151,6 +158,8 @@ class ParseStage:
             if cached is not None:
                 self.resolved[record.path] = key
                 self._store(record.path, cached)
+            elif key in self._uncached:  # same content as an uncached result collected already
+                self._store(record.path, self._uncached[key])
             elif key in self._twins:  # same content as a file already being parsed: parse once
                 self._twins[key].append(record.path)
             else:
@@ -170,6 +179,8 @@ class ParseStage:
                     assert self._pool is not None
                     future = self._pool.submit(_worker_parse, loaded.module or "", chunk)
                     self._pending.append(([p for p, _ in chunk], [keys[p] for p, _ in chunk], future))
+                    while len(self._pending) > MAX_PENDING * self._workers:
+                        self._collect(self._pending.pop(0))
             else:
                 for path, text in items:
                     self._finish_one(path, keys[path], *_safe_parse(loaded.analyzer, path, text))
@@ -191,6 +202,24 @@ class ParseStage:
             self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("fork"))
         return True
 
+    def _collect(self, pending: tuple[list[str], list[str], Future[list[tuple[str | bytes, bool]]]]) -> None:
+        """Wait for one chunk sent to the pool and hold its results."""
+        chunk, chunk_keys, future = pending
+        try:
+            results = future.result()
+        except Exception as exc:  # noqa: BLE001 - a dead worker (killed, out of memory)
+            results = [
+                (pack(json.dumps({"error": f"parser worker failed: {type(exc).__name__}"})), False)
+            ] * len(chunk)
+        for path, key, (text, cacheable) in zip(chunk, chunk_keys, results):
+            self._finish_one(path, key, text, cacheable)
+            if not cacheable:
+                self._uncached[key] = unpack(text)
+        self._progress(len(chunk))
+        if len(self._puts) >= BATCH:  # their text is not held beside the packed results
+            self._cache.put_many(self._puts)
+            self._puts = {}
+
     def _finish_one(self, path: str, key: str, result: str | bytes, cacheable: bool) -> None:
         """``result``: JSON text parsed here, or as a worker packed it."""
         self.files_parsed += 1
@@ -211,19 +240,8 @@ class ParseStage:
 
     def finish(self) -> ParsedResults:
         self._flush()
-        for chunk, chunk_keys, future in self._pending:
-            try:
-                results = future.result()
-            except Exception as exc:  # noqa: BLE001 - a dead worker (killed, out of memory)
-                results = [
-                    (pack(json.dumps({"error": f"parser worker failed: {type(exc).__name__}"})), False)
-                ] * len(chunk)
-            for path, key, (text, cacheable) in zip(chunk, chunk_keys, results):
-                self._finish_one(path, key, text, cacheable)
-            self._progress(len(chunk))
-            if len(self._puts) >= BATCH:  # their text is not held beside the packed results
-                self._cache.put_many(self._puts)
-                self._puts = {}
+        for pending in self._pending:
+            self._collect(pending)
         self._pending = []
         if self._pool is not None:
             self._pool.shutdown()
@@ -298,8 +316,20 @@ class ParsedResults:
         known = self._known_flags.get(path)
         if known is not None:
             return known
+        if path in self._deferred:  # released: a result with unusual flags has them known
+            return _USUAL
         held = self._texts[path]
         return flags(held) if isinstance(held, str) else _USUAL  # packed here: its flags were kept
+
+    def release(self, records: Iterable[FileRecord]) -> None:
+        """Stop holding these files' results (their services are linked: nothing reads them again,
+        and the memory serves the stages after). They stay listed, with their flags, and one asked
+        for again is loaded from the cache like a replayed file's. Results the cache does not hold
+        (errors) are kept."""
+        for record in records:
+            if record.path in self._texts and record.path in self.keys:
+                del self._texts[record.path]
+                self._deferred[record.path] = record
 
     def load(self, paths: Iterable[str]) -> None:
         want = {p: self.keys[p] for p in paths if p in self._deferred}

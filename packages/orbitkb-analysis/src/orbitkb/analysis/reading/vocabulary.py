@@ -8,7 +8,9 @@ are bounded, so a large service costs no more than a small one in the search ind
 
 from __future__ import annotations
 
+import json
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -118,3 +120,15 @@ def bag(counts: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     for word, n in counts:
         out.extend([word] * min(MAX_REPEAT, 1 + max(0, n).bit_length() - 1))
     return tuple(out)
+
+
+def pack_counts(counts: Sequence[Sequence[object]]) -> bytes:
+    """(word, count) pairs held compactly until they are read (``unpack_counts``): a linked
+    service's words are a large share of what its facts hold, and are read once, at resolution."""
+    return zlib.compress(json.dumps([list(pair) for pair in counts], separators=(",", ":")).encode("utf-8",
+                                                                                                "surrogatepass"), 1)
+
+
+def unpack_counts(packed: bytes) -> tuple[tuple[str, int], ...]:
+    """The pairs ``pack_counts`` was given, in their order."""
+    return tuple((str(w), int(n)) for w, n in json.loads(zlib.decompress(packed).decode("utf-8", "surrogatepass")))

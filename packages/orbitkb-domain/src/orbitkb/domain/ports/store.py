@@ -18,7 +18,7 @@ test double implements exactly the roles a use case needs:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from attrs import frozen
@@ -162,11 +162,14 @@ class FactsWriter(Protocol):
         resources: Sequence[Resource],
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
-        documents: Sequence[SearchDocument],
+        documents: Iterable[SearchDocument],
         *,
         if_indexed: bool = False,
     ) -> None:
         """Replace the repository's whole snapshot in one transaction.
+
+        ``documents`` is read once, as it is written (a generator keeps a big snapshot's
+        documents from all being held at once).
 
         ``if_indexed``: only when the repository is still indexed (checked inside the same
         transaction), else RepositoryNotFound and nothing written — an update racing a removal

@@ -40,7 +40,7 @@ from orbitkb.domain.ports import (
     SourceTree,
 )
 from orbitkb.domain.runs import IndexRun, LlmUsage, ServiceIndexCost
-from orbitkb.domain.search_docs import documents_for
+from orbitkb.domain.search_docs import iter_documents
 from orbitkb.domain.summaries import describe_from_facts
 from orbitkb.domain.usecases._clock import Clock, utc_now
 from orbitkb.domain.usecases.reconcile import classify_facts, reconcile_other_repositories
@@ -178,7 +178,7 @@ class IndexRepository:
             self.store.upsert_repository(repo, if_indexed=request.if_indexed)
         else:
             self.store.replace_repository_facts(repo, facts, list(analysis.resources), gaps, files,
-                                                documents_for(facts), if_indexed=request.if_indexed)
+                                                iter_documents(facts), if_indexed=request.if_indexed)
             cache.put_many({key: fingerprint})
             reconciled = reconcile_other_repositories(self.store, facts, catalog)
 

@@ -82,7 +82,7 @@ class MemoryFacts(MemoryState):
         resources: Sequence[Resource],
         gaps: Sequence[Gap],
         files: Sequence[IndexedFile],
-        documents: Sequence[SearchDocument],
+        documents: Iterable[SearchDocument],
         *,
         if_indexed: bool = False,
     ) -> None:
@@ -104,6 +104,7 @@ class MemoryFacts(MemoryState):
                         if held is not None and getattr(held, owner) not in mine:
                             raise StoreError(f"{kind[:-1]} id {child.id} already belongs to another service")
                         children[kind].setdefault(child.id, child)
+            docs = list(documents)
             # Everything is computed above; below only assignments, so a failure leaves no half.
             self._repos[name] = repository
             self._drop_services_of(name)
@@ -116,7 +117,7 @@ class MemoryFacts(MemoryState):
             self._files[name] = {}
             for file in files:
                 self._files[name].setdefault(file.path, _own(file, name))
-            self._docs[name] = list(documents)
+            self._docs[name] = docs
             self._changed()
 
     def update_calls(self, calls: Sequence[ServiceCall]) -> None:
