@@ -2,6 +2,7 @@
 
     uv run python benchmarks/realhistory.py --clones /work/clones --embedder off
     uv run python benchmarks/realhistory.py --clones DIR --only bank-of-anthos --split holdout --limit 5
+    uv run python benchmarks/realhistory.py --clones DIR --split holdout --list   # tasks per repository, no scoring
 
 For each task of benchmarks/realhistory/tasks.json (mined by benchmarks/realhistory/mine.py), the
 clone is indexed at the task's parent commit (IndexRequest(commit=parent); one database per
@@ -29,7 +30,9 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
@@ -49,6 +52,16 @@ def embedder_in_use(embedder: str) -> bool:
         return make_app(str(Path(d) / "probe.db"), embedder).adapters.embedder() is not None
 
 
+def listing(tasks: list[dict[str, Any]]) -> str:
+    """One line per repository (name, split, tasks), then the total per split."""
+    per_repo = Counter((t["repository"], t["split"]) for t in tasks)
+    lines = [f"{repo}\t{split}\t{n}" for (repo, split), n in sorted(per_repo.items())]
+    per_split = Counter(t["split"] for t in tasks)
+    repos = Counter(split for _, split in per_repo)
+    lines += [f"{split}: {per_split[split]} tasks from {repos[split]} repositories" for split in sorted(per_split)]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clones", type=Path, default=Path(os.environ.get("ORBITKB_CLONES", "/work/clones")))
@@ -64,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
                          "one fixed index); by default a database of another version is indexed again")
     ap.add_argument("--out", type=Path, default=OUT / "realhistory")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--list", action="store_true",
+                    help="print the selected tasks per repository (split, count) and stop: nothing indexed or scored")
     ap.add_argument("--no-offtopic", action="store_true",
                     help="skip asking each repository the off-topic sentences (realhistory/offtopic.py)")
     args = ap.parse_args(argv)
@@ -89,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     if not tasks:
         print(f"no task to run (clones in {args.clones}?)", file=sys.stderr)
         return 2
+    if args.list:
+        print(listing(tasks))
+        return 0
     started = time.monotonic()
     progress(f"{len(tasks)} tasks, embedder {args.embedder}")
     rows = run(tasks, load(), args.clones, args.embedder, args.cache / "db", args.reindex, progress, args.stale_ok)

@@ -55,6 +55,9 @@ DEPLOY_DIRS = {
     "extras",
     "aws-fargate-terraform",
 }
+# a test project folder: Orders.Tests, orders-tests, UnitTest, UserTest, IntegrationTests (capital T after
+# a word, a dot, a dash or nothing; "latest" and "Contest" are not)
+TEST_PROJECT = re.compile(r"(^|[.-]|(?<=[a-z]))(Unit|Functional|Integration)?Tests?$")
 VENDOR_DIRS = {"vendor", "node_modules", "bower_components", "third_party", "genproto", "wwwroot/lib"}
 TEST_FILE = re.compile(
     r"(_test\.go|_test\.py|^test_.*\.py|^conftest\.py|\.(test|spec)\.[jt]sx?|Tests?\.(java|kt|cs)|IT\.java"
@@ -76,7 +79,7 @@ DEPENDENCY_FILE = re.compile(
     r"|package\.json|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|npm-shrinkwrap\.json|go\.mod|go\.sum"
     r"|requirements[^/]*\.(txt|in)|Pipfile(\.lock)?|poetry\.lock|uv\.lock|pyproject\.toml|setup\.py|setup\.cfg"
     r"|Gemfile(\.lock)?|Cargo\.(toml|lock)|composer\.(json|lock)|mix\.(exs|lock)|.*\.csproj|packages\.config"
-    r"|Directory\.(Packages|Build)\.props|global\.json|\.nvmrc|\.python-version|\.tool-versions)$"
+    r"|.*\.sln|Directory\.(Packages|Build)\.props|global\.json|\.nvmrc|\.python-version|\.tool-versions)$"
 )
 BOTS = re.compile(r"dependabot|renovate|github-actions|\[bot\]|snyk-bot|greenkeeper", re.I)
 # leading "[scope]", "scope(x):", gitmoji shortcodes (":arrow_up:") and emoji ("⬆️") before the subject
@@ -105,6 +108,9 @@ FORMATTING = re.compile(
     re.I,
 )
 REVERT = re.compile(r"^\s*revert\b", re.I)
+# the default message of a git host's web editor: it names the one file it changed (or an upload) and
+# states no task; as a task text it would hand the answer's file name to the ranker
+WEB_EDITOR = re.compile(r"^(update|create|delete|add|rename)\s+(\S+\.\w+|files via upload)$", re.I)
 TRAILER = re.compile(
     r"^\s*(signed-off-by|co-authored-by|reviewed-by|reviewed-on|acked-by|tested-by|reported-by|suggested-by"
     r"|helped-by|change-id|cc|piperorigin-revid|gitorigin-revid|release-note|bug|issue|ticket|jira"
@@ -143,7 +149,7 @@ def kind(path: str) -> str:
         return "vendor"
     if any(d in CI_DIRS for d in dirs) or CI_FILE.match(name):
         return "ci"
-    if any(d in TEST_DIRS or re.search(r"[.-](Unit|Functional|Integration)?Tests?$", d) for d in dirs):
+    if any(d in TEST_DIRS or TEST_PROJECT.search(d) for d in dirs):
         return "test"
     if dirs[:2] == ["src", "test"] or "/src/test" in "/" + joined or TEST_FILE.search(name):
         return "test"
@@ -220,6 +226,7 @@ def drop_reason(
         return "no-service"
     if len(services) > MAX_SERVICES:
         return "too-many-services"
-    if word_count(clean_message(message)) < MIN_WORDS:
+    text = clean_message(message)
+    if word_count(text) < MIN_WORDS or WEB_EDITOR.match(text):
         return "uninformative"
     return None

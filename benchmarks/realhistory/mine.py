@@ -5,7 +5,8 @@
 Each task is one commit: the task text is its message (trailers and PR numbers stripped), the truth
 is the services whose code files it changed (services.json maps folders to services, by hand).
 Merges, version bumps, reverts, formatting sweeps, commits touching only tests/docs/CI/deploy
-files, no service or more than five, commits with a message under three words, and commits that
+files, no service or more than five, commits with a message under three words or a web editor's
+default message ("Update app.py", "Add files via upload"), and commits that
 create a service (none of its code files exists at the parent: a folder holding only a README or
 tests is a service still to be written) are dropped. Sampling is deterministic and
 spread over time: the eligible commits, oldest first, are cut into --per-repo equal slices and

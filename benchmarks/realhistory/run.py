@@ -101,7 +101,7 @@ def run_task(app: Any, info: dict, clone: Path, smap: ServiceMap, task: dict[str
     answer = predict(app, task["task"])
     services = app.adapters.store().list_services(task["repository"])
     present = smap.present(p for p, _, _ in gitio.tree(clone, task["parent"]))
-    mapping = {s.name: smap.map_root(s.root_dir, present) for s in services}
+    mapping = smap.map_roots({s.name: s.root_dir for s in services}, present)
     findings = [
         {**f, "orbitkb_service": f["service"], "service": mapping.get(f["service"]) or f"?{f['service']}"}
         for f in answer["findings"]

@@ -4,7 +4,7 @@ truth service an orbitkb service's root folder stands for."""
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,13 +55,29 @@ class ServiceMap:
             found = self.owner(root)
             if found is not None:
                 return found
-        inside = {
+        inside = self._inside(root, present)
+        return next(iter(inside)) if len(inside) == 1 else None
+
+    def map_roots(self, roots: Mapping[str, str], present: Collection[str] | None = None) -> dict[str, str | None]:
+        """map_root for every orbitkb service (name -> root folder) of one index. A root that contains
+        several truth services (the repository's root '.' of a backend whose workers live in
+        sub-folders) stands for the one of them no other service's root stands for, when exactly one."""
+        mapping = {name: self.map_root(root, present) for name, root in roots.items()}
+        claimed = {m for m in mapping.values() if m is not None}
+        for name, root in roots.items():
+            if mapping[name] is None:
+                inside = self._inside(root, present) - claimed
+                mapping[name] = next(iter(inside)) if len(inside) == 1 else None
+        return mapping
+
+    def _inside(self, root_dir: str, present: Collection[str] | None) -> set[str]:
+        root = "" if root_dir in ("", ".") else root_dir.strip("/")
+        return {
             name
             for name, prefixes in self.services.items()
             for p in prefixes
             if (not root or _stem(p).startswith(root + "/")) and (present is None or name in present)
         }
-        return next(iter(inside)) if len(inside) == 1 else None
 
     def aliases(self, name: str) -> tuple[str, ...]:
         """Folder names of a service (last segment of each prefix), for the 'task names it' split."""

@@ -140,6 +140,32 @@ def test_kinds_of_files() -> None:
     assert kind("web/src/chart.js") == "code" and kind("web/src/chart-view/Bar.tsx") == "code"  # not a chart folder
 
 
+def test_test_project_folders_of_every_casing_hold_tests() -> None:
+    for path in ("Users/UnitTest/UsersTests.cs", "Users/UserTest/UnitTest1.cs", "Users/Test/Fixture.cs",
+                 "Users/Tests/Fixture.cs", "Orders.IntegrationTests/Api.cs", "Orders.Tests/Api.cs"):
+        assert kind(path) == "test", path
+    for path in ("feeds/latest/list.py", "Contest/Entry.cs", "TestBench/Run.cs", "web/src/Testimonials.tsx"):
+        assert kind(path) == "code", path
+
+
+def test_a_solution_file_alone_is_a_build_file() -> None:
+    one = ["p"]
+    assert drop_reason(one, "dev", "List the users project in the solution", ["orders/Orders.sln"], SMAP) == (
+        "build-files-only"
+    )
+    assert drop_reason(one, "dev", "Add the users endpoints", ["orders/Orders.sln", "orders/Api.cs"], SMAP) is None
+
+
+def test_a_web_editor_default_message_is_no_task() -> None:
+    one, code = ["p"], ["services/orders/app.py"]
+    for message in ("Update app.py", "Create services/orders/app.py", "Delete helpers.js", "Add files via upload",
+                    "update server.js\n"):
+        assert drop_reason(one, "dev", message, code, SMAP) == "uninformative", message
+    for message in ("Update app.py to retry the payment call", "Rename Buyer.cs to Customer.cs",
+                    "Update app.py\n\nRetry the payment call twice before failing the order"):
+        assert drop_reason(one, "dev", message, code, SMAP) is None, message
+
+
 def test_message_cleaning() -> None:
     msg = "Add Pix payments (#1234)\n\nSupport Pix at checkout. See #99\n\nSigned-off-by: A <a@b>\nCo-authored-by: B <b@c>\n"
     assert clean_message(msg) == "Add Pix payments\n\nSupport Pix at checkout. See"
@@ -212,6 +238,23 @@ def test_root_mapping_counts_only_the_services_present_at_the_commit() -> None:
     assert SMAP.map_root("services", {"orders", "payments"}) is None
 
 
+def test_a_root_service_stands_for_the_one_service_no_other_root_claims() -> None:
+    backend = ServiceMap(
+        "backend",
+        {"api": ("src", "main.py"), "mailer": ("workers/mailer",), "ledger": ("workers/ledger",)},
+    )
+    present = {"api", "mailer", "ledger"}
+    assert backend.map_root(".", present) is None  # alone, the root holds three
+    roots = {"shop": ".", "mailer-worker": "workers/mailer", "ledger-worker": "workers/ledger"}
+    assert backend.map_roots(roots, present) == {"shop": "api", "mailer-worker": "mailer", "ledger-worker": "ledger"}
+    # a worker the index did not find leaves two candidates for the root: no mapping
+    assert backend.map_roots({"shop": ".", "mailer-worker": "workers/mailer"}, present) == {
+        "shop": None, "mailer-worker": "mailer"}
+    # a folder holding two services stands for the one no other root claims
+    assert backend.map_roots({"all": "workers", "mailer-worker": "workers/mailer"}, present)["all"] == "ledger"
+    assert backend.map_roots({"tools": "tools", "shop": "."}, {"api"}) == {"tools": None, "shop": "api"}
+
+
 def test_mining_a_tiny_history(tiny: Path) -> None:
     tasks, reasons = mine_repo(tiny, SMAP, per_repo=15)
     by_text = {t["task"].split("\n")[0]: t for t in tasks}
@@ -274,6 +317,54 @@ def test_committed_tasks_are_consistent() -> None:
         assert t["split"] == smap.split and 1 <= len(t["expected"]) <= 5
         assert set(t["expected"]) <= set(smap.services) and t["task"].strip()
         assert len(t["parent"]) == len(t["commit"]) == 40
+
+
+def test_the_holdout_split_is_large_enough_to_report() -> None:
+    doc = json.loads((ROOT / "benchmarks" / "realhistory" / "tasks.json").read_text())
+    holdout = [t for t in doc["tasks"] if t["split"] == "holdout"]
+    assert len(holdout) >= 150 and len({t["repository"] for t in holdout}) >= 12
+
+
+def test_no_benchmark_tunes_on_the_other_ones_held_out_repositories() -> None:
+    history = json.loads((ROOT / "benchmarks" / "realhistory" / "services.json").read_text())["repositories"]
+    facts = json.loads((ROOT / "benchmarks" / "realworld" / "repos.json").read_text())["repositories"]
+    fact_split = {r["repository"].lower(): r["split"] for r in facts}
+    for name, spec in history.items():
+        other = fact_split.get(spec["repository"].lower())
+        if spec["split"] == "holdout":
+            assert other in (None, "report"), f"{name} is held out here but tuned on in realworld"
+        else:
+            assert other != "report", f"{name} is tuned on here but held out in realworld"
+
+
+def _listing(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    def task(repo: str, split: str, n: int) -> dict[str, object]:
+        return {"repository": repo, "split": split, "commit": f"{n:040d}", "task": "Keep totals in cents"}
+
+    tasks = [task("shop", "tune", 1), task("shop", "tune", 2), task("ledger", "holdout", 3), task("gone", "holdout", 4)]
+    (tmp_path / "tasks.json").write_text(json.dumps({"tasks": tasks}))
+    for repo in ("shop", "ledger"):  # "gone" has no clone
+        (tmp_path / "clones" / repo).mkdir(parents=True, exist_ok=True)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "realhistory.py"), "--clones", str(tmp_path / "clones"),
+         "--tasks", str(tmp_path / "tasks.json"), "--out", str(tmp_path / "rh"), "--cache", str(tmp_path / "cache"),
+         "--list", *extra],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+
+
+def test_listing_counts_the_selected_tasks_without_scoring(tmp_path: Path) -> None:
+    proc = _listing(tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "ledger\tholdout\t1",
+        "shop\ttune\t2",
+        "holdout: 1 tasks from 1 repositories",
+        "tune: 2 tasks from 1 repositories",
+    ]
+    assert not list(tmp_path.glob("rh*")) and not (tmp_path / "cache").exists()  # nothing written
+    held = _listing(tmp_path, "--split", "holdout")
+    assert held.stdout.splitlines() == ["ledger\tholdout\t1", "holdout: 1 tasks from 1 repositories"]
 
 
 CLONES = Path(os.environ.get("ORBITKB_CLONES", "/work/clones"))
