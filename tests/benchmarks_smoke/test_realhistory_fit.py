@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import realhistory.fit as fitting  # noqa: E402
-from realhistory.fit import REFIT, fitted_on  # noqa: E402
+from realhistory.fit import REFIT, compare, fitted_on  # noqa: E402
 from realhistory.run import analysis_version, indexed_app, stale  # noqa: E402
 
 from orbitkb.domain.change.ranking import fitted_on as read_back  # noqa: E402
@@ -81,3 +81,13 @@ def test_a_fit_none_of_whose_cuts_keeps_the_fixture_floors_is_a_clear_error(monk
     with pytest.raises(SystemExit, match="fixture floors"):
         fitting.best_model([], _NoFloorHolds())  # type: ignore[arg-type]
     assert fitting.best_model([]).drop == min(fitting.DROPS)  # without floors: the best cuts
+
+
+def test_two_leave_one_out_runs_are_compared_task_by_task() -> None:
+    before = {"a": 0.5, "b": 1.0, "c": 0.0, "d": 0.25, "gone": 1.0}
+    now = {"a": 1.0, "b": 1.0, "c": 0.5, "d": 0.0, "new": 0.0}
+    better, worse, p = compare(now, before)
+    assert (better, worse) == (2, 1) and p == 1.0  # 2 of 3 changed tasks of one sign: no evidence
+    many = {str(i): 1.0 for i in range(10)}
+    assert compare(many, dict.fromkeys(many, 0.0)) == (10, 0, 2 / 1024)
+    assert compare({}, {}) == (0, 0, 1.0)

@@ -21,6 +21,7 @@ from orbitkb.domain.change.fallback import guess_from_code, links, most_connecte
 from orbitkb.domain.change.fullnames import named_in_full
 from orbitkb.domain.change.naming import DECORATION, NameMatch, loose_names
 from orbitkb.domain.change.topic import OWN_DOMAIN, about_software, off_topic, own_domains
+from orbitkb.domain.change.umbrella import umbrellas
 from orbitkb.domain.model import Service
 from orbitkb.domain.ports import SearchQuery
 from orbitkb.domain.retrieval import HybridRetriever
@@ -181,6 +182,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     tech_ok = _distinctive_technology_terms(retriever, terms)
     loose = loose_names(task, list(services.values()))
     in_full = named_in_full(task, services.values(), loose)
+    # the code beside a proxy declared in the root compose file is the other services' (change/umbrella.py)
+    borrowed = umbrellas(services.values())
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
         source_only: dict[str, tuple[float, SearchHit]] = {}
@@ -190,6 +193,8 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
             for rank, h in enumerate(hits, 1):
                 if h.service not in services or h.kind == "history":
                     continue  # the history is ranked once, over all task words (below)
+                if h.kind == "source" and h.service in borrowed:
+                    continue
                 if h.kind in ("technology", "service") and h.field == "name_text" and not _names_word(h.name, word):
                     continue  # "java" is not javascript; "not" does not name notification-service
                 if h.kind == "technology" and (h.field != "name_text" or term not in tech_ok):
@@ -252,7 +257,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     for c in cands.values():
         c.named_in_part = c.service.name not in in_full and any(
             h.kind == "service" and h.field == "name_text" for h in c.hits)
-    _rank_by_source(retriever, code_words, cands)
+    _rank_by_source(retriever, code_words, cands, borrowed)
     _rank_by_history(retriever, code_words, cands)
     vector = retriever.vector(task, VECTOR_LIMIT)
     if vector:
@@ -308,7 +313,7 @@ def _guess_from_code(retriever: HybridRetriever, services: dict[str, Service],
     its words, as a guess (change/fallback.py). Real-history tune half, offline: empty answers
     28 -> 20 of 250, F1 0.614 -> 0.628, the guess right 6 times in 8; off-topic sentences answered
     64 of 760 either way."""
-    guess = guess_from_code(retriever, code_words, _source_words(code_words), services.keys())
+    guess = guess_from_code(retriever, code_words, _source_words(code_words), services.keys() - umbrellas(services.values()))
     if guess is None:
         return
     name, telling = guess
@@ -381,11 +386,13 @@ def _distinctive_technology_terms(retriever: HybridRetriever, terms: Sequence[st
     return out
 
 
-def _rank_by_source(retriever: HybridRetriever, terms: Sequence[str], cands: dict[str, Candidate]) -> None:
+def _rank_by_source(retriever: HybridRetriever, terms: Sequence[str], cands: dict[str, Candidate],
+                    borrowed: frozenset[str] = frozenset()) -> None:
     """bm25 over each service's code for all task words at once: how much of a service's code is
     about this task. Only services some word already reached get it (the source alone never
-    makes a candidate that no word matched)."""
-    hits = retriever.keyword(_source_words(terms), PER_TERM_LIMIT, kinds=("source",), snippets=False)
+    makes a candidate that no word matched), and never one whose code is ``borrowed``."""
+    hits = [h for h in retriever.keyword(_source_words(terms), PER_TERM_LIMIT, kinds=("source",), snippets=False)
+            if h.service not in borrowed]
     # relative to the best service of the whole system, not only of those the words reached
     top = max((h.score for h in hits), default=0.0)
     if top <= 0:

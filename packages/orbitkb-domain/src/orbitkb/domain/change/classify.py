@@ -48,6 +48,7 @@ RULE_RATES: dict[str, float] = {
     "no change: weak words": 0.89,  # 511/573: a word match the rules left out
     "code words only": 0.7,  # 6/8: no fact matched; the service whose code ranks first for the task's words
     "work, the hub": 0.9,  # 8/8: software work that no fact or telling code word matched; the most connected service
+    "cross-cutting": 0.4,  # 17/43: build or deployment work naming no service: the services it builds or ships (crosscut.py)
 }
 RULE_RATES_COMMAND = "uv run python benchmarks/rule_rates.py --clones /work/clones --split tune"
 #: a word match covering at least this share of the task's words counts as "most"

@@ -26,10 +26,11 @@ from orbitkb.domain.change import files
 from orbitkb.domain.change.candidates import Candidate, name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
+from orbitkb.domain.change.crosscut import add_cross_cutting, cross_cutting_words
 from orbitkb.domain.change.evidence import EvidenceIndex
 from orbitkb.domain.change.fallback import GUESSES
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
-from orbitkb.domain.change.ranking import RankingModel
+from orbitkb.domain.change.ranking import RankingModel, named
 from orbitkb.domain.change.similar import similar_past_tasks
 from orbitkb.domain.change.surface import SurfaceBuilder
 from orbitkb.domain.change.ui import add_ui, routers
@@ -126,7 +127,7 @@ class FindChangeSurface:
             unknowns.append(Unknown("unknown", f"no fact the index holds matches the task: the primary is a guess "
                                                f"{guess}",
                                     "name what changes (a service, an API, an entity, a channel) or pass hint_services"))
-        if not cands:
+        if not cands and not cross_cutting_words(task):
             unknowns.append(Unknown("unknown", "the task matches nothing indexed",
                                     "rephrase with words the system uses, pass hint_services, "
                                     "or index the repositories that own this capability"))
@@ -155,6 +156,8 @@ class FindChangeSurface:
         else:
             findings = propagate(task, classify(cands, len(terms), lookup, len(services), self.ranking), cands, model)
             findings = add_ui(task, findings, services, routers(model))
+            findings = add_cross_cutting(task, findings, services, model.technologies,
+                                         bool(hints) or any(named(c) for c in cands.values() if c.via == "match"))
         findings = _qualify(self._recalibrate(findings, history), cands, services, graph)
         builder = SurfaceBuilder(model, graph, graph.by_label, findings, probe, task)
         unmapped = builder.unmapped_internal()
