@@ -4,6 +4,7 @@ a file with a syntax error, and test sources that must not count."""
 from __future__ import annotations
 
 SVC = "catalog_mixed"
+JERSEY = "/${server.servlet.context-path:}${server.context-path:}/${spring.jersey.application-path:}"
 
 
 def test_apis(linked):
@@ -31,8 +32,16 @@ def test_apis(linked):
             12,
             "spring-boot",
         ),
-        ("GET", "/reviews", "ReviewsResource.all", "ReviewsResource.java", 7, "jax-rs"),
-        ("POST", "/reviews/{id}/flag", "ReviewsResource.flag", "ReviewsResource.java", 12, "jax-rs"),
+        # JAX-RS resources of a Spring Boot service: under its context path and Jersey's path
+        ("GET", f"{JERSEY}/reviews", "ReviewsResource.all", "ReviewsResource.java", 7, "jax-rs"),
+        (
+            "POST",
+            f"{JERSEY}/reviews/{{id}}/flag",
+            "ReviewsResource.flag",
+            "ReviewsResource.java",
+            12,
+            "jax-rs",
+        ),
         ("GET", "/api/categories/{id}", "CategoryHandler.get", "RoutesConfig.java", 14, "spring-boot"),
         ("POST", "/api/categories", "CategoryHandler.create", "RoutesConfig.java", 15, "spring-boot"),
         ("GET", "/ping", "RoutesConfig.categoryRoutes", "RoutesConfig.java", 16, "spring-boot"),

@@ -281,3 +281,78 @@ def test_laravel_query_builder_names_tables_a_model_does_not_already_map_and_mig
         ("berths", "Berth", "eloquent"),
         ("harbor_fees", None, "pdo"),
     ]  # ``tolls`` only has a migration: a skeleton creates many such tables no code names
+
+
+BUS_WRAPPER = """
+<?php
+namespace App\\Support;
+
+use PhpAmqpLib\\Message\\AMQPMessage;
+
+class Bus
+{
+    public function send(string $topic, string $key, array $body): void
+    {
+        $this->channel->exchange_declare($topic, 'topic', false, true, false);
+        $this->channel->basic_publish(new AMQPMessage(json_encode($body)), $topic, $key);
+    }
+
+    public function listen($queue, $handler)
+    {
+        $this->channel->basic_consume($queue, '', false, false, false, false, $handler);
+    }
+
+    public function audit(array $body): void
+    {
+        $this->channel->basic_publish(new AMQPMessage(json_encode($body)), 'audit.trail');
+    }
+}
+"""
+
+BUS_CALLERS = """
+<?php
+namespace App\\Http;
+
+class ShipmentController
+{
+    public function store()
+    {
+        $bus = new Bus();
+        $bus->send('shipments', 'shipment.created', []);
+        (new Bus())->send(key: 'x', topic: 'returns', body: []);
+        $this->bus?->send("parcels", 'k', []);
+        $bus->send($unknownTopic, 'k', []);
+        $bus->deliver('not-a-wrapper', 'k');
+        $mailer = new \\App\\Mail\\Mailer();
+        $mailer->send('welcome-letter', 'k', []);
+    }
+}
+
+class Worker
+{
+    public function handle()
+    {
+        $queue = 'billing.shipments';
+        $this->bus->listen($queue, fn ($m) => null);
+    }
+}
+"""
+
+
+def test_a_hand_written_amqp_wrapper_names_its_channels_at_each_call() -> None:
+    facts = link({"app/Support/Bus.php": BUS_WRAPPER, "app/Http/Controllers.php": BUS_CALLERS})
+    assert sorted((m.direction, show(m.channel), m.file, m.line) for m in facts.messages) == [
+        ("consumes", "billing.shipments", "app/Http/Controllers.php", 24),
+        ("publishes", "audit.trail", "app/Support/Bus.php", 21),  # a literal inside a method: as before
+        ("publishes", "parcels", "app/Http/Controllers.php", 11),
+        ("publishes", "returns", "app/Http/Controllers.php", 10),
+        ("publishes", "shipments", "app/Http/Controllers.php", 9),
+    ]
+
+
+def test_negative_a_wrapper_nobody_calls_and_a_method_of_the_same_name_elsewhere_say_nothing() -> None:
+    facts = link({"app/Support/Bus.php": BUS_WRAPPER})
+    assert [show(m.channel) for m in facts.messages] == ["audit.trail"]  # no channel named after a parameter
+    other = BUS_WRAPPER.replace("function send(", "function sendLater(")
+    facts = link({"app/Support/Bus.php": other, "app/Http/Controllers.php": BUS_CALLERS})
+    assert "shipments" not in {show(m.channel) for m in facts.messages}

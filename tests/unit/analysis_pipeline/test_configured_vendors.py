@@ -47,6 +47,7 @@ def test_vendor_of_key(key, vendor):
     [
         ("smtp.gmail.com", "Gmail"),  # a bare mail relay
         ("smtp.sendgrid.net:587", "SendGrid"),
+        ("smtp.mailtrap.io", None),  # a development mail sink (the Laravel skeleton's .env.example), like mailpit
         ("https://hooks.slack.com/services/T0/B0/x", "Slack"),
         ("'https://api.openai.com/v1'", "OpenAI API"),  # quoted
         ("https://my-bucket.s3.amazonaws.com", "AWS S3"),

@@ -206,8 +206,7 @@ def test_a_kong_folder_built_from_a_dockerfile_is_a_gateway(analyze):
     assert {t for t, _, _ in _calls(run, "api-gw")} == {"ledger", "ledger-replica", "quotes"}
 
 
-def test_traefik_reads_the_labels_of_the_containers_next_to_it(analyze):
-    compose = """services:
+LABELLED = """services:
   proxy:
     image: traefik:v3.0
     command: ["--providers.docker=true"]
@@ -228,12 +227,52 @@ def test_traefik_reads_the_labels_of_the_containers_next_to_it(analyze):
     build: quotes
     labels: ["traefik.enable=false", "traefik.http.routers.x.rule=PathPrefix(`/x`)"]
 """
-    run = analyze({**BACKENDS, "docker-compose.yml": compose})
+
+
+def _resources(run) -> dict[str, tuple[str, str]]:
+    return {r.name: (r.kind, r.engine) for r in run.result.resources}
+
+
+def test_a_stock_traefik_reading_only_its_neighbours_labels_is_infrastructure(analyze):
+    run = analyze({**BACKENDS, "docker-compose.yml": LABELLED})
+    assert "proxy" not in run.names()
+    assert _resources(run)["proxy"] == ("proxy", "traefik")
+    assert [c for name in run.names() for c in run.service(name).calls if c.evidence[0].file.endswith(".yml")] == []
+
+
+def test_a_traefik_with_its_own_route_file_mounted_also_routes_by_labels(analyze):
+    compose = LABELLED.replace(
+        '    command: ["--providers.docker=true"]\n',
+        '    command: ["--providers.docker=true"]\n    volumes: ["./edge/dynamic.yml:/etc/traefik/dynamic.yml"]\n',
+    )
+    run = analyze({**BACKENDS, "docker-compose.yml": compose, "edge/dynamic.yml": TRAEFIK_YAML})
     proxy = run.service("proxy")
     assert proxy.service.framework == "traefik"
-    assert sorted((c.target, c.path, c.evidence[0].file, c.evidence[0].start_line) for c in proxy.calls) == [
-        ("ledger", "/**", "docker-compose.yml", 9), ("quotes", "/**", "docker-compose.yml", 17),
-    ]
+    assert ("ledger", "/**", "docker-compose.yml", 10) in {
+        (c.target, c.path, c.evidence[0].file, c.evidence[0].start_line) for c in proxy.calls
+    }
+    assert "proxy" not in _resources(run)
+
+
+def test_stock_proxy_images_pulled_with_nothing_mounted_are_infrastructure(analyze):
+    compose = """services:
+  ledger: {build: ledger}
+  quotes: {build: quotes}
+  lb: {image: 'haproxy:2.9-alpine', ports: ["80:80"]}
+  tls: {image: caddy}
+  web: {image: 'docker.io/library/nginx:1.27'}
+  edge: {image: envoyproxy/envoy:v1.30-latest}
+  cache: {image: 'redis:7'}
+  tool: {image: 'ghcr.io/acme/reporter:1.0'}
+"""
+    run = analyze({**BACKENDS, "docker-compose.yml": compose})
+    assert sorted(run.names()) == ["ledger", "quotes"]
+    found = _resources(run)
+    assert {k: found[k] for k in ("lb", "tls", "web", "edge")} == {
+        "lb": ("proxy", "haproxy"), "tls": ("proxy", "caddy"), "web": ("proxy", "nginx"), "edge": ("proxy", "envoy"),
+    }
+    assert found["cache"] == ("cache", "redis")
+    assert "tool" not in found  # an unknown image is neither a service nor known infrastructure
 
 
 def test_traefik_without_labelled_neighbours_is_not_a_gateway(analyze):
@@ -275,7 +314,7 @@ def test_envoy_routes_forwarding_grpc():
     assert [r.kind for r in proxy_routes("edge/envoy.yaml", without_filter)] == ["http", "grpc", "http"]
 
 
-def test_traefik_in_its_own_compose_project_reads_the_other_projects_labels(analyze):
+def test_negative_traefik_in_its_own_compose_project_routes_no_calls(analyze):
     edge = """services:
   edge:
     image: traefik:v3.1
@@ -290,7 +329,9 @@ def test_traefik_in_its_own_compose_project_reads_the_other_projects_labels(anal
   quotes: {build: ../quotes}
 """
     run = analyze({**BACKENDS, "infra/edge/docker-compose.yml": edge, "deploy/docker-compose.yml": apps})
-    assert _calls(run, "edge") == [("ledger", "/ledger/**", 4)]  # not its own dashboard
+    assert "edge" not in run.names()  # a folder holding only its compose file is not a source of its own
+    assert _resources(run)["edge"] == ("proxy", "traefik")
+    assert _calls(run, "ledger") == []
 
 
 def test_traefik_and_kong_containers_mounting_their_route_files(analyze):

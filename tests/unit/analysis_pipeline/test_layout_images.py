@@ -85,6 +85,60 @@ def test_a_language_manifest_next_to_a_database_base_image_keeps_the_service(ana
     assert run.names() == ["probe"]
 
 
+def test_an_application_dockerfile_beside_a_database_dockerfile_keeps_the_service(analyze):
+    # one folder, two images: the app (built from the root context) and its seeded database
+    compose = """services:
+  ledger:
+    build: {context: ., dockerfile: ./ledger/app.dockerfile}
+  ledger_store:
+    build: {context: ./ledger, dockerfile: ./store.dockerfile}
+  quotes:
+    build: {context: quotes, dockerfile: Dockerfile.service}
+  quotes_cache:
+    build: {context: quotes, dockerfile: Dockerfile.cache}
+"""
+    run = analyze(
+        {
+            "docker-compose.yml": compose,
+            "go.mod": "module example.com/books\n",  # one module at the root, no manifest in ledger/
+            "ledger/app.dockerfile": "FROM golang:1.22 AS build\nCOPY ledger ledger\nFROM alpine:3\n",
+            "ledger/store.dockerfile": "FROM postgres:16\nCOPY schema.sql /docker-entrypoint-initdb.d/\n",
+            "ledger/cmd/ledger/main.go": "package main // @entry\n",
+            "ledger/repository.go": "package ledger\n",
+            "quotes/Dockerfile.service": "FROM python:3.12\nCOPY . /srv\n",
+            "quotes/Dockerfile.cache": "FROM redis:7\n",
+            "quotes/requirements.txt": "flask\n",
+            "quotes/app.py": "# @entry\n",
+        }
+    )
+    assert run.names() == ["ledger", "quotes"]
+    assert [list(s.service.aliases) for s in run.result.services] == [[], []]
+    assert sorted((r.name, r.engine) for r in run.result.resources) == [
+        ("ledger_store", "postgres"), ("quotes_cache", "redis")]  # fmt: skip
+
+
+def test_a_folder_of_database_dockerfiles_only_stays_a_resource(analyze):
+    compose = """services:
+  api: {build: api}
+  store:
+    build: {context: infra, dockerfile: store.dockerfile}
+  cache:
+    build: {context: infra, dockerfile: Dockerfile.cache}
+"""
+    run = analyze(
+        {
+            "docker-compose.yml": compose,
+            "api/package.json": '{"scripts": {"start": "node main.js"}}',
+            "api/main.js": "// @entry\n",
+            "infra/store.dockerfile": "FROM mysql:8\nCOPY init.sql /docker-entrypoint-initdb.d/\n",
+            "infra/Dockerfile.cache": "FROM redis:7\n",
+            "infra/init.sql": "create table t (id int);\n",
+        }
+    )
+    assert run.names() == ["api"]
+    assert sorted((r.name, r.engine) for r in run.result.resources) == [("cache", "redis"), ("store", "mysql")]
+
+
 def test_a_dockerfile_folder_runs_the_one_code_folder_below_it(analyze):
     compose = """services:
   quotes: {build: ./quotes}

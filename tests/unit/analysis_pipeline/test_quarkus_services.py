@@ -193,3 +193,31 @@ def test_a_stork_name_nothing_configures_or_deploys_names_no_service() -> None:
     calls = _mocker_calls("quarkus.rest-client.stock-api.url=stork://somewhere-else\n")
     assert ("somewhere-else", False) in calls
     assert not any(target == "pantry-stock" for target, _found in calls)
+
+
+def test_a_rabbitmq_consumer_is_on_the_exchange_publishers_send_to_not_its_own_queue() -> None:
+    files = {
+        **FILES,
+        "pantry-stock/src/main/resources/application.yaml": (
+            "mp:\n  messaging:\n    incoming:\n      requests:\n        connector: smallrye-rabbitmq\n"
+            "        exchange:\n          name: stock-requests\n        queue:\n          name: stocker-inbox\n"
+            "    outgoing:\n      restocked:\n        connector: smallrye-rabbitmq\n"
+            "        exchange:\n          name: restocks\n"
+        ),
+    }
+    assert flows(run(files), "pantry-stock") == [
+        ("consumes", "rabbitmq", "stock-requests"),
+        ("publishes", "rabbitmq", "restocks"),
+    ]
+
+
+def test_a_rabbitmq_consumer_naming_only_its_queue_keeps_the_queue() -> None:
+    files = {
+        **FILES,
+        "pantry-stock/src/main/resources/application.properties": (
+            "mp.messaging.incoming.requests.connector=smallrye-rabbitmq\n"
+            "mp.messaging.incoming.requests.queue.name=stocker-inbox\n"
+        ),
+    }
+    files.pop("pantry-stock/src/main/resources/application.yaml")
+    assert ("consumes", "rabbitmq", "stocker-inbox") in flows(run(files), "pantry-stock")

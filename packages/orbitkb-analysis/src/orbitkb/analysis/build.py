@@ -6,6 +6,7 @@ is sorted. Calls are built separately (``calls.py``) once every service's APIs a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import evolve
@@ -13,9 +14,10 @@ from attrs import evolve
 from orbitkb.analysis.config.model import ConfigValue
 from orbitkb.analysis.config.service_config import ServiceConfig
 from orbitkb.analysis.config.spring import SERVED_PREFIXES
-from orbitkb.analysis.facts import LinkedFacts, RawApi
+from orbitkb.analysis.facts import Env, Expr, LinkedFacts, Lit, ParseGap, Prop, RawApi, RawEntity, placeholder
 from orbitkb.analysis.grpc.services import ProtoService
 from orbitkb.analysis.resolution import channels, engines
+from orbitkb.analysis.resolution.storenames import tables_in
 from orbitkb.analysis.resolution.values import Sentinels, expand, has_sentinel
 from orbitkb.domain.ids import make_id
 from orbitkb.domain.model import (
@@ -46,6 +48,20 @@ def config_evidence(values: Iterable[ConfigValue], commit: str | None) -> tuple[
     return tuple(seen.values())
 
 
+#: a channel that resolved to one placeholder and nothing else: configuration never sets it
+_UNSET = re.compile(r"\$\{[^{}]*\}")
+
+
+def _shown(expr: Expr) -> str:
+    """The code's expression of a channel, settings written as ``${NAME}``."""
+    return "".join(
+        p.text if isinstance(p, Lit)
+        else placeholder(p.name if isinstance(p, Env) else p.key, p.default) if isinstance(p, Env | Prop)
+        else "{" + p.hint + "}"
+        for p in expr.parts
+    )  # fmt: skip
+
+
 class FactBuilder:
     """Builds the facts of one service; ``component_id``/``api_id`` look raw references up."""
 
@@ -62,6 +78,7 @@ class FactBuilder:
             self._component_ids.setdefault(comp.name, comp.id)
         self.apis: list[Api] = []
         self._api_by_handler: dict[str, Api] = {}
+        self.unresolved: list[ParseGap] = []  # messages whose channel configuration leaves unset
 
     def component_id(self, name: str | None) -> str | None:
         return self._component_ids.get(name) if name else None
@@ -169,6 +186,12 @@ class FactBuilder:
                 continue  # a function's binding inside a composed definition: no channel
             direction = Direction.CONSUMES if raw.direction == "consumes" else Direction.PUBLISHES
             channel, used, binding = channels.resolve_channel(raw.channel, raw.direction, self.config)
+            if not channel.strip() or _UNSET.fullmatch(channel.strip()):
+                # named only by a setting no configuration fills (or fills with ""): a gap, not a channel
+                shown = _shown(raw.channel)
+                reason = f"{raw.provider} {raw.direction} at line {raw.line}: channel not resolved ({shown} is unset)"
+                self.unresolved.append(ParseGap(raw.file, "unsupported", reason))
+                continue
             provider = channels.resolve_provider(raw.provider, binding, self.config, deps)
             api = self.api_for_handler(raw.api_handler)
             mid = make_id("msg", self.sid, direction.value, channel, provider, raw.file, raw.line)
@@ -193,19 +216,14 @@ class FactBuilder:
         for tier, profiles in ((from_config, "active"), (other_profiles, "inactive")):
             for value in self.config.values(profiles):
                 text = expand(value.value, self.config, marks)[0] if "$" in value.value else value.value
-                engine = engines.engine_from_url(text)
+                engine = engines.engine_from_setting(value.key, text)
                 if engine:
                     tier.add(engine)
         from_deps = engines.engines_from_deps(deps)
         profiled = self._profile_engines(marks)
         later: set[str] = set()  # the same entity under another profile's engine: after the deployed one
         out: dict[str, PersistenceEntity] = {}
-        for raw in self.linked.entities:
-            if "${" in raw.name:  # a collection/table named by configuration
-                name = expand(raw.name, self.config, marks)[0]
-                if has_sentinel(name):
-                    continue  # set nowhere: no entity rather than a placeholder name
-                raw = evolve(raw, name=name)
+        for raw in self._configured_names(marks):
             named = raw.engine_hint
             if named and "${" in named:  # an engine chosen by configuration: ``${DB_CONNECTION:mysql}``
                 named = expand(named, self.config, marks)[0]
@@ -229,6 +247,22 @@ class FactBuilder:
                 later.add(xid)
         return sorted(out.values(), key=lambda e: (e.name, e.class_name or "", e.id in later, e.id))
 
+    def _configured_names(self, marks: Sentinels) -> list[RawEntity]:
+        """The linker's entities with names held in configuration resolved: a collection/table
+        named by a property, or (a table kind) the SQL statement a property holds, one entity per
+        table it names; one set nowhere is no entity rather than a placeholder name."""
+        out: list[RawEntity] = []
+        for raw in self.linked.entities:
+            if "${" not in raw.name:
+                out.append(raw)
+                continue
+            name = expand(raw.name, self.config, marks)[0]
+            if has_sentinel(name):
+                continue
+            tables = tables_in(name) if raw.kind == "sql_table" else []
+            out += [evolve(raw, name=t) for t in tables] or [evolve(raw, name=name)]
+        return out
+
     def _profile_engines(self, marks: Sentinels) -> list[list[str]]:
         """Per property whose profiles disagree on the database (MySQL by default, PostgreSQL under
         ``docker``), the engines its values select, most authoritative first."""
@@ -237,7 +271,7 @@ class FactBuilder:
             found: list[str] = []
             for value in self.config.prop_candidates(key):
                 text = expand(value.value, self.config, marks)[0] if "$" in value.value else value.value
-                engine = engines.engine_from_url(text)
+                engine = engines.engine_from_setting(key, text)
                 if engine and engine not in found:
                     found.append(engine)
             if len(found) > 1:

@@ -1,6 +1,7 @@
 """The shared-library code each service builds against: its manifests' sibling-module dependencies,
 the in-repository Go packages it imports, the library projects of its NestJS monorepo, the
-in-repository npm packages its package.json depends on by name.
+in-repository npm packages its package.json depends on by name, the library target of another
+Rust service's crate it depends on (its generated client).
 
 A multi-module build keeps constants (channel names, paths), supertypes and entities in library
 modules (``orders-api``, ``common``) that a service declares as a dependency (Gradle
@@ -25,6 +26,7 @@ from orbitkb.analysis.layout.model import ServiceUnit
 from orbitkb.analysis.node.resolve import ModuleIndex
 from orbitkb.analysis.python import libraries as pylibs
 from orbitkb.analysis.reading.parsing import ParsedResults, decode
+from orbitkb.analysis.rust import crates as rust_crates
 
 if TYPE_CHECKING:
     from orbitkb.analysis.reading.sources import Sources
@@ -153,9 +155,11 @@ def shared_code_files(
     units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources
 ) -> dict[int, list[str]]:
     """unit index -> shared code it reads: Go packages it imports, NestJS library projects, npm
-    packages, Node files outside every service it imports by relative path."""
+    packages, Node files outside every service it imports by relative path, Python modules no
+    service owns, the library target of another Rust service's crate."""
     out: dict[int, list[str]] = {}
-    finders = (_go_libraries, _nest_libraries, _package_libraries, _relative_libraries, _python_libraries)
+    finders = (_go_libraries, _nest_libraries, _package_libraries, _relative_libraries, _python_libraries,
+               _rust_libraries)  # fmt: skip
     for found in (finder(units, owned, src) for finder in finders):
         for i, files in found.items():
             out[i] = sorted({*out.get(i, ()), *files})
@@ -209,6 +213,22 @@ def _python_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence
             if found:
                 out[i] = found
     return out
+
+
+def _rust_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources) -> dict[int, list[str]]:
+    """The library target of another Rust service a service's crate depends on (rust/crates)."""
+    if sum(u.stack == "rust" for u in units) < 2:
+        return {}
+    rust = sorted(p for i, u in enumerate(units) if u.stack == "rust" for p in owned.get(i, ()) if p.endswith(".rs"))
+    if isinstance(src.parsed, ParsedResults):
+        src.parsed.load(rust)
+    parsed = src.parsed
+
+    def mods_of(path: str) -> list[str]:
+        found = decode(parsed[path]).get("mods") if path in parsed else None
+        return [str(m) for m in found] if isinstance(found, list) else []
+
+    return rust_crates.service_libraries(units, owned, mods_of)
 
 
 def _nest_libraries(units: Sequence[ServiceUnit], owned: Mapping[int, Sequence[str]], src: Sources) -> dict[int, list[str]]:

@@ -174,6 +174,7 @@ class Pipeline:
             depends = {resources[d] for c in unit.compose for d in c.depends_on if d in resources}
             service = self._service(unit, sids[i], linked[i], owned.get(i, []))
             messages = b.build_messages(deps)
+            self.gaps.extend(Gap(self.repo, g.file, g.kind, g.reason) for g in b.unresolved)
             calls = self._calls(unit, sids, i, b, resolver, owned.get(i, []))
             calls = without_echoes(calls)
             calls += self._declared_sdks(unit, sids[i], calls, messages, configs[i], owned.get(i, []))
@@ -186,7 +187,7 @@ class Pipeline:
                     service=service, components=tuple(b.components), apis=tuple(b.apis), calls=tuple(calls),
                     entities=tuple(b.build_entities(depends, deps)), messages=tuple(messages),
                     files=tuple(owned.get(i, [])), technologies=technologies,
-                    vocabulary=self._vocabulary(unit, owned.get(i, []), linked[i]),
+                    vocabulary=self._vocabulary(unit, owned.get(i, []), linker.words(i)),
                 )
             )  # fmt: skip
         self.progress("resolve", len(self.units), len(self.units))
@@ -197,7 +198,7 @@ class Pipeline:
         ]  # fmt: skip
         return sorted(out, key=lambda f: f.service.name), files, self.gaps
 
-    def _vocabulary(self, unit: ServiceUnit, owned: Sequence[str], facts: LinkedFacts) -> tuple[str, ...]:
+    def _vocabulary(self, unit: ServiceUnit, owned: Sequence[str], linked_words: Sequence[tuple[str, int]]) -> tuple[str, ...]:
         """The words of the linked code, of every other file the service owns (config, templates,
         code in a stack without a linker) and of its file names, as a bag (``vocabulary.bag``)."""
         lists: list[Any] = [self.src.words[p] for p in owned if p in self.src.words]
@@ -208,8 +209,8 @@ class Pipeline:
                 parsed.load(mine)
             lists += [decode(parsed[p]).get(vocabulary.KEY) or {} for p in mine]
         linked = set() if unit.stack not in self.analyzers else {p for p in owned if p in parsed}
-        names = [p for p in owned if p not in linked]  # linked files' names are in facts.vocabulary
-        return vocabulary.bag(vocabulary.merge(lists, names, facts.vocabulary))
+        names = [p for p in owned if p not in linked]  # linked files' names are in the linked words
+        return vocabulary.bag(vocabulary.merge(lists, names, linked_words))
 
     def _grpc_servers(
         self, grpc: GrpcIndex, linked: Sequence[LinkedFacts], owned: Mapping[int, Sequence[str]]
@@ -258,6 +259,9 @@ class Pipeline:
         server = config.props.get("server.port")
         if server and server.value.strip().isdigit():
             ports.append(int(server.value.strip()))
+        listens = config.linked.get("server.port")  # the port the service's own code listens on
+        if listens is not None and listens.value.strip().isdigit():
+            ports.append(int(listens.value.strip()))
         ports += [p for f in owned if f in self.src.texts for p in dotnet_config.launch_ports(f, self.src.texts[f])]
         listen = [(k, v.value) for k, vs in config.env.items() for v in vs[:1]]
         listen += [(k, v.value) for k in config.props.keys() if (v := config.props.get(k))]

@@ -11,10 +11,8 @@ from __future__ import annotations
 #: An entity whose engine neither code, configuration, infrastructure nor manifests name.
 UNKNOWN_ENGINE = "unknown"
 
-#: The engines (lower case, words joined by "-", the product's short name), grouped by what they
-#: mostly store; an engine appears once even when it stores several kinds.
-ENGINES: tuple[str, ...] = (
-    # relational and SQL-speaking
+#: The relational and SQL-speaking engines: the ones whose SQL text may name a table an ORM maps.
+RELATIONAL_ENGINES: tuple[str, ...] = (
     "postgres",
     "mysql",
     "mariadb",
@@ -28,6 +26,12 @@ ENGINES: tuple[str, ...] = (
     "h2",
     "hsqldb",
     "derby",
+)
+
+#: The engines (lower case, words joined by "-", the product's short name), grouped by what they
+#: mostly store; an engine appears once even when it stores several kinds.
+ENGINES: tuple[str, ...] = (
+    *RELATIONAL_ENGINES,
     # documents
     "mongodb",
     "dynamodb",

@@ -21,7 +21,7 @@ class StackRow:
 STACKS: tuple[StackRow, ...] = (
     StackRow("python", (".py", ".pyw"), ("pyproject.toml", "setup.py", "requirements.txt", "Pipfile")),
     StackRow("node-ts", (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"), ("package.json",)),
-    StackRow("jvm-spring", (".java", ".kt", ".groovy"), ("pom.xml", "build.gradle", "build.gradle.kts")),
+    StackRow("jvm-spring", (".java", ".kt", ".scala", ".groovy"), ("pom.xml", "build.gradle", "build.gradle.kts")),
     StackRow("go", (".go",), ("go.mod",)),
     StackRow("dotnet", (".cs",), (".csproj",)),
     StackRow("ruby", (".rb",), ("Gemfile",)),

@@ -151,6 +151,12 @@ def _split_profile_keys(
     return {**plain, **prod}, profiled
 
 
+def _fold(key: str) -> str:
+    """Spring's relaxed form of a key: ``orders.baseUrl``, ``orders.base-url`` and ``orders.base_url``
+    name one property (case, dashes and underscores ignored)."""
+    return key.lower().replace("-", "").replace("_", "")
+
+
 class SpringProps:
     """A service's properties: ``candidates(key)`` lists values, most authoritative first."""
 
@@ -174,7 +180,7 @@ class SpringProps:
 
     def candidates(self, key: str) -> list[ConfigValue]:
         if key not in self._default and not any(key in values for values in self._profiles.values()):
-            key = self._folded().get(key.lower(), key)  # viper and relaxed binding ignore case
+            key = self._folded().get(_fold(key), key)  # viper and relaxed binding ignore case
         out = [self._profiles[p][key] for p in reversed(self.active) if key in self._profiles.get(p, {})]
         if key in self._default:
             out.append(self._default[key])
@@ -188,7 +194,7 @@ class SpringProps:
         if self._lower is None:
             self._lower = {}
             for k in self.keys():
-                self._lower.setdefault(k.lower(), k)
+                self._lower.setdefault(_fold(k), k)
         return self._lower
 
     def get(self, key: str) -> ConfigValue | None:

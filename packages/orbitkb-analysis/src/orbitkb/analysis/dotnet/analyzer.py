@@ -31,7 +31,7 @@ _GENERATED = re.compile(r"\A\ufeff?(?:[ \t]*(?://[^\n]*)?\r?\n)*?[ \t]*//[ \t]*<
 
 class DotnetAnalyzer(TreeSitterAnalyzer):
     stack = "dotnet"
-    version = "dotnet-11"
+    version = "dotnet-12"
     suffixes = (".cs", ".cshtml")
     grammar = ("tree_sitter_c_sharp", "language")
     #: the projects a service references (``<ProjectReference>``: Application, Infrastructure…) run in

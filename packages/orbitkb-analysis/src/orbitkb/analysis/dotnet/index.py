@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -54,6 +55,23 @@ class Site:
         return args[i] if i < len(args) else None
 
 
+#: Service-provider lookups whose type argument is the value they return.
+_DI_LOOKUPS = frozenset({"GetService", "GetRequiredService"})
+#: Calls whose first argument names a configuration section.
+_SECTION_READS = frozenset({"Bind", "GetSection", "BindConfiguration"})
+#: A section key spelt as a type's own name: ``x.GetType().Name``, ``typeof(T).Name``, ``nameof(T)``.
+_TYPE_NAMED = re.compile(r"(?:GetType\(\)|typeof\(\s*\w+\s*\))\.Name$|^nameof\(\s*\w+\s*\)$")
+
+
+def _first_text(args: list[Mapping[str, Any]]) -> str:
+    """The first argument as written, or the expression its value was folded from."""
+    if not args:
+        return ""
+    parts = args[0].get("v") or []
+    hints = [str(p[1]) for p in parts if p and p[0] in ("ref", "unknown") and len(p) > 1]
+    return hints[0] if len(parts) == 1 and hints else str(args[0].get("x", ""))
+
+
 def simple(type_text: str) -> str:
     """``Ns.Outer.Name<T>`` -> ``Name``; ``IFoo?`` -> ``IFoo``."""
     base = type_text.split("<", 1)[0].split("(", 1)[0].rstrip("?[] ")  # record bases carry arguments
@@ -99,6 +117,8 @@ class ServiceIndex:
         self._sites: dict[str, list[Site]] = {}
         self._returns: dict[str, str] | None = None  # read once, on the first bound-options lookup
         self._locals: dict[tuple[str, int, str], list[str]] | None = None
+        self._binders: set[str] | None = None
+        self._resolves: dict[tuple[str | None, str], str] | None = None
         self.sections = self._options_sections()
 
     def _helper(self, call: list[Any], owner: str | None, depth: int) -> list[list[Any]]:
@@ -139,6 +159,9 @@ class ServiceIndex:
                 if key and len(key) == 1 and key[0][0] == "lit":
                     out.setdefault(simple(generic[0]), str(key[0][1]))
                 continue
+            elif name == "Bind" and args and (bound := self._bound_instance(site.file, d, args)) is not None:
+                out.setdefault(*bound)  # config.GetSection("Bus").Bind(bus) / config.Bind("Bus", bus)
+                continue
             elif name in ("Bind", "BindConfiguration") and "ri" in d and args:
                 opts = self.invocation(site.file, d["ri"])
                 if opts is None or opts.get("n") != "AddOptions" or not opts.get("g"):
@@ -153,7 +176,40 @@ class ServiceIndex:
                 out.setdefault(target, str(parts[0][1]))
             elif args[0].get("x", "").rsplit(".", 1)[-1].lower().endswith("configuration"):
                 out.setdefault(target, "")
+        for site in self.sites():  # GetSettings<Bus>() of a helper binding the section named like its type
+            generic = site.data.get("g") or []
+            if len(generic) == 1 and site.data.get("n") in self._type_named_binders():
+                out.setdefault(simple(generic[0]), simple(generic[0]))
         return out
+
+    def _bound_instance(self, path: str, d: Mapping[str, Any], args: list[Any]) -> tuple[str, str] | None:
+        """(settings class, section) of an instance bound in place: ``GetSection("Bus").Bind(bus)``
+        or ``Bind("Bus", bus)``, the instance of a declared class, the section a literal."""
+        if len(args) == 1 and "ri" in d:
+            section = self.invocation(path, d["ri"])
+            key = (section or {}).get("a") or []
+            if not section or section.get("n") != "GetSection" or not key:
+                return None
+            parts, ty = key[0].get("v") or [], args[0].get("ty")
+        elif len(args) == 2:
+            parts, ty = args[0].get("v") or [], args[1].get("ty")
+        else:
+            return None
+        if not ty or len(parts) != 1 or parts[0][0] != "lit" or self.type(simple(str(ty))) is None:
+            return None
+        return simple(str(ty)), str(parts[0][1])
+
+    def _type_named_binders(self) -> set[str]:
+        """Generic helpers that bind the section named like their type argument
+        (``config.Bind(settings.GetType().Name, settings)``, ``GetSection(typeof(T).Name).Get<T>()``)."""
+        if self._binders is None:
+            self._binders = {
+                str(site.method["n"])
+                for site in self.sites()
+                if site.method is not None and site.data.get("n") in _SECTION_READS
+                and _TYPE_NAMED.search(_first_text(site.data.get("a") or []))
+            }  # fmt: skip
+        return self._binders
 
     def _returned(self, method: str) -> str | None:
         """The type a parameterless method of this service returns (``MessageBusVariables()``), when
@@ -190,6 +246,11 @@ class ServiceIndex:
         if len(segments) >= 2 and segments[-2].endswith("()"):
             segments = [segments[-2], segments[-1]]
         holder = self.type(owner) if owner else None
+        if len(segments) >= 2 and (resolved := self._resolved_locals().get((owner, segments[0]))):
+            section = self.sections.get(resolved)  # var urls = sp.GetService<UrlSettings>(); urls.Base
+            if section is not None:
+                key = ":".join(segments[1:])
+                return [["prop", f"{section}:{key}" if section else key, None]]
         if holder is None or len(segments) < 2:
             return None
         members = [(str(f[0]), str(f[1])) for f in [*holder.data["f"], *holder.data["p"]]]
@@ -215,6 +276,19 @@ class ServiceIndex:
             return None
         key = ":".join(segments[1:])  # a nested options class is a nested section: _o.Exchange.Name
         return [["prop", f"{section}:{key}" if section else key, None]]
+
+    def _resolved_locals(self) -> dict[tuple[str | None, str], str]:
+        """(enclosing type or None for top-level code, local) -> the type a DI lookup assigned it
+        (``var urls = sp.GetRequiredService<UrlSettings>()``); a name given two types is left out."""
+        if self._resolves is None:
+            seen: dict[tuple[str | None, str], set[str]] = {}
+            for site in self.sites():
+                d = site.data
+                if d.get("n") in _DI_LOOKUPS and isinstance(d.get("v"), str) and len(d.get("g") or []) == 1:
+                    key = (site.owner.name if site.owner else None, str(d["v"]))
+                    seen.setdefault(key, set()).add(simple(str(d["g"][0])))
+            self._resolves = {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
+        return self._resolves
 
     def _implementer_section(self, interface: str) -> str | None:
         """The section of the one bound options class implementing ``interface``: options bound

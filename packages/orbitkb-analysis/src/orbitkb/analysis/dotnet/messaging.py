@@ -37,6 +37,8 @@ TRANSPORTS = {"UsingRabbitMq": "rabbitmq", "UsingAzureServiceBus": "azure-servic
 _BUS_TYPES = ("IPublishEndpoint", "IBus", "IBusControl", "ISendEndpoint", "ISendEndpointProvider",
               "IPublishEndpointProvider", "ConsumeContext")  # fmt: skip
 _QUOTED = re.compile(r'"([^"\\]+)"')
+#: parameter types that carry any message, so route none by its type
+_PLAIN_TYPES = frozenset({"object", "Object", "dynamic", "string", "String", "byte", "ReadOnlyMemory"})
 _NEW = re.compile(r"^new\s+([\w.]+)")
 
 
@@ -261,11 +263,21 @@ class EventBus:
                 kind, param = publish[0]["ps"][0]
                 if kind in publish[0].get("tc", {}) and self._routes_by_type(ref, publish[0], param):
                     kind = publish[0]["tc"][kind]  # Publish<T>(T e) where T : Event, routed by e's type
+                if self._no_event_base(simple(kind)):
+                    continue  # Publish(object m): no event type to route by; its broker calls are the channels
                 self.event_bases.add(simple(kind))
                 self.bus_types |= {ref.name, *(simple(b) for b in ref.data["b"])}
                 providers.append(brokers[ref.name])
         order = [b for _, b in BUS_BROKERS]
         self.provider = min(providers, key=order.index) if providers else "unknown"
+
+    def _no_event_base(self, kind: str) -> bool:
+        """True when a publish parameter's type routes no event types: ``object``/``string``, or a
+        class of the codebase nothing derives from (``Publish(OrderPlaced e)`` of one message)."""
+        if kind in _PLAIN_TYPES:
+            return True
+        declared = self.index.type(kind) is not None
+        return declared and not any(simple(b) == kind for ref in self.index.types for b in ref.data["b"])
 
     def _routes_by_type(self, ref: TypeRef, method: Mapping[str, Any], param: str) -> bool:
         """True when a generic publish names its channel after the event's type (``e.GetType().Name``):

@@ -15,7 +15,7 @@ from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
 class GoAnalyzer(TreeSitterAnalyzer):
     stack = "go"
-    version = "go-15"
+    version = "go-18"
     suffixes = (".go",)
     grammar = ("tree_sitter_go", "language")
     reads_libraries = True  # in-repository packages imported from outside the service's folder

@@ -120,6 +120,19 @@ def url_parse(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], s
     return Tup([Obj("url", base=arg(args, 0)), Unk("err")])
 
 
+def url_literal(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """``url.URL{Scheme: "http", Host: host, Path: "/orders"}``: the URL object ``url.Parse`` of
+    ``scheme://host`` would give, with its ``Path``; without a ``Host`` nothing is known."""
+    fields = recv.a if isinstance(recv, Obj) else {}
+    host, scheme, path = fields.get("Host"), fields.get("Scheme"), fields.get("Path")
+    if not isinstance(host, V):
+        return Obj("url", base=Unk("url"))
+    obj = Obj("url", base=concat(scheme if isinstance(scheme, V) else lit("http"), lit("://"), host))
+    if isinstance(path, V):
+        obj.a["Path"] = path
+    return obj
+
+
 def _url_text(u: Obj) -> V:
     base = u.a.get("base")
     text: V = base if isinstance(base, V) else Unk("url")
@@ -297,6 +310,17 @@ def named_grpc_client(it: Interp, fr: Frame, recv: V | None, args: Args, e: list
     return Unk("grpc_client")  # its Endpoint() is the call already recorded
 
 
+def micro_request(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """A go-micro request built by name, ``client.NewRequest("shop.service.stock", "Stock.Reserve",
+    req)``: an RPC to the service that handles ``Stock`` (its method ``Reserve``), whatever the
+    registry calls it; ``Call(ctx, req, rsp)`` sends what is already recorded."""
+    endpoint = literal(arg(args, 1)) if len(args) >= 2 else None
+    service, dot, method = (endpoint or "").partition(".")
+    if dot and service and method:
+        emit_call(it, fr, e, "grpc", "go-micro", None, method, grpc_service=service)
+    return Unk("micro_request")
+
+
 _REGISTER = re.compile(r"^Register(\w+)Server$")
 _REGISTER_HTTP = re.compile(r"^Register(\w+)HTTPServer$")
 #: grpc-gateway: Register<X>Handler(ctx, mux, conn), ...FromEndpoint(ctx, mux, addr, opts),
@@ -384,6 +408,7 @@ def generic_ext(it: Interp, fr: Frame, pkg: Pkg, name: str, args: Args, e: list[
 
 ACTIONS = {
     "new": new,
+    "micro_request": micro_request,
     "url_ref": url_ref,
     "env": env,
     "lookup_env": lookup_env,
@@ -397,6 +422,7 @@ ACTIONS = {
     "host_port": host_port,
     "url_parse": url_parse,
     "url_string": url_string,
+    "url_literal": url_literal,
     "url_join": url_join,
     "proxy_call": proxy_call,
     "or_default": or_default,

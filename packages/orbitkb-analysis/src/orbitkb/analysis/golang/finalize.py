@@ -86,9 +86,12 @@ def apis(sink: Sink) -> list[RawApi]:
                 )
                 variants.setdefault(site, []).append((bound, api))
                 bare[site] = normalize_path(render(rec.seg, route_part))
+    # a registration line main's run reaches: the variants other runs of the same line built (the
+    # generated ``Handler()`` / ``HandlerFromMuxWithBaseURL`` run alone, another base URL) are not served
+    main_lines = {site[:3] for site, _path in from_main}
     out: set[RawApi] = set()
     for site, items in variants.items():
-        if any((site, a.path) in from_main for _b, a in items):
+        if site[:3] in main_lines:
             # the generated ``HandlerWithOptions`` run alone builds its own router: the route as
             # main's run mounts it is the one served
             items = [(b, a) for b, a in items if (site, a.path) in from_main or (site, a.path) not in isolated]

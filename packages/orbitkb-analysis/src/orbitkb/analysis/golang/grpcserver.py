@@ -175,4 +175,13 @@ def grpc_register_desc(
     return Unk("register")
 
 
-ACTIONS = {"grpc_register_desc": grpc_register_desc}
+def micro_handler(it: Interp, fr: Frame, recv: V | None, args: list[V], e: list[Any], spec: dict[str, Any]) -> V:
+    """go-micro's handler registered without generated code (``micro.RegisterHandler(srv,
+    new(Stock))``, ``srv.NewHandler(&Stock{})``): it serves ``Stock.<Method>`` by its type's name."""
+    impl = arg(args, spec["impl"])
+    if isinstance(impl, Struct) and impl.type:
+        grpc_register(it, fr, impl.type, impl, e, None)
+    return Unk("register")
+
+
+ACTIONS = {"grpc_register_desc": grpc_register_desc, "micro_handler": micro_handler}

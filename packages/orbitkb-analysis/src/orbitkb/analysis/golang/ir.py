@@ -320,6 +320,33 @@ def _type_name(text: str) -> str:
     return t.rsplit(".", 1)[-1]
 
 
+def _fields(typ: Node, owner: str, anon: list[dict[str, Any]]) -> list[list[Any]]:
+    """The fields of a struct type; a field typed by an inline ``struct { ... }`` (a config section
+    written in place: ``Payments struct { URL string `env:"..."` }``) gets a type of its own,
+    ``Owner$Field`` (no Go name has a ``$``), appended to ``anon`` so that it is read like a named one."""
+    out: list[list[Any]] = []
+    body = typ.named_children[0] if typ.named_children else None
+    for fd in body.named_children if body is not None else []:
+        if fd.type != "field_declaration":
+            continue
+        ftype = fd.child_by_field_name("type")
+        tag = fd.child_by_field_name("tag")
+        tag_text = _string_value(tag) if tag is not None else ""
+        names = [_text(c) for i, c in enumerate(fd.children) if fd.field_name_for_child(i) == "name"]
+        tt = _text(ftype) if ftype else ""
+        if ftype is not None and ftype.type == "struct_type" and len(names) == 1:
+            tt = f"{owner}${names[0]}"
+            section: dict[str, Any] = {"n": tt, "l": fd.start_point[0] + 1, "e": fd.end_point[0] + 1}
+            section.update(doc=None, k="struct", inline=1)
+            anon.append(section)
+            section["f"] = _fields(ftype, tt, anon)
+        if not names:  # embedded field
+            out.append(["", tt, tag_text, fd.start_point[0] + 1])
+        for nm in names:
+            out.append([nm, tt, tag_text, fd.start_point[0] + 1])
+    return out
+
+
 def _struct(fb: _FileBuilder, spec: Node, lines: list[bytes], decl: Node) -> dict[str, Any] | None:
     name = spec.child_by_field_name("name")
     typ = spec.child_by_field_name("type")
@@ -336,19 +363,7 @@ def _struct(fb: _FileBuilder, spec: Node, lines: list[bytes], decl: Node) -> dic
         "f": [],
     }
     if typ.type == "struct_type":
-        body = typ.named_children[0] if typ.named_children else None
-        for fd in body.named_children if body is not None else []:
-            if fd.type != "field_declaration":
-                continue
-            ftype = fd.child_by_field_name("type")
-            tag = fd.child_by_field_name("tag")
-            tag_text = _string_value(tag) if tag is not None else ""
-            names = [_text(c) for i, c in enumerate(fd.children) if fd.field_name_for_child(i) == "name"]
-            tt = _text(ftype) if ftype else ""
-            if not names:  # embedded field
-                entry["f"].append(["", tt, tag_text, fd.start_point[0] + 1])
-            for nm in names:
-                entry["f"].append([nm, tt, tag_text, fd.start_point[0] + 1])
+        entry["f"] = _fields(typ, entry["n"], entry.setdefault("anon", []))
     elif typ.type == "interface_type":
         entry["m"] = [
             _text(m.named_children[0])
@@ -419,7 +434,9 @@ def parse_go(text: str) -> dict[str, Any]:
                 if spec.type == "type_spec":
                     st = _struct(fb, spec, lines, node)
                     if st is not None:
+                        inline = st.pop("anon", [])
                         out["types"].append(st)
+                        out["types"].extend(inline)
         elif t in ("function_declaration", "method_declaration"):
             out["funcs"].append(_func(fb, node, lines))
     out["calls"] = sorted(fb.calls)

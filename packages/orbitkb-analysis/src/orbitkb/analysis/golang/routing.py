@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from orbitkb.analysis.facts import Lit
 from orbitkb.analysis.golang.emit import arg, handler_info, literal, method_name, new_obj
 from orbitkb.analysis.golang.sink import RouteRec
 from orbitkb.analysis.golang.tables import FRAMEWORKS, HANDLER_LAST, STATIC_HANDLERS
@@ -121,6 +122,7 @@ def same(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: 
 
 _HOST = re.compile(r"^[^/\s]+(?=/)")
 _LOOSE_PATH = re.compile(r"^\s*(?:[A-Z]+\s+)?/")
+_VERB = re.compile(r"^\s*([A-Z]+)\s+(?=/|$)")
 
 
 def pattern(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: dict[str, Any]) -> V:
@@ -135,21 +137,20 @@ def pattern(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spe
         if " " in text:
             m, _, rest = text.partition(" ")
             method, text = m.upper(), rest.strip()
-        text = _HOST.sub("", text)
-        if text.endswith("{$}"):
-            text = text[:-3]
+        exact = text.endswith("{$}")
+        text = _HOST.sub("", text[:-3] if exact else text)
+        if not exact and text.endswith("/") and text != "/":
+            text += "*"  # a pattern ending in "/" serves the whole subtree
         pat = lit(text)
+    elif isinstance(pat, S) and pat.parts and isinstance(pat.parts[0], Lit):
+        # "GET " + base + "/items": the method is the literal head of a pattern built at run time
+        verb = _VERB.match(pat.parts[0].text)
+        if verb:
+            method = verb.group(1)
+            pat = S((Lit(pat.parts[0].text[verb.end() :]), *pat.parts[1:]))
     if _mounted(recv, args[1]):
         return Unk("mount")
     handler = _unstrip(args[1])
-    if (
-        isinstance(handler, Obj)
-        and handler.kind in STATIC_HANDLERS
-        and text
-        and text.endswith("/")
-        and text != "/"
-    ):
-        pat = lit(text + "*")  # a pattern ending in "/" serves the whole subtree
     add_route(it, fr, e, recv, pat, [method], handler, "http")
     return Unk("route")
 

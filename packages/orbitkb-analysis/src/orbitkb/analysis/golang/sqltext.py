@@ -91,4 +91,15 @@ def comp_store(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], 
     return recv if recv is not None else pass_through(args, e)
 
 
-ACTIONS = {"sql_text": sql_text, "redis_key": redis_key, "comp_store": comp_store}
+def builder_table(it: Interp, fr: Frame, recv: V | None, args: Args, e: list[Any], spec: Spec) -> V:
+    """A SQL query builder naming its table (squirrel ``sq.Insert("orders")``, ``Select(...).From("t")``,
+    goqu ``goqu.From("t")``): the table a statement built so runs against; the builder goes on."""
+    table = literal(args[0]) if args else None
+    if table and tables_in(f"SELECT * FROM {table}") == [table]:
+        it.sink.entities.append(
+            EntityRec(lit(table), "sql_table", fr.file, e[3], e[4], engine_hint=sql_engine(it), framework="sql")
+        )
+    return recv if isinstance(recv, Obj) else Obj("sql_builder")
+
+
+ACTIONS = {"sql_text": sql_text, "redis_key": redis_key, "comp_store": comp_store, "builder_table": builder_table}

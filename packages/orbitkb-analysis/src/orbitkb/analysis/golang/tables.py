@@ -44,6 +44,8 @@ LIBS: dict[str, str] = {
     "cmp": "cmp",
     "flag": "flag",
     "github.com/gin-gonic/gin": "gin",
+    "github.com/Masterminds/squirrel": "sqlbuild",
+    "github.com/doug-martin/goqu": "sqlbuild",
     "github.com/labstack/echo": "echo",
     "github.com/go-chi/chi": "chi",
     "github.com/gorilla/mux": "gorilla",
@@ -81,6 +83,7 @@ LIBS: dict[str, str] = {
     "gorm.io/gorm": "gorm",
     "github.com/jinzhu/gorm": "gorm",
     "github.com/spf13/viper": "viper",
+    "github.com/knadh/koanf": "koanf",
     "github.com/grpc-ecosystem/grpc-gateway/runtime": "gwruntime",
     "github.com/go-kit/kit/transport/grpc": "gokit_grpc",
     "github.com/ThreeDotsLabs/watermill/message": "watermill",
@@ -91,6 +94,11 @@ LIBS: dict[str, str] = {
     "github.com/micro/go-micro/broker": "gomicro_broker",
     "github.com/asim/go-micro/broker": "gomicro_broker",
     "go-micro.dev/broker": "gomicro_broker",
+    "github.com/micro/go-micro/client": "gomicro_client",
+    "github.com/Azure/azure-sdk-for-go/sdk/messaging/azservicebus": "azservicebus",
+    "github.com/Azure/go-amqp": "goamqp",
+    "github.com/asim/go-micro/client": "gomicro_client",
+    "go-micro.dev/client": "gomicro_client",
     **{path: "wm_" + provider for path, provider in WATERMILL_BACKENDS.items()},
 }
 
@@ -253,7 +261,13 @@ _DAPR_STATE = ("GetState", "SaveState", "DeleteState", "GetStateWithConsistency"
                "DeleteBulkState", "ExecuteStateTransaction", "SaveStateWithETag", "DeleteStateWithETag",
                "QueryStateAlpha1")  # fmt: skip
 
+#: SQL query builders (squirrel, goqu): the calls that name the table a statement runs against.
+_BUILDER_TABLES = ("Insert", "Update", "Delete", "Replace", "From", "Into", "Table")
+
 EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    **{("sqlbuild", m): ("builder_table", {}) for m in _BUILDER_TABLES},
+    ("sqlbuild", "Select"): ("new", {"kind": "sql_builder"}),
+    ("sqlbuild", "Dialect"): ("new", {"kind": "sql_builder"}),
     ("http", "NewServeMux"): ("new", {"kind": "router", "lib": "http"}),
     ("http", "HandleFunc"): ("default_mux", {}),
     ("http", "Handle"): ("default_mux", {}),
@@ -291,6 +305,8 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("gomicro", "NewPublisher"): ("micro_publisher", {}),
     ("gomicro", "RegisterSubscriber"): ("micro_message", {"dir": "consumes", "ch": 0, "handler": 2}),
     ("gomicro_broker", "Publish"): ("micro_message", {"dir": "publishes", "ch": 0}),
+    ("gomicro_client", "NewRequest"): ("micro_request", {}),
+    ("gomicro", "RegisterHandler"): ("micro_handler", {"impl": 1}),
     ("gomicro_broker", "Subscribe"): ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}),
     # reverse proxies: every request they forward is a call to the upstream
     **{("fiber_proxy", f): ("proxy_call", {"url": 1}) for f in ("Do", "DoRedirects", "DoDeadline", "DoTimeout")},
@@ -309,6 +325,8 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("viper", "GetStringSlice"): ("prop", {}),
     ("viper", "SetDefault"): ("prop_default", {}),
     ("viper", "New"): ("new", {"kind": "viper"}),
+    ("koanf", "New"): ("new", {"kind": "koanf"}),  # koanf.New("."): a config tree read by key
+    ("koanf", "NewWithConf"): ("new", {"kind": "koanf"}),
     ("aws", "String"): ("arg", {"i": 0}),
     ("grpc", "Dial"): ("grpc_dial", {"addr": 0}),
     ("grpc", "NewClient"): ("grpc_dial", {"addr": 0}),
@@ -321,6 +339,10 @@ EXT_FUNCS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
         for provider in sorted(set(WATERMILL_BACKENDS.values()))
         for ctor, kind in (("NewPublisher", "wm_pub"), ("NewSubscriber", "wm_sub"))
     },
+    ("azservicebus", "NewClient"): ("new", {"kind": "asb_client", "tup": True}),
+    ("azservicebus", "NewClientFromConnectionString"): ("new", {"kind": "asb_client", "tup": True}),
+    ("goamqp", "Dial"): ("new", {"kind": "amqp1_conn", "tup": True}),
+    ("goamqp", "NewConn"): ("new", {"kind": "amqp1_conn", "tup": True}),
     ("sarama", "NewSyncProducer"): ("new", {"kind": "sarama_producer", "tup": True}),
     ("sarama", "NewAsyncProducer"): ("new", {"kind": "sarama_producer", "tup": True}),
     ("sarama", "NewConsumerGroup"): ("new", {"kind": "sarama_cg", "tup": True}),
@@ -372,6 +394,9 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("resty", "Client"): ("resty", {}),
     ("grpc", "ClientConn"): ("grpc_conn", {}),
     ("grpc", "Server"): ("grpc_server", {}),
+    ("azservicebus", "Client"): ("asb_client", {}),
+    ("goamqp", "Conn"): ("amqp1_conn", {}),
+    ("goamqp", "Session"): ("amqp1_session", {}),
     ("sarama", "SyncProducer"): ("sarama_producer", {}),
     ("sarama", "AsyncProducer"): ("sarama_producer", {}),
     ("sarama", "ConsumerGroup"): ("sarama_cg", {}),
@@ -402,6 +427,7 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("mongo", "Collection"): ("mongo_coll", {}),
     ("gorm", "DB"): ("gorm", {}),
     ("viper", "Viper"): ("viper", {}),
+    ("koanf", "Koanf"): ("koanf", {}),
     ("watermill", "Publisher"): ("wm_pub", {}),
     ("watermill", "Subscriber"): ("wm_sub", {}),
     ("watermill", "Router"): ("wm_router", {}),
@@ -411,6 +437,7 @@ TYPES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
 #: Package-level variables of libraries.
 EXT_VARS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("http", "DefaultClient"): ("httpclient", {}),
+    ("sqlbuild", "StatementBuilder"): ("sql_builder", {}),
     **{("http", "Method" + v.capitalize()): ("str", {"s": v}) for v in _VERBS},
 }
 
@@ -430,6 +457,7 @@ _RESTY_REQ = {v: ("resty_call", {"m": v.upper()}) for v in _CAP_VERBS[:7]}
 
 #: Methods of library objects: OBJ_METHODS[kind][method] = (action, spec).
 OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    "sql_builder": {**{m: ("builder_table", {}) for m in _BUILDER_TABLES}, "*": SAME},
     "httpclient": dict(_HTTP_CALLS),
     "dapr_client": {
         **{m: ("dapr_publish", {"via": 1, "ch": 2}) for m in _DAPR_PUBLISH},
@@ -444,7 +472,12 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "Client": ("new", {"kind": "micro_client"}),
         "*": SAME,
     },
-    "micro_server": {"NewSubscriber": ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}), "*": SAME},
+    "micro_client": {"NewRequest": ("micro_request", {})},
+    "micro_server": {
+        "NewSubscriber": ("micro_message", {"dir": "consumes", "ch": 0, "handler": 1}),
+        "NewHandler": ("micro_handler", {"impl": 0}),
+        "*": SAME,
+    },
     "micro_pub": {"Publish": ("micro_publish", {})},
     # text built piece by piece (``var sb strings.Builder`` / ``bytes.Buffer``; a helper joining its
     # variadic parts so): what ``String()`` returns is every written part in order
@@ -465,6 +498,17 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "resty_req": {**_RESTY_REQ, "Execute": ("resty_call", {"m": 0, "url": 1}), "*": SAME},
     "grpc_server": {"RegisterService": ("grpc_register_desc", {})},
+    # Azure Service Bus and AMQP 1.0 (go-amqp): a sender or receiver is opened on one queue/topic
+    "asb_client": {
+        "NewSender": _pub("azure-servicebus", 0, client="azservicebus"),
+        "NewReceiverForQueue": _con("azure-servicebus", 0, client="azservicebus"),
+        "NewReceiverForSubscription": _con("azure-servicebus", 0, client="azservicebus"),
+    },
+    "amqp1_conn": {"NewSession": ("new", {"kind": "amqp1_session", "tup": True})},
+    "amqp1_session": {
+        "NewSender": _pub("amqp-1.0", 1, client="go-amqp"),
+        "NewReceiver": _con("amqp-1.0", 1, client="go-amqp"),
+    },
     "sarama_producer": {},
     "sarama_cg": {"Consume": _con("kafka", 1, handler=2, method="ConsumeClaim")},
     "sarama_consumer": {"ConsumePartition": _con("kafka", 0)},
@@ -517,6 +561,7 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "fs_coll": {"Collection": ("fs_coll", {}), "*": SAME},
     "gorm": {"AutoMigrate": ("automigrate", {}), "CreateTable": ("automigrate", {}), "*": SAME},  # jinzhu: CreateTable
     "viper": {**_VIPER, "SetDefault": ("prop_default", {})},
+    "koanf": {n: ("prop", {}) for n in ("String", "MustString", "Get", "Strings", "MustStrings")},
     # watermill: Publish(topic, msgs...), Subscribe(ctx, topic); a router's handlers consume
     # (and AddHandler's also publish) through the subscriber/publisher passed to them
     "wm_pub": {"Publish": ("wm_message", {"dir": "publishes", "ch": 0})},
@@ -532,6 +577,7 @@ OBJ_METHODS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
 _DYNAMO_TABLE = {"field": "TableName", "engine": "dynamodb", "framework": "aws-sdk"}
 #: Composite literals of library types: COMPOSITES[(lib, Type)] = (action, spec).
 COMPOSITES: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("url", "URL"): ("url_literal", {}),  # url.URL{Scheme, Host, Path}
     ("sarama", "ProducerMessage"): (
         "comp_publish",
         {"client": "sarama", "provider": "kafka", "field": "Topic"},

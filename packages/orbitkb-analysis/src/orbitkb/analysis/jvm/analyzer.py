@@ -26,13 +26,16 @@ from orbitkb.analysis.jvm.kotlin_syntax import read_kotlin
 from orbitkb.analysis.jvm.messages import MessageBuilder
 from orbitkb.analysis.jvm.reach import Reach
 from orbitkb.analysis.jvm.reactive import ReactiveChannels
-from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, is_test_path
+from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, is_test_path, join_path
+from orbitkb.analysis.jvm.stream_bindings import binding_messages
+from orbitkb.analysis.jvm.tables import JAXRS_ROOTS, KEY_VALUE_CLIENTS
 from orbitkb.analysis.jvm.wrappers import expand_wrappers
+from orbitkb.analysis.resolution.storenames import KEYSPACE
 
 
 class JvmAnalyzer:
     stack = "jvm-spring"
-    version = "17"
+    version = "19"
     suffixes = (".java", ".kt")
     reads_libraries = True  # library modules' constants and supertypes (ServiceContext.context_files)
 
@@ -67,7 +70,7 @@ class JvmAnalyzer:
         ]
         apis: list[RawApi] = []
         handlers: list[tuple[ClassRef | None, str, str]] = []
-        app_prefix = _application_path(index)
+        app_prefix = _application_path(index, framework)
         grpc_impl: set[str] = set()
         msgs = MessageBuilder(index, framework or "spring", ctx.dependencies)
         reactive = ReactiveChannels(index, framework or "spring")
@@ -106,6 +109,7 @@ class JvmAnalyzer:
         apis.extend(reactive.handler_apis())
         msgs.messages.extend(reactive.messages())
         msgs.messages.extend(found_messages)
+        msgs.messages.extend(binding_messages(index, msgs.stream_service))
         reach = Reach(index)
         for owner, method, handler in handlers:
             reach.add_handler(owner, method, handler)
@@ -125,18 +129,21 @@ class JvmAnalyzer:
                         if aggregate is not None:
                             aggregates.append(aggregate)
                     elif site["k"] == "store":
-                        aggregates.extend(store_sites.entities(index, ref, site))
+                        aggregates.extend(store_sites.entities(index, ref, site, gaps))
         all_calls, all_messages = expand_wrappers(index, reach, calls, msgs)
         opened_classes = {e.class_name for e in aggregates if e.class_name}
         # a bean named only by its class (``@DynamoDbBean``) is the table a site opens with its schema
         entities = [e for e in _entities(index) if not (e.name == e.class_name and e.name in opened_classes)]
         known = {(e.name, e.class_name) for e in entities}
         declared = {(e.kind, e.name.lower()) for e in entities}  # a table a mapped class already names
+        # a key-value store known only by its client stands in for its keys until one is named
+        named_engines = {e.engine_hint for e in aggregates if e.name != KEYSPACE}
         entities += sorted(
             {
-                (e.name, e.class_name): e
+                (e.name, e.class_name, e.engine_hint): e
                 for e in aggregates
                 if (e.name, e.class_name) not in known and (e.kind, e.name.lower()) not in declared
+                and not (e.name == KEYSPACE and e.framework in RUNTIME_KEY_FRAMEWORKS and e.engine_hint in named_engines)
             }.values(),
             key=lambda e: (e.file, e.start_line, e.name),
         )
@@ -151,6 +158,10 @@ class JvmAnalyzer:
             framework=framework,
             gaps=tuple(gaps),
         )
+
+
+#: frameworks of stores known only by their client (``KEY_VALUE_CLIENTS``)
+RUNTIME_KEY_FRAMEWORKS = frozenset(framework for _engine, framework, _verbs in KEY_VALUE_CLIENTS.values())
 
 
 def _call_key(c: Any) -> tuple[Any, ...]:
@@ -181,12 +192,20 @@ def _framework(index: ServiceIndex) -> str | None:
     return None
 
 
-def _application_path(index: ServiceIndex) -> str:
-    for ref in index.classes:
-        ann = ref.ann("ApplicationPath")
-        if ann is not None:
-            return api_rules.mapping_paths(index, ann, ref)[0]
-    return ""
+def _application_path(index: ServiceIndex, framework: str | None) -> str:
+    """The path every JAX-RS resource is served under: the framework's served prefix (Quarkus's
+    ``quarkus.http.root-path``), then the ``@ApplicationPath`` or the application path the
+    configuration sets (``JAXRS_ROOTS``), as placeholders the fact builder resolves."""
+    served, root, overrides = JAXRS_ROOTS.get(framework or "", ("", "", False))
+    annotated = next(
+        (api_rules.mapping_paths(index, ann, ref)[0] for ref in index.classes if (ann := ref.ann("ApplicationPath"))),
+        None,
+    )
+    if overrides:  # a setting that replaces the annotation: the annotation is its default
+        path = "${" + root + ":" + (annotated or "") + "}"
+    else:
+        path = annotated if annotated is not None else root
+    return join_path(served, path) if served or path else ""
 
 
 def _entities(index: ServiceIndex) -> list[RawEntity]:

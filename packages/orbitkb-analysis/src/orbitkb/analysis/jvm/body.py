@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from orbitkb.analysis.jvm import axon, conn_sites, eventuate, http_sites, msg_sites, routes, store_sites
-from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate
+from orbitkb.analysis.jvm.evaluate import Parts, Scope, dotted, evaluate, literal_text
 from orbitkb.analysis.jvm.syntax import Assign, Call, E, Field, Lam, Local, Name, Other, walk
 from orbitkb.analysis.jvm.tables import RECEIVER_NAME_HINTS, ROUTER_MARKERS
 from orbitkb.analysis.jvm.walking import BodyContext
@@ -190,8 +190,13 @@ def analyze(
 
 
 def value_annotation(anns: list[Any]) -> Parts | None:
-    """``@Value("${orders.url:http://x}")`` -> prop parts."""
+    """``@Value("${orders.url:http://x}")`` / MicroProfile ``@ConfigProperty(name = "orders.url",
+    defaultValue = "http://x")`` -> prop parts."""
     for ann in anns:
         if ann.name == "Value" and "value" in ann.args:
             return evaluate(ann.args["value"], Scope(), ann=True)
+        if ann.name == "ConfigProperty" and "name" in ann.args:
+            key = literal_text(evaluate(ann.args["name"], Scope()))
+            default = literal_text(evaluate(ann.args["defaultValue"], Scope())) if "defaultValue" in ann.args else None
+            return [["prop", key, default]] if key else None
     return None

@@ -13,6 +13,7 @@ from orbitkb.analysis.jvm.resolve import ClassRef, ServiceIndex, render
 from orbitkb.analysis.jvm.tables import (
     CLASS_REPOSITORY_FRAMEWORKS,
     COLLECTION_AS_CLASS,
+    NON_JPA_ENTITY_FRAMEWORKS,
     NOT_NULL_ANNOTATIONS,
     PANACHE_MONGO_ENTITIES,
     PRIMITIVES,
@@ -55,6 +56,10 @@ def entity_of(index: ServiceIndex, ref: ClassRef) -> RawEntity | None:
         return None
     entity = ref.ann("Entity")
     table = ref.ann("Table")
+    store = _store(ref) if entity is not None else None
+    if store is not None and store[2] in NON_JPA_ENTITY_FRAMEWORKS:
+        name = _name_attr(index, ref, ref.ann("CqlName"), "value") or snake(ref.name)
+        return _entity(index, ref, name, store[0], store[1], store[2])
     if entity is not None:
         explicit = _name_attr(index, ref, table, "name", "value") if table else None
         name = explicit or snake(_name_attr(index, ref, entity, "name", "value") or ref.name)

@@ -176,6 +176,18 @@ def _literal_arg(args: list[E], i: int, scope: Scope) -> str | None:
     return literal_text(evaluate(args[i], scope)) if len(args) > i else None
 
 
+#: MicroProfile Config read in code: ``ConfigProvider.getConfig().getValue("k", String.class)``,
+#: ``config.getOptionalValue("k", String.class).orElse("d")``
+_CONFIG_LOOKUPS = frozenset({"getValue", "getOptionalValue"})
+
+
+def _config_object(recv: E | None) -> bool:
+    """``ConfigProvider.getConfig()`` or a variable/field named like a config (``config``, ``mpConfig``)."""
+    if isinstance(recv, Call):
+        return recv.name == "getConfig" and not recv.args
+    return (dotted(recv) or "").rsplit(".", 1)[-1].lower().endswith("config") if recv is not None else False
+
+
 def _call(e: Call, scope: Scope) -> Parts:  # noqa: C901
     recv = dotted(e.recv) if e.recv is not None else None
     name, args = e.name, e.args
@@ -191,6 +203,9 @@ def _call(e: Call, scope: Scope) -> Parts:  # noqa: C901
         key = _literal_arg(args, 0, scope)
         default = _literal_arg(args, len(args) - 1, scope) if len(args) >= 2 else None
         return [["prop", key, default]] if key else unknown(e.hint())
+    if name in _CONFIG_LOOKUPS and args and _config_object(e.recv):
+        key = _literal_arg(args, 0, scope)
+        return [["prop", key, None]] if key else unknown(e.hint())
     if name in ("orElse", "defaultIfBlank", "defaultString") and isinstance(e.recv, Call) and args:
         return with_default(_call(e.recv, scope), evaluate(args[-1], scope))
     if name in ("format", "formatted") and args:

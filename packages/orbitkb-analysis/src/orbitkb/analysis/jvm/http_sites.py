@@ -1,5 +1,5 @@
-"""Outbound HTTP and gRPC call sites: RestTemplate, WebClient/RestClient, JDK/OkHttp/Apache, gRPC stubs,
-generated API clients given a base URL (Kiota, OpenAPI Generator), Spring Cloud Gateway ProxyExchange."""
+"""Outbound HTTP and gRPC call sites: RestTemplate, WebClient/RestClient, JDK/OkHttp/Apache, Ktor, gRPC
+stubs, generated API clients given a base URL (Kiota, OpenAPI Generator), Spring Cloud Gateway ProxyExchange."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from orbitkb.analysis.jvm.tables import (
     JAXRS_CLIENT_IMPORTS,
     JAXRS_CLIENT_TYPES,
     JDK_VERBS,
+    KTOR_CLIENT_IMPORT,
+    KTOR_VERBS,
     PROXY_EXCHANGE_TYPES,
     PROXY_EXCHANGE_VERBS,
     REQUEST_OBJECTS,
@@ -93,6 +95,8 @@ def detect(w: Walker, call: Call) -> None:
             _site(w, call, "generated-client", None, evaluate(call.args[0], w.scope), None)
     if call.name == "target" and len(call.args) == 1 and _jaxrs_client(w, call):
         _site(w, call, "jaxrs-client", None, evaluate(call.args[0], w.scope), None)
+    if call.name in KTOR_VERBS and call.args and call.recv is not None and _ktor_client(w, call):
+        _site(w, call, "ktor", KTOR_VERBS[call.name], _ktor_url(w, call.args), None)
     if call.new_ and call.name in REQUEST_OBJECTS and call.args:
         _site(w, call, "apache-httpclient", REQUEST_OBJECTS[call.name], evaluate(call.args[0], w.scope), None)
     if id(call) not in w.in_chain and isinstance(call.recv, Call):
@@ -111,6 +115,28 @@ def _jaxrs_client(w: Walker, call: Call) -> bool:
     if root is not call and dotted(root.recv) == "ClientBuilder":
         return True
     return w.recv_type(call.recv) in JAXRS_CLIENT_TYPES
+
+
+def _ktor_client(w: Walker, call: Call) -> bool:
+    """A Ktor ``HttpClient`` receiver: declared so, or named for a client (``client``, ``http.getClient()``)
+    in a file importing Ktor's client; ``map.get(key)`` names no client."""
+    if not any(i.startswith(KTOR_CLIENT_IMPORT) for i in w.ctx.imports):
+        return False
+    recv = call.recv
+    if w.recv_type(recv) == "HttpClient":
+        return True
+    name = recv.name if isinstance(recv, Call) else dotted(recv) or ""
+    return "client" in name.rsplit(".", 1)[-1].lower()
+
+
+def _ktor_url(w: Walker, args: list[E]) -> Parts | None:
+    """The URL argument, or ``url(..)`` inside the request-builder lambda."""
+    if not isinstance(args[0], Lam):
+        return evaluate(args[0], w.scope)
+    for node in walk(args[0]):
+        if isinstance(node, Call) and node.name == "url" and node.args and not isinstance(node.args[0], Lam):
+            return evaluate(node.args[0], w.scope)
+    return None
 
 
 def _gateway_route(w: Walker, segs: list[Call]) -> bool:

@@ -439,6 +439,11 @@ def expr(node: Any) -> E:  # noqa: C901 - one dispatch over node types reads bes
         return Other("class", [], node)
     if t == "local_variable_declaration":
         return Other("block", _locals(node), node)
+    if t == "resource" and node.child_by_field_name("name") is not None:  # try (Connection c = ...)
+        type_node, value = node.child_by_field_name("type"), node.child_by_field_name("value")
+        type_text = text(type_node).replace(" ", "") if type_node is not None else ""
+        name = text(node.child_by_field_name("name"))
+        return Local(name, type_text, expr(value) if value is not None else None, line(node), node)
     return Other(t, [expr(c) for c in node.named_children if c.type not in _SKIP], node)
 
 

@@ -32,11 +32,11 @@ def _channels(index: ServiceIndex, ref: ClassRef, ann: list[Any], provider: str)
             if provider == "stream":
                 raw = value[0][1] if value and value[0][0] in ("ref", "unknown") else None
                 if raw in STREAM_CONSTANTS:
-                    out.append(_binding(STREAM_CONSTANTS[raw]))
+                    out.append(binding_channel(STREAM_CONSTANTS[raw]))
                     continue
                 expr = index.resolve(value, ref)
                 text = expr.literal() if expr is not None else None
-                out.append(_binding(text) if text else expr)  # type: ignore[arg-type]
+                out.append(binding_channel(text) if text else expr)  # type: ignore[arg-type]
                 continue
             expr = index.resolve(value, ref)
             if expr is not None and expr.parts:
@@ -46,7 +46,8 @@ def _channels(index: ServiceIndex, ref: ClassRef, ann: list[Any], provider: str)
     return out
 
 
-def _binding(name: str) -> Expr:
+def binding_channel(name: str) -> Expr:
+    """A Spring Cloud Stream binding as a channel: its configured destination, else its name."""
     return Expr((Prop(f"spring.cloud.stream.bindings.{name}.destination", name),))
 
 
@@ -94,10 +95,32 @@ class MessageBuilder:
                 for channel in _channels(self.index, ref, ann, provider):
                     self._consume(ref, m, channel, provider, line)
                     handlers.append((m["name"], f"{ref.name}.{m['name']}"))
+            if anns:
+                self._send_to(ref, m, LISTENERS[anns[0][0]][0])
             if self.stream_service and any(a[0] == "Bean" for a in m["anns"]):
                 handlers.extend(self._function_bean(ref, m))
             handlers.extend(self._dapr_topic(ref, m))
         return handlers
+
+    def _send_to(self, ref: ClassRef, m: dict[str, Any], provider: str) -> None:
+        """``@SendTo("x")`` on a listener: what the handler returns is published to ``x`` (a Stream
+        binding, a Kafka topic, Rabbit ``exchange/routingKey``: the exchange, else the routing key
+        on the default exchange). Without a value the reply goes where the message's header says."""
+        ann = next((a for a in m["anns"] if a[0] == "SendTo"), None)
+        for value in ann_values(ann, "value"):
+            if not isinstance(value, list) or ann is None:
+                continue
+            raw = value[0][1] if value and value[0][0] in ("ref", "unknown") else None
+            expr = self.index.resolve(value, ref)
+            text = STREAM_CONSTANTS.get(raw or "") or (expr.literal() if expr is not None else None)
+            if provider == "stream" and text:
+                expr = binding_channel(text)
+            elif provider == "rabbitmq" and text and "/" in text:
+                exchange, _, key = text.partition("/")
+                expr = Expr((Lit(exchange or key),))
+            if expr is None or not expr.parts or text == "":
+                continue
+            self.messages.append(handler_message(ref, "publishes", expr, provider, "SendTo", ann[2], m["end"], None))
 
     def _dapr_topic(self, ref: ClassRef, m: dict[str, Any]) -> list[tuple[str, str]]:
         """Dapr's ``@Topic(name = "orders", pubsubName = "bus")`` (io.dapr) on a handler consumes
@@ -133,13 +156,13 @@ class MessageBuilder:
         name = names[0] if names else m["name"]
         out = []
         if "in" in directions:
-            self._consume(ref, m, _binding(f"{name}-in-0"), "stream", bean[2])
+            self._consume(ref, m, binding_channel(f"{name}-in-0"), "stream", bean[2])
             out.append((m["name"], f"{ref.name}.{m['name']}"))
         if "out" in directions:
             self.messages.append(
                 RawMessage(
                     direction="publishes",
-                    channel=_binding(f"{name}-out-0"),
+                    channel=binding_channel(f"{name}-out-0"),
                     provider="stream",
                     file=ref.path,
                     line=m["line"],

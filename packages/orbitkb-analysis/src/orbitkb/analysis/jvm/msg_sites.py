@@ -1,14 +1,21 @@
-"""Outbound (and hand-written inbound) messaging sites: Kafka, Rabbit, JMS, Stream, SQS/SNS, Redis, NATS."""
+"""Outbound (and hand-written inbound) messaging sites: Kafka, Rabbit, JMS, Stream, SQS/SNS, Redis, NATS,
+Hazelcast topics and queues."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import TYPE_CHECKING
 
 from orbitkb.analysis.jvm.evaluate import Parts, dotted, evaluate, literal_text
 from orbitkb.analysis.jvm.syntax import Arr, Call, E, Lam, Name, walk
 from orbitkb.analysis.jvm.tables import (
     AWS_CHANNEL_SETTERS,
+    HAZELCAST_IMPORT,
+    HAZELCAST_STRUCTURES,
     IMPORT_HINTS,
+    JMS_DESTINATION_FACTORIES,
+    JMS_DESTINATION_USES,
+    JMS_IMPORTS,
     KAFKA_STREAMS_DSL,
     KAFKA_STREAMS_IMPORT,
     LISTENER_CONTAINER_IMPORTS,
@@ -21,7 +28,13 @@ if TYPE_CHECKING:
 
 _ALL_METHODS = {m for _p, methods in PUBLISHERS.values() for m in methods}
 _CONTAINER_SETTERS = {m for _p, setters in LISTENER_CONTAINERS.values() for m in setters}
-_CONSUMER_TYPES = {"KafkaConsumer": "kafka", "Consumer": "kafka", "ReactiveKafkaConsumerTemplate": "kafka"}
+_CONSUMER_TYPES = {
+    "KafkaConsumer": "kafka",
+    "Consumer": "kafka",
+    "ReactiveKafkaConsumerTemplate": "kafka",
+    "PubSubCommands": "redis",  # Quarkus Redis: subscribe(channel, handler)
+    "ReactivePubSubCommands": "redis",
+}
 
 
 def stream_binding(binding: str) -> Parts:
@@ -32,6 +45,10 @@ def stream_binding(binding: str) -> Parts:
 def detect(w: Walker, call: Call) -> None:
     if call.name in KAFKA_STREAMS_DSL and call.args and _kafka_streams(w, call):
         return
+    if call.name in JMS_DESTINATION_USES and call.args and _jms_destination(w, call):
+        return
+    if call.recv is not None and _hazelcast(w, call):
+        return
     if call.name == "subscribe" and call.args:
         _subscribe(w, call)
         return
@@ -41,7 +58,9 @@ def detect(w: Walker, call: Call) -> None:
     if call.name not in _ALL_METHODS or call.recv is None or not call.args:
         return
     rtype = w.recv_type(call.recv) or ""
-    if rtype not in PUBLISHERS and call.name in ("convertAndSend", "send"):
+    # an untyped receiver's ``send`` is the template the file imports; a receiver of a declared type
+    # of its own (``KafkaService``, a project's wrapper) is that type's method, read as a wrapper
+    if not rtype and call.name in ("convertAndSend", "send"):
         rtype = next(
             (t for prefix, t in IMPORT_HINTS if any(i.startswith(prefix) for i in w.ctx.imports)), rtype
         )
@@ -80,6 +99,40 @@ def _channel(w: Walker, call: Call, provider: str) -> Parts | None:
     if provider == "dapr":
         return evaluate(args[1], w.scope) if len(args) >= 3 else None
     return None
+
+
+def _made_by(w: Walker, node: E | None, factories: Container[str]) -> Call | None:
+    """The ``factory(name)`` call a value is (directly or through a local variable), if any."""
+    if isinstance(node, Name) and node.id in w.scope.local_exprs:
+        node = w.scope.local_exprs[node.id]
+    if isinstance(node, Call) and not node.new_ and node.name in factories and node.args:
+        return node
+    return None
+
+
+def _jms_destination(w: Walker, call: Call) -> bool:
+    """``ctx.createProducer().send(ctx.createQueue(name), m)`` / ``ctx.createConsumer(ctx.createTopic(t))``."""
+    if not any(i.startswith(JMS_IMPORTS) for i in w.ctx.imports):
+        return False
+    made = _made_by(w, call.args[0], JMS_DESTINATION_FACTORIES)
+    if made is None:
+        return False
+    w.add({"k": "msg", "dir": JMS_DESTINATION_USES[call.name], "provider": "jms",
+           "channel": evaluate(made.args[0], w.scope), "client": "JMSContext", "line": call.line, "end": call.end})  # fmt: skip
+    return True
+
+
+def _hazelcast(w: Walker, call: Call) -> bool:
+    """``hz.getTopic(name).publish(m)`` / ``topic.addMessageListener(l)`` / ``hz.getQueue(q).offer(m)``."""
+    if not any(i.startswith(HAZELCAST_IMPORT) for i in w.ctx.imports):
+        return False
+    made = _made_by(w, call.recv, HAZELCAST_STRUCTURES)
+    direction = HAZELCAST_STRUCTURES[made.name].get(call.name) if made is not None else None
+    if made is None or direction is None:
+        return False
+    w.add({"k": "msg", "dir": direction, "provider": "hazelcast", "channel": evaluate(made.args[0], w.scope),
+           "client": "Hazelcast", "line": call.line, "end": call.end})  # fmt: skip
+    return True
 
 
 def _kafka_topic(w: Walker, arg: E) -> Parts:

@@ -78,6 +78,8 @@ STREAM_CONSTANTS = {
     "Source.OUTPUT": "output",
     "Processor.OUTPUT": "output",
 }
+#: Spring Cloud Stream's binding-interface method annotations -> the direction of the binding
+STREAM_BINDING_ANNOTATIONS = {"Output": "publishes", "Input": "consumes"}
 #: build artifacts (name prefixes) that make a service a Spring Cloud Stream application: with a
 #: binder on the classpath, every Function / Consumer / Supplier bean is bound, imports or not
 STREAM_ARTIFACTS = ("spring-cloud-stream", "spring-cloud-starter-stream")
@@ -125,6 +127,10 @@ FLUENT_VERBS = {
     "head": "HEAD",
     "options": "OPTIONS",
 }
+#: Ktor's HTTP client (Kotlin): ``client.get(url)``, ``client.post(url) { .. }``, ``client.request(url)
+#: { method = .. }``, ``client.get { url(..) }`` on an ``HttpClient``, in files importing the client
+KTOR_CLIENT_IMPORT = "io.ktor.client"
+KTOR_VERBS: dict[str, str | None] = {**FLUENT_VERBS, "request": None, "prepareGet": "GET", "preparePost": "POST"}
 #: Spring Cloud Gateway's ``ProxyExchange`` (a handler parameter): ``proxy.uri(x).get()`` sends the
 #: request on, ``forward()`` with the incoming request's own method
 PROXY_EXCHANGE_TYPES = frozenset({"ProxyExchange"})
@@ -175,6 +181,17 @@ BASE_URL_SETTERS = {
 
 # --------------------------------------------------------------------------- outbound messaging
 
+#: requests built with ``new`` whose first argument names what they open (Elasticsearch's REST
+#: clients: ``new SearchRequest("orders")``), in files importing the library -> the STORE_HANDLES type
+STORE_REQUESTS = {
+    name: "ElasticsearchRequest"
+    for name in ("IndexRequest", "SearchRequest", "GetRequest", "DeleteRequest", "UpdateRequest", "CountRequest",
+                 "DeleteByQueryRequest", "UpdateByQueryRequest", "CreateIndexRequest", "GetIndexRequest")
+}  # fmt: skip
+STORE_REQUEST_IMPORTS = ("org.elasticsearch",)
+#: getters whose result is a store handle of STORE_HANDLES whatever the receiver's declared type:
+#: ``mongoClient.getDatabase(db).getCollection(name)``
+STORE_HANDLE_GETTERS = {"getDatabase": "MongoDatabase", "getConnection": "Connection", "createStatement": "Statement"}
 #: receiver type -> (provider, {method: channel argument index})
 PUBLISHERS: dict[str, tuple[str, dict[str, int]]] = {
     "KafkaTemplate": ("kafka", {"send": 0}),
@@ -204,6 +221,9 @@ PUBLISHERS: dict[str, tuple[str, dict[str, int]]] = {
     "RedisTemplate": ("redis", {"convertAndSend": 0}),
     "StringRedisTemplate": ("redis", {"convertAndSend": 0}),
     "ReactiveRedisTemplate": ("redis", {"convertAndSend": 0}),
+    # Quarkus Redis data source: ``ds.pubsub(T.class)`` -> publish(channel, message)
+    "PubSubCommands": ("redis", {"publish": 0}),
+    "ReactivePubSubCommands": ("redis", {"publish": 0}),
     "Connection": ("nats", {"publish": 0}),
     # Dapr: publishEvent(pubsubName, topic, data); the component names the broker (dapr.apply)
     "DaprClient": ("dapr", {"publishEvent": 1}),
@@ -250,6 +270,35 @@ IMPORT_HINTS = (
     ("org.springframework.kafka", "KafkaTemplate"),
     ("org.springframework.data.redis", "RedisTemplate"),
 )
+#: JMS 2 / classic JMS: a destination made by name (``ctx.createQueue("q")``) and handed to these
+#: methods is published to or consumed from (``ctx.createProducer().send(dest, m)``,
+#: ``ctx.createConsumer(dest)``, ``session.createProducer(dest)``); only in files importing JMS
+JMS_DESTINATION_FACTORIES = frozenset({"createQueue", "createTopic"})
+JMS_DESTINATION_USES = {
+    "send": "publishes",
+    "createProducer": "publishes",
+    "createSender": "publishes",
+    "createPublisher": "publishes",
+    "createConsumer": "consumes",
+    "createDurableConsumer": "consumes",
+    "createSharedConsumer": "consumes",
+    "createSharedDurableConsumer": "consumes",
+    "createDurableSubscriber": "consumes",
+    "createReceiver": "consumes",
+    "createSubscriber": "consumes",
+}
+JMS_IMPORTS = ("javax.jms", "jakarta.jms")
+#: Hazelcast's distributed topics and queues: getter -> {method on what it returns: direction};
+#: only in files importing Hazelcast
+HAZELCAST_STRUCTURES = {
+    "getTopic": {"publish": "publishes", "publishAsync": "publishes", "publishAll": "publishes",
+                 "addMessageListener": "consumes"},
+    "getReliableTopic": {"publish": "publishes", "publishAsync": "publishes", "publishAll": "publishes",
+                         "addMessageListener": "consumes"},
+    "getQueue": {"offer": "publishes", "put": "publishes", "add": "publishes", "addAll": "publishes",
+                 "poll": "consumes", "take": "consumes", "drainTo": "consumes", "addItemListener": "consumes"},
+}  # fmt: skip
+HAZELCAST_IMPORT = "com.hazelcast"
 #: AWS request builders: method -> provider for the channel setter
 AWS_CHANNEL_SETTERS = {"queueUrl": "sqs", "topicArn": "sns", "targetArn": "sns"}
 
@@ -273,7 +322,11 @@ STORE_IMPORTS = (
     ("org.springframework.data.cassandra", "sql_table", "cassandra", "spring-data-cassandra"),
     ("org.springframework.data.relational", "sql_table", None, "spring-data-jdbc"),
     ("org.springframework.data.mongodb", "document_collection", "mongodb", "spring-data-mongodb"),
+    # the DataStax Java driver's object mapper: its @Entity is a Cassandra table (@CqlName names it)
+    ("com.datastax.oss.driver.api.mapper", "wide_column", "cassandra", "datastax-mapper"),
 )
+#: the frameworks of STORE_IMPORTS whose own ``@Entity`` annotation is not JPA's
+NON_JPA_ENTITY_FRAMEWORKS = frozenset({"datastax-mapper"})
 #: repository base interface -> (entity kind, engine hint, framework)
 REPOSITORIES: dict[str, tuple[str, str | None, str]] = {
     "JpaRepository": ("sql_table", None, "spring-data-jpa"),
@@ -330,22 +383,50 @@ _JDBC = dict.fromkeys(
 REDIS_TEMPLATES = frozenset(
     {"RedisTemplate", "StringRedisTemplate", "ReactiveRedisTemplate", "ReactiveStringRedisTemplate"}
 )
-REDIS_TEMPLATE_OPS = frozenset({"opsForValue", "opsForHash", "opsForList", "opsForSet", "opsForZSet"})
+REDIS_TEMPLATE_OPS = frozenset(
+    {"opsForValue", "opsForHash", "opsForList", "opsForSet", "opsForZSet", "opsForGeo", "opsForHyperLogLog"}
+)
 REDIS_TEMPLATE_KEYS = frozenset(
-    "delete hasKey expire boundValueOps boundHashOps boundListOps boundSetOps boundZSetOps".split()
+    "delete hasKey expire boundValueOps boundHashOps boundListOps boundSetOps boundZSetOps boundGeoOps "
+    "unlink persist getExpire expireAt rename execute executePipelined".split()
 )
 REDIS_CLIENTS = frozenset(
-    "Jedis JedisCluster JedisPooled UnifiedJedis RedisCommands RedisAsyncCommands RedissonClient".split()
+    "Jedis JedisCluster JedisPooled UnifiedJedis RedisCommands RedisAsyncCommands RedissonClient "
+    # Quarkus's typed command groups (``ValueCommands<String, Cart> carts = ds.value(Cart.class)``)
+    "ValueCommands ReactiveValueCommands StringCommands ReactiveStringCommands HashCommands "
+    "ReactiveHashCommands ListCommands ReactiveListCommands SetCommands ReactiveSetCommands "
+    "SortedSetCommands ReactiveSortedSetCommands KeyCommands ReactiveKeyCommands".split()
 )
 REDIS_COMMANDS = frozenset(
     "set get setex setnx getSet del exists expire incr incrBy decr hset hget hgetAll hmset hmget hdel hincrBy "
     "lpush rpush lpop rpop lrange sadd srem smembers sismember zadd zrange zrem zscore "
-    "getBucket getMap getList getSet getSortedSet getAtomicLong".split()
+    "getBucket getMap getList getSet getSortedSet getAtomicLong "
+    "getdel getex incrby decrby hgetall hincrby psetex append".split()
 )
+#: Quarkus's Redis data sources: ``ds.value(String.class).set(key, v)`` opens a command group whose
+#: first argument is the key
+REDIS_DATA_SOURCES = frozenset({"RedisDataSource", "ReactiveRedisDataSource"})
+REDIS_DATA_SOURCE_GROUPS = frozenset("value string hash list set sortedSet key json".split())
+#: key-value clients whose keys are never named as a space: client type -> (engine, framework, the
+#: data verbs a call of which makes the service store there)
+_MEMCACHED_VERBS = frozenset(
+    "get set add replace delete touch incr decr cas gets asyncGet getBulk getMulti append prepend".split()
+)
+KEY_VALUE_CLIENTS: dict[str, tuple[str, str, frozenset[str]]] = {
+    "MemcachedClient": ("memcached", "memcached", _MEMCACHED_VERBS),  # spymemcached, xmemcached
+    "MemCachedClient": ("memcached", "memcached", _MEMCACHED_VERBS),  # the Whalin/Danga client
+    "IMap": ("hazelcast", "hazelcast", frozenset(
+        "put get remove set delete putIfAbsent replace containsKey values keySet entrySet putAll "
+        "getAll evict lock tryLock".split()
+    )),
+    "ReplicatedMap": ("hazelcast", "hazelcast", frozenset("put get remove containsKey values putAll".split())),
+}  # fmt: skip
 #: client type -> {method: name argument index} of calls that open a table/collection by name, or
 #: (``sql_table`` handles) run a statement whose tables are read from its text
 #: (typed receivers only: ``getTable`` and ``table`` are common words)
 STORE_HANDLES: dict[str, tuple[str, str | None, str, dict[str, int]]] = {
+    # Elasticsearch's REST client requests, made by ``new`` (STORE_REQUESTS): no method opens an index
+    "ElasticsearchRequest": ("search_index", "elasticsearch", "elasticsearch-rest-client", {}),
     "DynamoDB": ("document_collection", "dynamodb", "aws-dynamodb-document", {"getTable": 0}),
     "DynamoDbEnhancedClient": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", {"table": 0}),
     "DynamoDbEnhancedAsyncClient": ("document_collection", "dynamodb", "aws-dynamodb-enhanced", {"table": 0}),
@@ -357,6 +438,27 @@ STORE_HANDLES: dict[str, tuple[str, str | None, str, dict[str, int]]] = {
     "NamedParameterJdbcTemplate": ("sql_table", None, "spring-jdbc", _JDBC),
     "JdbcOperations": ("sql_table", None, "spring-jdbc", _JDBC),
     "JdbcClient": ("sql_table", None, "spring-jdbc", {"sql": 0}),
+    "HazelcastInstance": ("key_value", "hazelcast", "hazelcast", {"getMap": 0, "getReplicatedMap": 0}),
+    # plain JDBC and the Vert.x reactive SQL clients Quarkus injects: the statement names the tables
+    "Connection": ("sql_table", None, "jdbc", {"prepareStatement": 0, "prepareCall": 0}),
+    "Statement": ("sql_table", None, "jdbc", {"executeQuery": 0, "executeUpdate": 0, "execute": 0, "addBatch": 0}),
+    "PgPool": ("sql_table", "postgres", "vertx-sql-client", {"query": 0, "preparedQuery": 0}),
+    "MySQLPool": ("sql_table", "mysql", "vertx-sql-client", {"query": 0, "preparedQuery": 0}),
+    "SqlClient": ("sql_table", None, "vertx-sql-client", {"query": 0, "preparedQuery": 0}),
+}
+#: service framework -> how its JAX-RS resources are served: (the server's prefix, the configured
+#: application path, whether that setting overrides an ``@ApplicationPath``). Quarkus REST /
+#: RESTEasy Classic / the older RESTEasy Reactive read their path only without the annotation;
+#: Spring Boot's ``spring.jersey.application-path`` replaces it; Micronaut's JAX-RS resources are
+#: its controllers, under its context path
+JAXRS_ROOTS: dict[str, tuple[str, str, bool]] = {
+    "quarkus": (
+        "${quarkus.http.root-path:}",
+        "${quarkus.rest.path:}${quarkus.resteasy.path:}${quarkus.resteasy-reactive.path:}",
+        False,
+    ),
+    "micronaut": ("${micronaut.server.context-path:}", "", False),
+    "spring-boot": ("${server.servlet.context-path:}${server.context-path:}", "spring.jersey.application-path", True),
 }
 PRIMITIVES = {"int", "long", "short", "byte", "boolean", "char", "double", "float"}
 NOT_NULL_ANNOTATIONS = {"NotNull", "NonNull", "NotBlank", "NotEmpty", "Id", "EmbeddedId"}

@@ -108,11 +108,12 @@ class Candidate:
 
     def infra_image(self) -> str | None:
         """The final image of a Dockerfile-only folder built FROM infrastructure (a database with
-        its init scripts, a broker with its definitions): no language manifest says otherwise."""
+        its init scripts, a broker with its definitions): no language manifest says otherwise, and
+        no other Dockerfile beside it builds an application (``app.dockerfile`` + ``db.dockerfile``)."""
         if any(m.stack for m in self.manifests):
             return None
-        images = [img for m in self.manifests for img in m.images]
-        return images[-1] if images and infra.infra_of(images[-1]) else None
+        finals = [m.images[-1] for m in self.manifests if m.images]
+        return finals[-1] if finals and all(infra.infra_of(img) for img in finals) else None
 
 
 @define

@@ -110,12 +110,24 @@ def _ports(raw: object) -> list[int]:
     return out
 
 
+# Committed templates of a git-ignored env file (`.env.example` beside the `.env` compose names).
+_ENV_TEMPLATES = (".example", ".sample", ".template", ".dist")
+
+
+def _env_file(files: Mapping[str, str], target: str | None) -> str | None:
+    """The env file ``target`` as committed, else its template (the file itself is never pushed)."""
+    for candidate in (target, *(f"{target}{suffix}" for suffix in _ENV_TEMPLATES)) if target else ():
+        if candidate in files:
+            return candidate
+    return None
+
+
 def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[ComposeService]:
     """Services of one parsed compose document. ``files`` maps paths to texts (env files)."""
     if not isinstance(doc, LDict) or not isinstance(doc.get("services"), LDict):
         return []
     base = paths.parent(path)
-    dotenv = {k: v for k, v, _ in parse_dotenv(files.get(paths.join(base, ".env") or "", ""))}
+    dotenv = {k: v for k, v, _ in parse_dotenv(files.get(_env_file(files, paths.join(base, ".env")) or "", ""))}
     lookup = dotenv.get
     services = doc["services"]
     out = []
@@ -146,8 +158,8 @@ def read_compose(path: str, doc: object, files: Mapping[str, str]) -> list[Compo
         env_files = spec.get("env_file")
         for env_file in [env_files] if isinstance(env_files, (str, LDict)) else env_files or []:
             rel = env_file.get("path") if isinstance(env_file, LDict) else env_file
-            target = paths.join(base, str(rel)) if rel else None
-            if target and target in files:
+            target = _env_file(files, paths.join(base, str(rel)) if rel else None)
+            if target:
                 for key, text, line in parse_dotenv(files[target]):
                     svc.env[key] = ConfigValue(key, interpolate(text, lookup), target, line, SOURCE)
         for key, value, line in _env_items(spec.get("environment")):

@@ -3,14 +3,30 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
-#: Images of reverse proxies whose configuration (proxy_pass, ProxyPass, Envoy/Kong/Traefik routes)
-#: makes them gateways, not resources.
-PROXY_IMAGES = frozenset(
-    {"nginx", "nginx-unprivileged", "openresty", "nginx-alpine", "httpd", "envoy", "kong", "kong-gateway", "traefik"}
-)
+#: Images of reverse proxies and edge gateways (image name -> the server). One with its routing
+#: configuration mounted from the repository (proxy_pass, ProxyPass, Envoy/Kong/Traefik routes) is a
+#: gateway; pulled as is, with no configuration of its own, it is infrastructure, not a service.
+PROXY_IMAGES: Mapping[str, str] = {
+    "nginx": "nginx",
+    "nginx-unprivileged": "nginx",
+    "nginx-alpine": "nginx",
+    "openresty": "nginx",
+    "nginx-proxy": "nginx",
+    "httpd": "apache-httpd",
+    "envoy": "envoy",
+    "kong": "kong",
+    "kong-gateway": "kong",
+    "traefik": "traefik",
+    "haproxy": "haproxy",
+    "caddy": "caddy",
+    "apisix": "apisix",
+    "tyk-gateway": "tyk",
+    "krakend": "krakend",
+}
 #: Proxies that read their routes from the labels of the containers next to them.
 LABEL_PROXY_IMAGES = frozenset({"traefik"})
 
@@ -47,6 +63,12 @@ def infra_of(image: str | None) -> tuple[str, str] | None:
 
 def is_proxy(image: str | None) -> bool:
     return bool(image) and image_name(image or "") in PROXY_IMAGES
+
+
+def edge_of(image: str | None) -> tuple[str, str] | None:
+    """(``"proxy"``, server) when ``image`` is a stock reverse proxy or edge gateway image."""
+    server = PROXY_IMAGES.get(image_name(image)) if image and "${" not in image else None
+    return ("proxy", server) if server else None
 
 
 def is_label_proxy(image: str | None) -> bool:

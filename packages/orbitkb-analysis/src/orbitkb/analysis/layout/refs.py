@@ -7,7 +7,7 @@ or skaffold artifact produces, else an image named like the folder or the packag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from attrs import define, field
 
@@ -31,13 +31,16 @@ def assign(
     locate: Callable[[str, str | None], int | None],
     names: Callable[[int], set[str]],
     copies: Mapping[str, Sequence[str]] | None = None,
+    infra_builds: Collection[str] = (),
 ) -> tuple[dict[int, Refs], list[ComposeService], list[tuple[Workload, Container]]]:
     """(refs by unit index, unmatched compose services, unmatched workload containers).
 
     ``locate(folder, name)`` finds the unit running from a folder (``name`` breaks ties inside a
     split folder); ``names(i)`` are the names unit ``i`` is known by (folder, packages);
     ``copies``: Dockerfile path -> the context paths it copies, so that a Dockerfile beside no code
-    (``docker build -f Dockerfile.orders .`` at the root) runs the one unit it copies in.
+    (``docker build -f Dockerfile.orders .`` at the root) runs the one unit it copies in;
+    ``infra_builds``: Dockerfiles whose final image is a database or a broker - a compose service
+    naming one (``dockerfile: db.dockerfile`` beside the application's) runs no unit: a resource.
     """
     refs: dict[int, Refs] = {}
     by_image: dict[str, int] = {}
@@ -49,6 +52,9 @@ def assign(
             continue
         if is_test_path(paths.join(svc.build_context, "x") or "x"):
             continue  # built from an e2e/ or tests/ folder: a test runner, not a service
+        if svc.dockerfile in infra_builds:
+            unmatched_compose.append(svc)
+            continue
         hint = paths.parent(svc.dockerfile) if svc.dockerfile else svc.build_context
         unit = _copied_unit(svc, (copies or {}).get(svc.dockerfile or "", ()), locate)
         if unit is None:

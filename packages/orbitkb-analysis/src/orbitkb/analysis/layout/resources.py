@@ -1,5 +1,5 @@
 """Infrastructure as resources: compose services, Kubernetes workloads and helm dependencies
-running database, broker, cache or search images."""
+running database, broker, cache, search or stock reverse-proxy images."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from orbitkb.analysis import paths
 from orbitkb.analysis.layout.candidates import Candidate, Unit
 from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.layout.deploy import Deployment
-from orbitkb.analysis.layout.infra import infra_of
+from orbitkb.analysis.layout.infra import edge_of, infra_of
 from orbitkb.analysis.layout.k8s import Container, Workload
 from orbitkb.analysis.layout.model import Layout
 from orbitkb.analysis.layout.refs import Refs
@@ -34,8 +34,10 @@ def collect_resources(
                 name, repository, kind_engine[0], kind_engine[1], image, (Evidence(file, line, line),)
             )
 
-    for svc in loose_compose:
-        add(svc.name, svc.image, infra_of(svc.image), svc.file, svc.line)
+    finals = {m.path: m.images[-1] for c in cands.values() for m in c.manifests if m.images}
+    for svc in loose_compose:  # an image, or a build FROM one (``dockerfile: db.dockerfile``)
+        image = svc.image or finals.get(svc.dockerfile or "")
+        add(svc.name, image, infra_of(image) or edge_of(image), svc.file, svc.line)
     service_roots = {s.root for s in layout.services}
     for i, unit in enumerate(units):  # built from a Dockerfile FROM an infrastructure image
         image = unit.candidate.infra_image()

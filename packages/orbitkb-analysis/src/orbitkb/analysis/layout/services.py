@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import frozen
 
 from orbitkb.analysis import paths
-from orbitkb.analysis.gateways.traefik import label_sources
 from orbitkb.analysis.layout import infra, naming
 from orbitkb.analysis.layout.candidates import KNOWN_STACKS, Candidate, Unit, collect, is_harness, split_units
 from orbitkb.analysis.layout.commands import folder_index, split_by_command
@@ -96,7 +95,8 @@ def detect(inp: LayoutInput) -> Layout:
         return own | {paths.basename(unit.root), naming.qualified(unit.root)}
 
     copies = {m.path: m.copies for m in inp.manifests if m.copies}
-    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names, copies)
+    built = {m.path for m in inp.manifests if m.images and infra.infra_of(m.images[-1])}
+    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names, copies, built)
     units, refs = split_by_command(units, refs, folder_index(inp.code_paths))
     layout = Layout()
     imported: set[str] = set()
@@ -345,7 +345,9 @@ def _forced(inp: LayoutInput, cands: Mapping[str, Candidate], refs: Mapping[int,
 
 def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list[ComposeService]) -> list[ServiceUnit]:
     """Compose services running a stock proxy image (nginx, httpd, Envoy, Kong, Traefik) with a
-    mounted proxy configuration, or Traefik next to containers labelled with its routers."""
+    proxy configuration of the repository mounted. The same image pulled with nothing of the
+    repository in it (a Traefik that only reads its neighbours' labels) is infrastructure: it stays
+    loose and becomes a resource, and the routing labels are no calls of any service."""
     out = []
     for compose in list(loose_compose):
         if not infra.is_proxy(compose.image):
@@ -360,15 +362,14 @@ def _gateways(inp: LayoutInput, layout: Layout, loose_compose: list[ComposeServi
         confs = [
             c for c in inp.nginx_confs for m in mounts if (c == m or paths.is_under(c, m)) and c not in inp.balancers
         ]  # fmt: skip
-        labelled = infra.is_label_proxy(compose.image) and bool(label_sources(compose, inp.deployment.compose))
-        if not confs and not labelled:
+        if not confs:
             continue
-        root = paths.parent(confs[0]) if confs else paths.parent(compose.file)
+        root = paths.parent(confs[0])
         owner = next((s for s in layout.services if s.root == root), None)
         if owner is not None:
             owner.compose.append(compose)
         else:
-            server = inp.proxy_servers.get(confs[0], "nginx") if confs else infra.image_name(compose.image or "")
+            server = inp.proxy_servers.get(confs[0], "nginx")
             svc = ServiceUnit(
                 name="", root=root, stack="other", framework=server, entry=f"{server} configuration"
             )

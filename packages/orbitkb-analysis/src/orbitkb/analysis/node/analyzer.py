@@ -16,7 +16,7 @@ _MAX_BYTES = 1_500_000
 
 class NodeAnalyzer:
     stack = "node-ts"
-    version = "33"
+    version = "37"
     reads_libraries = True  # NestJS monorepo library projects (``@app/common``), in-repository npm packages
     suffixes = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".prisma")
 

@@ -12,10 +12,18 @@ from typing import TYPE_CHECKING, Any
 from tree_sitter import Node
 
 from . import (
+    autoload,
+    convict,
     ctor_args,
+    datasources,
     decorations,
     event_store,
+    http_module,
+    library_stores,
+    listen_port,
+    loops,
     messaging,
+    nest_router,
     persistence,
     proxies,
     queues,
@@ -54,6 +62,7 @@ def on_call(ex: Extractor, node: Node) -> None:
         return
     name = dotted(fn)
     args = args_of(node)
+    library_stores.on_use(ex, node, fn)
     if name is not None and name.startswith(_ENTRY_FACTORIES):
         ex.out["entrypoint"] = True
         ex.out["nest_bootstrap"] = True
@@ -65,7 +74,11 @@ def on_call(ex: Extractor, node: Node) -> None:
             rmq_queues.on_microservice(ex, node, args[1])
     if name is not None and name.endswith("ClientProxyFactory.create"):
         rmq_queues.on_client_factory(ex, node, args)
+    if name is not None and name.endswith(nest_router.REGISTER):
+        nest_router.on_register(ex, args)
     where = ex.module_path(name)
+    http_module.on_register(ex, where, args)
+    convict.on_call(ex, where, args)
     if where in persistence.MONGOOSE_CONNECTIONS:
         ex.out["mongoose_connects"] = True
     if where is not None and where in HTTP_CLIENTS:
@@ -86,6 +99,8 @@ def on_call(ex: Extractor, node: Node) -> None:
     if fn.type == "member_expression":
         prop = text(fn.child_by_field_name("property"))
         receiver = unwrap(fn.child_by_field_name("object"))
+        if receiver is not None:
+            loops.on_iteration(ex, node, prop, receiver, args)
         if receiver is not None and _on_member_call(ex, node, prop, receiver, args):
             return
     elif fn.type == "identifier":
@@ -98,6 +113,7 @@ def on_new(ex: Extractor, node: Node) -> None:
     name = dotted(ctor) or ""
     args = args_of(node)
     ctor_args.note_new(ex, node)
+    library_stores.on_use(ex, node, ctor)
     if messaging.on_new(ex, node, name, args) or queues.on_new(ex, node, ex.module_path(name), args):
         return
     if persistence.entity_schema(ex, node, name, args) or stores.on_new(ex, node, name, args):
@@ -122,6 +138,7 @@ def special_binding(ex: Extractor, call: Node) -> dict[str, Any] | None:
 def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: list[Node]) -> bool:
     if prop == "listen" and receiver.type != "this":
         ex.out["entrypoint"] = True
+        listen_port.on_listen(ex, args)
         return True
     if prop == "setGlobalPrefix" and args:
         ex.out["global_prefix"] = fold(args[0], ex.scope)
@@ -130,6 +147,8 @@ def _on_member_call(ex: Extractor, node: Node, prop: str, receiver: Node, args: 
         versioning.on_enable(ex, args)
         return True
     if prop in proxies.PROXY_METHODS and proxies.on_forward(ex, node, prop, args):
+        return True
+    if receiver.type == "this" and datasources.on_this_call(ex, node, prop, args):
         return True
     if prop in HTTP_VERBS or prop == "request":
         if _on_verb(ex, node, prop, receiver, args):
@@ -350,7 +369,7 @@ def _fastify_route(ex: Extractor, node: Node, receiver: Node, opts_node: Node) -
 
 
 def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str) -> None:
-    recv = value_ref(receiver, ex.scope)
+    recv = value_ref(_chained_root(receiver), ex.scope)
     if recv is None:
         return
     first = unwrap(args[0])
@@ -385,6 +404,24 @@ def _mount(ex: Extractor, node: Node, receiver: Node, args: list[Node], how: str
         ex.out["mounts"].append(mount)
 
 
+# Express/Koa methods that return their app or router, so calls chain: `app.use(a).use("/x", r)`.
+_CHAINABLE = frozenset({"use", "set", "enable", "disable", "engine"})
+
+
+def _chained_root(receiver: Node) -> Node:
+    """The app a chain of `.use(...)` calls starts from: `app.use(json()).use("/x", r)` mounts on `app`."""
+    node = receiver
+    while node.type == "call_expression":
+        fn = node.child_by_field_name("function")
+        if fn is None or fn.type != "member_expression" or text(fn.child_by_field_name("property")) not in _CHAINABLE:
+            return receiver
+        inner = unwrap(fn.child_by_field_name("object"))
+        if inner is None:
+            return receiver
+        node = inner
+    return node
+
+
 def _injected_service(ex: Extractor, receiver: Node) -> bool:
     """`this.users` declared as `UsersService`: its `register(dto)` is a method call, not Fastify's."""
     name = dotted(receiver) or ""
@@ -397,6 +434,8 @@ def _register(ex: Extractor, node: Node, receiver: Node, args: list[Node]) -> No
     recv = value_ref(receiver, ex.scope)
     plugin = handler_ref(ex, args[0])
     if plugin is not None and plugin[0] == "imp" and decorations.on_env_plugin(ex.out, ex.scope, plugin[1], args):
+        return
+    if autoload.note(ex, plugin, args):
         return
     if recv is None or plugin is None:
         return

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
 
-from . import dto, persistence, queues, rmq_queues, versioning
+from . import dto, nest_router, persistence, queues, rmq_queues, versioning
 from .messaging import pattern_parts, transport_of
 from .signatures import NEST_CLIENT_TYPES, NEST_MESSAGE_DECORATORS, NEST_METHODS
 from .syntax import args_of, decorated_start, dotted, jsdoc, lines, object_pairs, string_value, text, unwrap
@@ -97,6 +97,8 @@ def on_class(ex: Extractor, node: Node, name: str) -> None:
     names = {d[0]: d[1] for d in decs}
     if "Controller" in names:
         _controller(ex, name, names["Controller"], members)
+    if "Module" in names:
+        nest_router.on_module(ex, name, names["Module"])
     if "Processor" in names:
         queues.processor_class(ex, name, names["Processor"], members, ex.out["classes"][name]["extends"])
     _handlers(ex, name, members)

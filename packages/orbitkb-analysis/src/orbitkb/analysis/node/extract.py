@@ -10,7 +10,20 @@ from typing import Any
 
 from tree_sitter import Node
 
-from . import amqp_bindings, calls, ctor_args, decorators, queues, request_descriptors, stores
+from . import (
+    amqp_bindings,
+    calls,
+    ctor_args,
+    decorators,
+    library_stores,
+    loops,
+    nest_router,
+    orm_options,
+    queues,
+    request_descriptors,
+    stores,
+)
+from .namespaces import NAMESPACE_TYPES, bind_namespace
 from .sdk_imports import mail_service, sdk_import
 from .signatures import BASE_URL_KEYS, FACTORIES, MESSAGE_MODULES
 from .syntax import (
@@ -64,6 +77,7 @@ class Extractor:
         self.scope = Scope()
         self.providers: set[str] = set()
         self.drivers: set[str] = set()
+        self.store_libraries: set[str] = set()  # store-library packages this file imports
         self._fids: dict[int, str] = {}
         self._taken: set[str] = set()
         self.out: dict[str, Any] = {
@@ -105,6 +119,8 @@ class Extractor:
         if kind in CLASS_TYPES:
             self._enter_class(node)
             return
+        if kind == "for_in_statement" and loops.on_for_of(self, node):
+            return
         if kind == "call_expression":
             calls.on_call(self, node)
         elif kind == "new_expression":
@@ -117,8 +133,11 @@ class Extractor:
             self._on_return(node)
         elif kind == "pair":
             mail_service(self, node)
+            library_stores.on_pair(self, node)
         elif kind == "object":
             request_descriptors.on_object(self, node)
+            orm_options.on_object(self, node)
+            nest_router.on_object(self, node)
         for child in node.named_children:
             if child.type not in _SKIP:
                 self.visit(child)
@@ -195,10 +214,14 @@ class Extractor:
                     member = f"{name}.{text(item)}"
                     self.scope.bind(member, {"k": "val", "v": [["lit", str(following)]], "key": member})
                     following += 1
+        elif kind in NAMESPACE_TYPES:
+            bind_namespace(self, stmt)
         elif kind == "expression_statement":
             inner = stmt.named_children[0] if stmt.named_children else None
             if inner is not None and inner.type == "assignment_expression":
                 self._on_module_exports(inner)
+            elif inner is not None and inner.type in NAMESPACE_TYPES:  # `namespace X {}` parses so
+                bind_namespace(self, inner)
         elif kind == "import_alias" or kind == "import_require_clause":
             pass
 
@@ -244,6 +267,8 @@ class Extractor:
         engine = stores.DRIVER_MODULES.get(spec)
         if engine is not None:
             self.drivers.add(engine)
+        if spec in library_stores.STORE_LIBRARIES:
+            self.store_libraries.add(spec)
 
     def _on_export(self, stmt: Node) -> None:
         exports = self.out["exports"]
@@ -413,6 +438,8 @@ class Extractor:
             return {"k": "cls", "name": text(value.child_by_field_name("name")) or key}
         if kind == "object":
             return {"k": "obj", "t": "object"}
+        if kind == "array":
+            return loops.list_binding(self, value)  # `const TOPICS = ["a", "b"]`, iterated later
         deco = decorated(dotted(value) or "", self.scope) if kind == "member_expression" else None
         if deco is not None and not deco[2]:
             return {"k": "val", "v": [["ref", deco, None]]}  # `const config = fastify.config`

@@ -11,6 +11,7 @@ from orbitkb.analysis.resolution.configrefs import config_ref
 
 from ..dapr.invoke import via_app_id
 from ..facts import Env, Expr, Lit, ParseGap, Prop, RawApi, RawCall, RawComponent, RawEntity, RawMessage
+from . import orm_options
 from .attribution import Reach
 from .dead_helpers import DeadHelpers
 from .message_wrappers import MessageSites
@@ -50,6 +51,7 @@ class FactBuilder:
         distinct = sorted(set(transports.values()))
         self.default_transport = transports.get("*") or (distinct[0] if len(distinct) == 1 else None)
         self.mongoose_connects = any(d.get("mongoose_connects") for d in files.values())
+        self.orm_engine = orm_options.connection_engine([e for d in files.values() for e in d.get(orm_options.KEY, [])])
         self.rmq = RmqQueues(files, resolver)
 
     # ------------------------------------------------------------------ attribution helpers
@@ -277,7 +279,7 @@ class FactBuilder:
         explicit = self.r.expr(file, ent.get("table")) if ent.get("table") else None
         name = explicit.literal() if explicit is not None else None
         kind = "sql_table"
-        engine = ent.get("engine")
+        engine = ent.get("engine") or (self.orm_engine if fw in orm_options.ORMS else None)
         if fw == "mongoose":
             kind, engine = "document_collection", "mongodb"
             model = self.r.expr(file, ent.get("model")) if ent.get("model") else None

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..facts import LinkedFacts, ParseGap, RawApi, RawComponent, ServiceContext
-from . import ctor_args
+from . import ctor_args, http_module, library_stores, listen_port
 from .attribution import Reach
 from .link_facts import FactBuilder
 from .resolve import ModuleIndex, Resolver
@@ -46,11 +46,13 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
     gaps += builder.config_refs()
     builder.entities += store_entities(files, resolver, {(e.kind, e.name) for e in builder.entities})
     builder.calls += sdk_calls(files, {m.provider for m in builder.messages})
+    builder.calls = http_module.with_module_base(builder.calls, files, resolver)
     if library:
         keep = _used_library_files(files, resolver, library)
-        handled = [h for h in handled if h.api.file not in library or h.api.file in keep]
-        builder.calls = [c for c in builder.calls if c.file not in library or c.file in keep]
-        builder.messages = [m for m in builder.messages if m.file not in library or m.file in keep]
+        runs = keep | _registered_controllers(files, resolver, keep, library)
+        handled = [h for h in handled if h.api.file not in library or h.api.file in runs]
+        builder.calls = [c for c in builder.calls if c.file not in library or c.file in runs]
+        builder.messages = [m for m in builder.messages if m.file not in library or m.file in runs]
         # a library's schemas are the service's when it imports them and talks to that kind of
         # database itself (a GraphQL gateway importing entity classes as types persists nothing)
         drivers = {d for p in files if p not in library for d in files[p].get("drivers", ())}
@@ -59,7 +61,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
             e for e in builder.entities if e.file not in library or (e.file in keep and _stored(e, drivers))
         ]
         gaps = [g for g in gaps if g.file not in library]
-    builder.entities = _without_base_schemas(files, builder.entities)
+    builder.entities = library_stores.without_known_engines(_without_base_schemas(files, builder.entities))
     apis = sorted({h.api for h in handled}, key=_api_key)
     components = builder.components(apis)
     frameworks = sorted({a.framework for a in apis if a.framework and a.kind == "http"})
@@ -81,6 +83,7 @@ def link(ctx: ServiceContext, parsed: Mapping[str, dict[str, Any]]) -> LinkedFac
         grpc_implements=tuple(sorted({s for d in files.values() for s in d.get("grpc_implements", [])})),
         framework=framework,
         gaps=tuple(gaps),
+        properties=listen_port.properties(files, set(library), resolver),
     )
 
 
@@ -127,6 +130,23 @@ def _used_library_files(
     return used
 
 
+def _registered_controllers(
+    files: Mapping[str, dict[str, Any]], resolver: Resolver, used: set[str], library: frozenset[str]
+) -> set[str]:
+    """Library files whose Nest controllers a library module the service uses imports: a module
+    imports a controller class only to register it (`controllers: [PingController]`), so a shared
+    `KafkaModule.register()` serves the library's controller in every app that imports the module."""
+    out: set[str] = set()
+    for path in sorted(used):
+        for spec, name, rest in (files[path].get("imports") or {}).values():
+            target = resolver.resolve(path, ["imp", spec, name, rest]) if spec and not rest else None
+            if target is None or len(target) < 2 or target[1] not in library or target[1] in used:
+                continue
+            if any(ctrl.get("cls") == name for ctrl in files[target[1]].get("nest", ())):
+                out.add(str(target[1]))
+    return out
+
+
 def _without_base_schemas(files: Mapping[str, dict[str, Any]], entities: list[Any]) -> list[Any]:
     """A document schema class other schema classes extend (``AbstractDocument`` holding ``_id``)
     is their common base, not a collection of its own."""
@@ -168,6 +188,8 @@ def _orm_access(files: Iterable[Mapping[str, Any]]) -> set[str]:
 
 
 def _stored(entity: Any, drivers: set[str]) -> bool:
+    if entity.framework == library_stores.FRAMEWORK:
+        return True  # the store library runs in the service that imports the file using it
     if f"orm:{entity.framework}" in drivers:
         return True  # it injects the ORM's repositories (or registers its entities) itself
     if entity.engine_hint:

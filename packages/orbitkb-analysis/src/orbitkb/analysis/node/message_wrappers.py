@@ -46,7 +46,7 @@ class MessageSites:
         for file in sorted(self.files):
             for msg in self.files[file].get("messages", []):
                 fid = msg.get("fn")
-                if fid and not fid.startswith("<anonymous>") and _has_param(msg["channel"]):
+                if fid and _has_param(msg["channel"]):  # an anonymous callback too: a loop runs it
                     items = self.r.parts(file, msg["channel"], params=self.slots((file, fid)))
                     templates[(file, fid)].append((tuple(items), msg))
         if not templates:

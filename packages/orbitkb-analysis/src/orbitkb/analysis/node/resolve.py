@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..facts import Env, Expr, Lit, Part, Prop, Unknown
+from . import convict
 
 Target = tuple[Any, ...]
 _EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
@@ -99,6 +100,8 @@ class Resolver:
         for path in sorted(files):
             for cls in files[path].get("classes", {}):
                 self.class_files.setdefault(cls, path)
+        #: convict settings of the service: `config.get("user.url")` -> [env variable, default]
+        self.convict = convict.settings(files)
 
     # ------------------------------------------------------------------ symrefs
     def resolve(self, file: str, ref: list[Any] | None, depth: int = 0) -> Target | None:
@@ -321,7 +324,12 @@ class Resolver:
             if tag == "lit":
                 out.append(Lit(part[1]))
             elif tag == "env":
-                out.append(Env(part[1], part[2] if len(part) > 2 else None))
+                default = part[2] if len(part) > 2 else None
+                declared = self.convict.get(part[1]) if default is None else None
+                if declared is not None:  # a convict setting: its variable and its default
+                    out.append(Env(declared[0] or part[1], declared[1]))
+                else:
+                    out.append(Env(part[1], default))
             elif tag == "prop":
                 out.append(Prop(part[1], part[2] if len(part) > 2 else None))
             elif tag == "param":

@@ -10,7 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from ..facts import RawApi
-from . import versioning
+from . import autoload, nest_router, versioning
 from .dto import DtoIndex
 from .resolve import Resolver, Target, join_path, path_text, ref_text
 from .signatures import FRAMEWORK_OF, INSTANCE_VERBS, ROUTER_KINDS
@@ -92,6 +92,8 @@ class RouteGraph:
                 node = _node(self.r.resolve(file, pre["recv"]))
                 if node is not None:
                     self.own[node] = path_text(self.r.expr(file, pre["prefix"]))
+        for plugin, prefix in autoload.prefixes(self.files, self.r).items():
+            self.own.setdefault(plugin, prefix)
 
     def _add_route(self, file: str, route: dict[str, Any], target: Target | None) -> None:
         node = _node(target)
@@ -234,10 +236,18 @@ def nest_apis(files: Mapping[str, dict[str, Any]], resolver: Resolver) -> list[H
     ) or [""]
     out: list[Handled] = []
     dtos: DtoIndex | None = None
+    routed = nest_router.prefixes(files, resolver)
+    registered = nest_router.served(files, resolver)
     for file in sorted(files):
         for ctrl in files[file].get("nest", []):
+            if registered is not None and (file, ctrl["cls"]) not in registered:
+                continue  # a controller no module registers is never mounted
             dtos = dtos or DtoIndex(files)
-            prefixes = [path_text(resolver.expr(file, p)) for p in ctrl["prefixes"]]
+            prefixes = [
+                join_path(r, path_text(resolver.expr(file, p)))
+                for r in routed.get((file, ctrl["cls"]), [""])
+                for p in ctrl["prefixes"]
+            ]
             for route in ctrl["routes"]:
                 paths = [path_text(resolver.expr(file, p)) for p in route["paths"]]
                 declared = versioning.declared(options, ctrl, route)

@@ -194,5 +194,6 @@ NEST_METHODS = {
     "Options": "OPTIONS",
     "Head": "HEAD",
     "All": "ALL",
+    "Sse": "GET",  # a server-sent event stream is a GET the response keeps open
 }
 NEST_MESSAGE_DECORATORS = {"MessagePattern": "MessagePattern", "EventPattern": "EventPattern"}

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..facts import Expr, RawEntity
 from ..resolution.storenames import key_name, literal_lead
+from . import library_stores
 from .resolve import Resolver
 from .stores import DOCUMENT_ENGINES, REDIS_COMMANDS, SQL_ENGINES
 
@@ -50,12 +51,13 @@ def store_entities(
                     _redis_target(resolver, file, rec["recv"]) if rec.get("recv") else None
                 )
                 names = [key_name(resolver.expr(file, rec["name"]))] if engine else []
+            framework = library_stores.FRAMEWORK if rec.get("library") else "driver"
             for name in names:
                 if name and (_KINDS[kind], name) not in taken:
                     _add(
                         out,
                         RawEntity(
-                            name, _KINDS[kind], file, rec["line"], rec["end"], None, (), engine, "driver"
+                            name, _KINDS[kind], file, rec["line"], rec["end"], None, (), engine, framework
                         ),
                     )
         for vcall in data.get("vcalls", []):  # `cache.get(key, cb)` on a client from another file

@@ -250,20 +250,51 @@ def _fold_binary(node: Node, scope: Scope, depth: int) -> Parts:
     return unknown(node)
 
 
+# Values of an environment-name variable (`NODE_ENV`, `APP_ENV`, `STAGE`): the deployed side or not.
+_DEPLOYED_ENVS = frozenset({"production", "prod", "staging", "docker"})
+_LOCAL_ENVS = frozenset({"development", "dev", "local", "test", "testing"})
+_ENV_NAME_WORDS = ("ENV", "STAGE", "MODE")
+
+
 def _fold_ternary(node: Node, scope: Scope, depth: int) -> Parts:
     """`window._env_ ? window._env_.API : process.env.API`: both branches read one setting (or only
-    one branch reads configuration): that setting. A choice between two literals stays unknown."""
+    one branch reads configuration): that setting. `NODE_ENV === "production" ? A : B` picks the
+    branch the deployed service takes. Another choice between two literals stays unknown."""
     branches = [
         merge(_fold(b, scope, depth + 1))
         for b in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative"))
         if b is not None
     ]
+    deployed = _deployed_branch(node.child_by_field_name("condition"))
+    if deployed is not None and len(branches) == 2:
+        return branches[deployed]
     if len(branches) == 2 and branches[0] == branches[1]:
         return branches[0]
     reads = [b for b in branches if len(b) == 1 and b[0][0] in ("env", "prop")]
     if len(reads) == 1 or (len(reads) == 2 and reads[0][0][1] == reads[1][0][1]):
         return reads[0]
     return unknown(node)
+
+
+def _deployed_branch(condition: Node | None) -> int | None:
+    """0 or 1: the branch a deployed service takes when the condition compares an environment-name
+    variable with a literal (`process.env.NODE_ENV !== "development"`); None for any other test."""
+    test = unwrap(condition)
+    if test is None or test.type != "binary_expression":
+        return None
+    op = text(test.child_by_field_name("operator"))
+    sides = [unwrap(test.child_by_field_name(f)) for f in ("left", "right")]
+    names = [name for name in (env_name(n) for n in sides if n is not None) if name]
+    values = [string_value(n) for n in sides if n is not None and n.type == "string"]
+    if op not in ("===", "==", "!==", "!=") or len(names) != 1 or len(values) != 1:
+        return None
+    if not any(word in names[0].upper() for word in _ENV_NAME_WORDS):
+        return None
+    value = (values[0] or "").lower()
+    matches = True if value in _DEPLOYED_ENVS else False if value in _LOCAL_ENVS else None
+    if matches is None:
+        return None
+    return 0 if matches == (op in ("===", "==")) else 1
 
 
 def _fold_name(node: Node, scope: Scope, name: str | None = None) -> Parts:

@@ -32,7 +32,7 @@ _CONFIG_FILE = re.compile(r"(?:^|/)config/([\w\-]+)\.php$")
 
 class PhpAnalyzer(TreeSitterAnalyzer):
     stack = "php"
-    version = "php-5"
+    version = "php-7"
     suffixes = (".php",)
     grammar = ("tree_sitter_php", "language_php")
     skipped_endings = ("Test.php", "_ide_helper.php", ".blade.php")
@@ -153,6 +153,7 @@ class _Linker(OutlineLinker):
                     queue = cls["props"].get("queue") or default_queue
                     out.add(RawMessage("consumes", self.expr(queue), provider, path, cls["line"], cls["end"], "laravel-queue",
                                        None, cls["name"]))  # fmt: skip
+            out.update(self._wrapped(path, data, handlers))
             for d in data["dispatches"]:
                 found = self.classes.get(d["job"])
                 if found is None or not self._is_job(found[1]):
@@ -161,6 +162,27 @@ class _Linker(OutlineLinker):
                 out.add(RawMessage("publishes", self.expr(queue, d["cls"]), provider, path, d["line"], d["end"],
                                    "laravel-queue", d["fn"] if d["fn"] in handlers else None, d["cls"]))  # fmt: skip
         return sorted(out, key=lambda m: (m.file, m.line, m.direction))
+
+    def _wrapped(self, path: str, data: dict[str, Any], handlers: set[str]) -> list[RawMessage]:
+        """Calls of the service's messaging wrappers (``$rabbit->publish('orders', ...)``, a method that
+        hands its parameter to ``basic_publish``): one message at each call, naming the argument's channel."""
+        wrappers: dict[str, list[dict[str, Any]]] = {}
+        for other in self.files.values():
+            for w in other.get("msg_wrappers", ()):
+                wrappers.setdefault(w["method"], []).append(w)
+        out = []
+        for call in data.get("member_calls", ()) if wrappers else ():
+            for w in wrappers.get(call["name"], ()):
+                if call.get("recv_cls") not in (None, w["cls"]):
+                    continue  # called on an object of another class: a method of the same name
+                value = call["named"].get(w["name"])
+                if value is None and w["index"] < len(call["args"]):
+                    value = call["args"][w["index"]]
+                if value and any(part[0] != "unknown" for part in value):  # a caller's own variable: unknown
+                    out.append(RawMessage(w["direction"], self.expr(value, call["cls"]), w["provider"], path, call["line"],
+                                          call["end"], w["client"], call["fn"] if call["fn"] in handlers else None,
+                                          call["cls"]))  # fmt: skip
+        return out
 
     def _eloquent(self, cls: dict[str, Any], depth: int = 0) -> bool:
         if cls["extends"] in tables.ELOQUENT_BASES:

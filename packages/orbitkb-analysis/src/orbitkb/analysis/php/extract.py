@@ -36,6 +36,8 @@ _DSN = re.compile(r"^(mysql|pgsql|sqlite|sqlsrv|mariadb|oci):", re.I)
 #: out: a framework skeleton creates cache, jobs and session tables no code of the service names)
 _LARAVEL_TABLES = frozenset({("db", "table")})
 _TABLE_NAME = re.compile(r"[A-Za-z_][\w.]*")
+_AMQP_METHODS = frozenset({"basic_publish", "basic_consume"})
+_MEMBER_CALLS = frozenset({"member_call_expression", "nullsafe_member_call_expression"})
 #: Route methods that also register when chained after ``Route::middleware(...)`` / ``Route::prefix(...)``.
 _LARAVEL_CHAINED = frozenset({"group", "get", "post", "put", "patch", "delete", "options", "any", "match", "resource",
                               "apiResource", "resources", "apiResources"})  # fmt: skip
@@ -44,7 +46,7 @@ class PhpFile(RouteRecorder):
     def __init__(self) -> None:
         self.out: dict[str, Any] = {
             "ns": "", "classes": [], "routes": [], "calls": [], "messages": [], "dispatches": [], "config": {},
-            "params": {}, "wiring": {}, "sql": [], "dsn": [],
+            "params": {}, "wiring": {}, "sql": [], "dsn": [], "msg_wrappers": [], "member_calls": [],
         }  # fmt: skip
 
     def run(self, root: Any) -> dict[str, Any]:
@@ -157,8 +159,11 @@ class PhpFile(RouteRecorder):
             self.out["routes"].append({"method": method, "path": full, "handler": fn, "line": line(node),
                                        "end": end_line(node), "framework": "symfony", "cls": cls["name"]})  # fmt: skip
         body = node.child_by_field_name("body")
+        params = node.child_by_field_name("parameters")
+        names = [text(p.child_by_field_name("name")) for p in (params.named_children if params else [])
+                 if p.child_by_field_name("name") is not None]  # fmt: skip
         if body is not None:
-            self._visit(body, {**ctx, "fn": fn, "scope": dict(ctx["scope"])})
+            self._visit(body, {**ctx, "fn": fn, "method": name, "args": names, "scope": dict(ctx["scope"])})
 
     def _assign(self, node: Any, ctx: dict[str, Any]) -> None:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -166,6 +171,11 @@ class PhpFile(RouteRecorder):
             return
         obj = self._object(right, ctx["scope"])
         ctx["scope"][text(left)] = [["obj", *obj]] if obj is not None else fold(right, ctx["scope"])
+        created = _created_class(right)
+        if created:  # ``$bus = new Bus()``: what ``$bus->send(...)`` is called on
+            ctx["scope"]["@new:" + text(left)] = [["cls", created]]
+        else:
+            ctx["scope"].pop("@new:" + text(left), None)
 
     def _config(self, node: Any, prefix: str) -> None:
         for key, value in array_items(node):
@@ -237,9 +247,11 @@ class PhpFile(RouteRecorder):
                     url = [["lit", "/"], *url]
                 self.out["calls"].append({**where, "client": client[1], "method": verb, "url": [*client[2], *url]})
                 return False
+        if node.type in _MEMBER_CALLS and name not in _AMQP_METHODS:
+            self._member_call(node, name, where, ctx)
         if node.type == "function_call_expression":
             self._function(node, name, where, ctx)
-        elif name in ("basic_publish", "basic_consume"):
+        elif name in _AMQP_METHODS:
             self._amqp(node, name, where, ctx)
         elif name in ("dispatch", "dispatchSync", "dispatchNow") or name == "onQueue":
             self._dispatch(node, name, chain, where, ctx)
@@ -302,11 +314,39 @@ class PhpFile(RouteRecorder):
             channel = exchange
             if len(args) >= 3 and (exchange == [["lit", ""]] or not exchange):
                 channel = fold(args[2], ctx["scope"])
-            self.out["messages"].append({**where, "direction": "publishes", "channel": channel, "provider": "rabbitmq",
-                                         "client": "php-amqplib"})  # fmt: skip
+            self._message(where, ctx, "publishes", channel)
         elif name == "basic_consume" and args:
-            self.out["messages"].append({**where, "direction": "consumes", "channel": fold(args[0], ctx["scope"]),
-                                         "provider": "rabbitmq", "client": "php-amqplib"})  # fmt: skip
+            self._message(where, ctx, "consumes", fold(args[0], ctx["scope"]))
+
+    def _message(self, where: dict[str, Any], ctx: dict[str, Any], direction: str, channel: Value) -> None:
+        """One php-amqplib send or receive; when its channel is a parameter of the method around it
+        (a hand-written ``publish($exchange, ...)`` wrapper), the method is recorded as a wrapper
+        instead: its callers name the channel (``link`` reads them from ``member_calls``)."""
+        args = ctx.get("args") or []
+        param = channel[0][1] if len(channel) == 1 and channel[0][0] == "unknown" else None
+        if isinstance(param, str) and param in args and where["cls"] is not None:
+            self.out["msg_wrappers"].append({
+                "cls": where["cls"], "method": ctx["method"], "index": args.index(param), "name": param.lstrip("$"),
+                "direction": direction, "provider": "rabbitmq", "client": "php-amqplib",
+            })  # fmt: skip
+            return
+        self.out["messages"].append({**where, "direction": direction, "channel": channel, "provider": "rabbitmq",
+                                     "client": "php-amqplib"})  # fmt: skip
+
+    def _member_call(self, node: Any, name: str, where: dict[str, Any], ctx: dict[str, Any]) -> None:
+        """``$bus->publish('orders', ...)``: a method call with a literal argument, kept for ``link``
+        to match against the messaging wrappers of the service (any file may declare them)."""
+        pos = [fold(a, ctx["scope"]) for a in positional(node)]
+        named = {k: fold(v, ctx["scope"]) for k, v in named_args(node).items()}
+        if any(v and all(part[0] == "lit" for part in v) for v in [*pos, *named.values()]):
+            recv = call_object(node)
+            while recv is not None and recv.type == "parenthesized_expression" and recv.named_children:
+                recv = recv.named_children[0]
+            created = _created_class(recv) if recv is not None else None
+            if created is None and recv is not None and recv.type == "variable_name":
+                known = ctx["scope"].get("@new:" + text(recv))
+                created = known[0][1] if known else None
+            self.out["member_calls"].append({**where, "name": name, "args": pos, "named": named, "recv_cls": created})
 
     def _dispatch(self, node: Any, name: str, chain: list[Any], where: dict[str, Any], ctx: dict[str, Any]) -> None:
         """``Job::dispatch(...)->onQueue('q')``, ``dispatch(new Job(...))``: one record per dispatch."""
@@ -329,6 +369,14 @@ class PhpFile(RouteRecorder):
         self.out["dispatches"].append({**where, "job": job, "queue": queue})
 
     # ----------------------------------------------------------------- routes
+
+
+def _created_class(node: Any) -> str | None:
+    """``new Bus(...)`` -> ``Bus`` (the short class name)."""
+    if node is None or node.type != "object_creation_expression":
+        return None
+    name = next((text(c) for c in node.named_children if c.type in ("name", "qualified_name")), "")
+    return short(name.lstrip("\\")) if name else None
 
 
 def _pairs(node: Any) -> list[tuple[str, Any]]:

@@ -21,7 +21,7 @@ def _parse(text: str, path: str) -> ast.Module:
 
 class PythonAnalyzer:
     stack = "python"
-    version = "py-18"
+    version = "py-21"
     suffixes = (".py", ".pyi")
     reads_libraries = True  # in-repository modules imported from outside the service's folder (python/libraries)
 

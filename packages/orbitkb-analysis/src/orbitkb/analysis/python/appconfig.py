@@ -6,6 +6,10 @@ Written as ``app.config["K"] = v``, ``app.config.update(K=v)`` / ``update({"K": 
 UPPERCASE names become keys, a dotted string naming one). Read as ``<x>.config["K"]`` or
 ``<x>.config.get("K", default)``. Scan records the writes of each file (``cfg``); the resolver
 merges them into one table per service.
+
+An application's state (Starlette / FastAPI ``app.state``) is kept alike: ``app.state.orders =
+httpx.AsyncClient(...)`` in a lifespan or a startup hook (``st``), read back anywhere as
+``request.app.state.orders``.
 """
 
 from __future__ import annotations
@@ -67,3 +71,31 @@ def is_config_get(fv: Node) -> bool:
     if fv["t"] == "bm":
         return fv["n"] == "get" and is_config_node(fv["o"])
     return fv["t"] == "ext" and str(fv["q"]).endswith(".config.get")
+
+
+def state_name(tgt: ast.expr) -> str | None:
+    """The name an assignment target writes in an application's state: ``<x>.state.NAME``."""
+    if isinstance(tgt, ast.Attribute) and isinstance(tgt.value, ast.Attribute) and tgt.value.attr == "state":
+        return tgt.attr
+    return None
+
+
+def state_table(files: Mapping[str, Mapping[str, Any]]) -> dict[str, Node]:
+    """Name -> the value written to the application's state under it, when every write agrees
+    on one value (a name written with two different values stays unknown)."""
+    found: dict[str, Node] = {}
+    clash: set[str] = set()
+    for path in sorted(files):
+        for name, value in files[path].get("st") or ():
+            if name in found and found[name] != value:
+                clash.add(name)
+            found.setdefault(name, value)
+    return {k: v for k, v in found.items() if k not in clash}
+
+
+def is_state_node(o: Node) -> bool:
+    """Whether a resolved value is an application's state (``app.state`` on an instance, a
+    parameter or ``request.app``)."""
+    if o["t"] == "bm":
+        return bool(o["n"] == "state")
+    return o["t"] == "ext" and str(o["q"]).endswith(".state")

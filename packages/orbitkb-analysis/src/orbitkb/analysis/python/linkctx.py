@@ -156,6 +156,10 @@ def _walk(r: Resolver, n: Node, out: list[Part], depth: int) -> None:
         out.append(Env(n["n"], literal(dv)))
     elif t == "param" and "d" in n and n["d"]["t"] != "none":
         _walk(r, r.ev(n["d"]), out, depth + 1)
+    elif t == "or":  # ``param or fallback`` no caller binds: what a caller passing nothing gets
+        first = n["v"][0]
+        unset = first["t"] == "param" and first.get("d", {}).get("t") == "none"
+        _walk(r, n["v"][1] if unset else first, out, depth + 1)
     else:
         out.append(Unknown(describe(n)))
 

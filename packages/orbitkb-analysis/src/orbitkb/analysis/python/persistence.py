@@ -35,6 +35,7 @@ from orbitkb.analysis.python.signatures import (
     STORE_MODELS,
     VECTOR_STORES,
 )
+from orbitkb.domain.engines import RELATIONAL_ENGINES
 
 Field = tuple[str, str, bool | None, bool]
 _SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -87,7 +88,7 @@ def collect(st: LinkState) -> list[RawEntity]:
 
 
 #: engines whose SQL text may name the table an ORM model of unstated engine maps (the same store)
-_RELATIONAL = frozenset({"postgres", "mysql", "mariadb", "sqlite", "sqlserver", "oracle", "h2", "cockroachdb"})
+_RELATIONAL = frozenset(RELATIONAL_ENGINES)
 
 
 def _another_store(found: RawEntity, engines: set[str | None] | None) -> bool:

@@ -71,6 +71,7 @@ class Resolver:
         self._active: set[str] = set()
         self._ancestors: dict[str, tuple[list[Node], set[str]]] = {}
         self._config, self._config_objects = appconfig.table(files)
+        self._state = appconfig.state_table(files)
 
     # ------------------------------------------------------------------ modules and names
     def find_module(self, dotted: str) -> str | None:
@@ -133,6 +134,12 @@ class Resolver:
     # ------------------------------------------------------------------ attributes
     def getattr(self, v: Node, a: str) -> Node:
         t = v["t"]
+        if a in self._state and appconfig.is_state_node(v) and "state:" + a not in self._active:
+            self._active.add("state:" + a)  # ``app.state.pool = app.state.pool or make()``: once
+            try:
+                return self.ev(self._state[a])
+            finally:
+                self._active.discard("state:" + a)
         if t == "mod":
             return self._module_attr(v["p"], a)
         if t == "cls":
@@ -344,6 +351,8 @@ class Resolver:
                 if node["n"] in scope:
                     bound: Node = scope[node["n"]]
                     return bound
+                if node.get("d") is not None and (not node.get("i") or "__init__" in bind):
+                    return self.ev(node["d"], None, d)  # not passed at this call: its default
             return node
         if t == "env":
             dv = node.get("d")
@@ -377,6 +386,8 @@ class Resolver:
             first = self.ev(node["v"][0], bind, d)
             if first["t"] == "env" and (first.get("d") is None or first["d"]["t"] == "none"):
                 return {"t": "env", "n": first["n"], "d": self.ev(node["v"][1], bind, d)}
+            if first["t"] == "param":  # ``base_url or conf.url``: decided where the caller binds it
+                return {"t": "or", "v": [first, self.ev(node["v"][1], bind, d)]}
             return self.ev(node["v"][1], bind, d) if first["t"] in ("none", "unk") else first
         if t in ("list", "any"):
             return {"t": t, "v": [self.ev(x, bind, d) for x in node["v"]]}
@@ -491,6 +502,10 @@ class Resolver:
             return {"t": "any", "v": [o["v"][k] for k in sorted(o["v"])]}
         if t == "any":
             return {"t": "any", "v": [self.index(x, i) for x in o["v"]]}
+        if t == "env" and (o.get("d") or {}).get("t") == "dict":
+            # a settings field holding a table (``services: dict[str, str] = {"orders": url}``):
+            # the environment may replace the whole table, its default still names the entry
+            return self.index(o["d"], i)
         if t == "ext" and o["q"] == "os.environ" and key is not None:
             return {"t": "env", "n": key, "d": None}
         if t == "list" and key is not None and key.lstrip("-").isdigit():

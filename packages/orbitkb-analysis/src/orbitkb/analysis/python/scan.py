@@ -56,6 +56,7 @@ class Scanner:
         self.classes: dict[str, dict[str, Any]] = {}
         self.inv: list[dict[str, Any]] = []
         self.cfg: list[list[Any]] = []  # [key, value] written to an app's config (appconfig.py)
+        self.state: list[list[Any]] = []  # [name, value] written to an app's state (appconfig.py)
         self.frames: list[_Frame] = []
         self.entry = False
         self.b = Builder(self.name, path)
@@ -129,6 +130,8 @@ class Scanner:
         }
         if self.cfg:
             out["cfg"] = self.cfg
+        if self.state:
+            out["st"] = self.state
         if self.star:
             out["star"] = self.star
         if self.entry:
@@ -341,6 +344,8 @@ class Scanner:
                 self.block(s.orelse)  # type: ignore[attr-defined]
             elif t is ast.For or t is ast.AsyncFor:
                 self.calls_in(s.iter)  # type: ignore[attr-defined]
+                if t is ast.AsyncFor:
+                    self._iteration(s.iter)  # type: ignore[attr-defined]
                 self._bind_loop(s.target, s.iter, fr.locals)  # type: ignore[attr-defined]
                 self.block(s.body)  # type: ignore[attr-defined]
                 self.block(s.orelse)  # type: ignore[attr-defined]
@@ -386,7 +391,11 @@ class Scanner:
                     fr.locals[el.id] = unk(el.id)
 
     def _config_write(self, tgt: ast.expr, value: ast.expr) -> None:
-        """``app.config["ORDERS_ADDR"] = os.environ[...]``: one entry of the app's config table."""
+        """``app.config["ORDERS_ADDR"] = os.environ[...]``: one entry of the app's config table;
+        ``app.state.orders = httpx.AsyncClient(...)``: one entry of its state."""
+        name = appconfig.state_name(tgt)
+        if name is not None:
+            self.state.append([name, self.b.build(value)])
         if isinstance(tgt, ast.Subscript) and appconfig.is_config(tgt.value):
             key = tgt.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
@@ -413,6 +422,12 @@ class Scanner:
                 push(n.value)  # type: ignore[attr-defined]
             else:
                 extend(ast.iter_child_nodes(n))
+
+    def _iteration(self, it: ast.expr) -> None:
+        """``async for msg in queue``: iterating an object is a call of its ``__aiter__`` (an
+        aio-pika queue read this way is consumed); a call being iterated is recorded as itself."""
+        if isinstance(it, (ast.Name, ast.Attribute)):
+            self._invocation(ast.Call(func=ast.Attribute(value=it, attr="__aiter__"), args=[], keywords=[], lineno=it.lineno))
 
     def _invocation(self, n: ast.Call) -> None:
         f = n.func

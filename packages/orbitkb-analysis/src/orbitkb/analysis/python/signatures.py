@@ -216,6 +216,7 @@ FAMILIES: dict[str, str] = {
     "pyodbc.connect": "sql:sqlserver",
     "databases.Database": "sql:",  # the engine is the URL's scheme: left to the configuration
     "pymssql.connect": "sql:sqlserver",
+    "clickhouse_driver.Client": "sql:clickhouse",
     # the DataStax Cassandra driver: a cluster's ``connect()`` session executes CQL text
     "cassandra.cluster.Cluster": "sql:cassandra",
     "elasticsearch.Elasticsearch": "search:elasticsearch",
@@ -325,6 +326,7 @@ MESSAGE_METHODS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("kombu-producer", "publish"): ("publishes", "rabbitmq", "kombu_publish"),
     ("amqp-queue", "consume"): ("consumes", "rabbitmq", "self"),
     ("amqp-queue", "iterator"): ("consumes", "rabbitmq", "self"),
+    ("amqp-queue", "__aiter__"): ("consumes", "rabbitmq", "self"),  # ``async for msg in queue``
     ("amqp-queue", "bind"): ("consumes", "rabbitmq", "queue_bind_arg"),
     ("redis", "publish"): ("publishes", "redis", "arg0:channel"),
     ("redis", "xadd"): ("publishes", "redis", "arg0:name"),
@@ -527,7 +529,7 @@ SQL_EXEC_METHODS = frozenset(
 SQL_TEXT_WRAPPERS = frozenset({"sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"})
 #: libraries whose presence lets an untyped receiver's ``execute("SELECT ...")`` count
 SQL_DRIVER_LIBS = frozenset(
-    "psycopg2 psycopg asyncpg aiopg pg8000 pymysql MySQLdb mysql aiomysql sqlite3 aiosqlite pyodbc pymssql".split()
+    "psycopg2 psycopg asyncpg aiopg pg8000 pymysql MySQLdb mysql aiomysql sqlite3 aiosqlite pyodbc pymssql clickhouse_driver".split()
     + ["sqlalchemy", "databases"]
 )
 #: LangChain vector stores (class; a factory classmethod on it counts too) -> (entity kind, engine,

@@ -107,6 +107,8 @@ class CallResolver:
                 target, to, confidence = routed.service, routed.service, 0.7
         if to is None and (named := self._named_by_variable(addr, marks)):
             target, to, confidence = named, named, 0.7
+        if to is None and host in LOCAL_HOSTS and res is not None and (named := self._named_by_key(res.evidence)):
+            target, to, confidence = named, named, 0.7
         if target is None:
             target, confidence = self._fallback_target(
                 addr, marks, host, from_default, target_hint, grpc_service
@@ -147,6 +149,20 @@ class CallResolver:
         word = name[: -len(ending)].lower().replace("_", "-")
         found = self._index.named(word) if word not in _OWN_ADDRESS else None
         return found.service if found else None
+
+    def _named_by_key(self, evidence: Sequence[ConfigValue]) -> str | None:
+        """A local address no service owns (``http://${DOCKER_HOST_IP:localhost}:8082``, a developer's
+        default) read from a property whose name says whose address it is:
+        ``customer.destinations.customerServiceUrl`` -> ``customer-service``."""
+        for value in evidence:
+            last = value.key.rsplit(".", 1)[-1]
+            name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", last).replace("-", "_").upper()
+            ending = next((e for e in ADDRESS_ENDINGS if name.endswith(e) and len(name) > len(e)), None)
+            word = name[: -len(ending)].lower().replace("_", "-") if ending else None
+            found = self._index.named(word) if word and word not in _OWN_ADDRESS else None
+            if found:
+                return found.service
+        return None
 
     def _via_ingress(self, addr: Address) -> bool:
         """A request the repository's Ingress receives: a relative URL (a page it serves calling

@@ -25,11 +25,12 @@ _BINDINGS = "spring.cloud.stream.bindings."
 _BROKER_KEYS = ("BROKER", "KAFKA", "AMQP", "RABBIT", "NATS", "CELERY", "QUEUE", "BUS", "MQ")
 _REACTIVE = "mp.messaging."
 #: Reactive Messaging connector -> (provider, attributes naming the destination, first found wins);
-#: unset, the destination is the channel's own name
+#: unset, the destination is the channel's own name. RabbitMQ: the exchange is where publishers send
+#: and consumers bind their own queues (``queue.name`` only names a consumer's queue)
 REACTIVE_CONNECTORS: dict[str, tuple[str, tuple[str, ...]]] = {
     "smallrye-kafka": ("kafka", ("topic",)),
     "smallrye-amqp": ("amqp", ("address",)),
-    "smallrye-rabbitmq": ("rabbitmq", ("queue.name", "exchange.name")),
+    "smallrye-rabbitmq": ("rabbitmq", ("exchange.name", "queue.name")),
     "smallrye-mqtt": ("mqtt", ("topic",)),
     "smallrye-pulsar": ("pulsar", ("topic",)),
     "smallrye-jms": ("jms", ("destination",)),

@@ -16,7 +16,15 @@ from importlib import resources
 from typing import Any
 
 UNKNOWN = "unknown"
-_URL = re.compile(r"^\s*(?:jdbc:|r2dbc:)?([a-z][a-z0-9]*)(?:\+[\w.\-]+)?:(?://|[a-z]+:|@)", re.I)
+#: ``jdbc:tracing:postgresql://``: a driver that wraps another (tracing, logging) names it next
+_URL = re.compile(
+    r"^\s*(?:jdbc:|r2dbc:)?(?:(?:tracing|otel|p6spy|log4jdbc|opentracing):)?"
+    r"([a-z][a-z0-9]*)(?:\+[\w.\-]+)?:(?://|[a-z]+:|@)",
+    re.I,
+)
+#: a setting that names the database kind itself, not a URL (Quarkus's ``quarkus.datasource.db-kind``,
+#: ``quarkus.datasource.<name>.db-kind``)
+_KIND_KEY = re.compile(r"(?:^|\.)db-kind$")
 
 
 @cache
@@ -48,6 +56,17 @@ def providers_from_deps(deps: Iterable[str]) -> set[str]:
 def engine_from_url(value: str) -> str | None:
     match = _URL.match(value)
     return tables()["url_schemes"].get(match.group(1).lower()) if match else None
+
+
+def engine_from_setting(key: str, value: str) -> str | None:
+    """The engine a configuration setting selects: a connection URL, or a database kind named by a
+    ``db-kind`` key (``postgresql``, ``mariadb``, ``mssql``)."""
+    if _KIND_KEY.search(key):
+        kind = value.strip().lower()
+        known = set(tables()["url_schemes"].values())
+        engine = tables()["url_schemes"].get(kind) or tables()["engine_aliases"].get(kind) or kind
+        return engine if engine in known else None
+    return engine_from_url(value)
 
 
 def provider_from_url(value: str) -> str | None:

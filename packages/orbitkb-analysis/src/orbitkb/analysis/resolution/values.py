@@ -52,6 +52,19 @@ def has_sentinel(text: str) -> bool:
     return "\x00" in text
 
 
+def _set(found: list[ConfigValue], name: str) -> list[ConfigValue]:
+    """Values that set ``name`` here: ``DOCKER_HOST_IP: ${DOCKER_HOST_IP}`` in a compose file only
+    passes the deploying shell's variable on, so the repository leaves it unset (its default holds)."""
+    return [v for v in found if _bare(v.value) != name]
+
+
+def _bare(value: str) -> str | None:
+    match = _PLACEHOLDER.fullmatch(value.strip())
+    if match is None or match.group(2) is not None:
+        return None
+    return (match.group(1) or match.group(3) or "").strip()
+
+
 def expand(
     text: str, config: ServiceConfig, marks: Sentinels, depth: int = 0
 ) -> tuple[str, tuple[ConfigValue, ...]]:
@@ -61,7 +74,7 @@ def expand(
     def repl(match: re.Match[str]) -> str:
         name = (match.group(1) or match.group(3) or "").strip()
         default = match.group(2)
-        found = config.env_candidates(name) or config.prop_candidates(name)
+        found = _set(config.env_candidates(name), name) or _set(config.prop_candidates(name), name)
         if found and depth < 4:
             value, more = expand(found[0].value, config, marks, depth + 1)
             evidence.append(found[0])
@@ -81,8 +94,9 @@ def _options(part: object, config: ServiceConfig, marks: Sentinels) -> list[Opti
         text, evidence = expand(part.text, config, marks) if "${" in part.text else (part.text, ())
         return [Option(text, evidence, "config" if evidence else "lit")]
     if isinstance(part, (Env, Prop)):
-        found = (
-            config.env_candidates(part.name) if isinstance(part, Env) else config.prop_candidates(part.key)
+        found = _set(
+            config.env_candidates(part.name) if isinstance(part, Env) else config.prop_candidates(part.key),
+            part.name if isinstance(part, Env) else part.key,
         )
         options = []
         for value in found:

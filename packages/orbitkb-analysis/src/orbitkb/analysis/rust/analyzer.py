@@ -30,13 +30,14 @@ from orbitkb.analysis.rust.extract import extract
 from orbitkb.analysis.rust.interp import Interp
 from orbitkb.analysis.rust.program import Fn, Program
 from orbitkb.analysis.rust.sites import Site, Sites
-from orbitkb.analysis.rust.tables import FRAMEWORKS
+from orbitkb.analysis.rust.tables import FRAMEWORKS, SQL_DRIVERS
 from orbitkb.analysis.rust.values import Filter, Routes, join
 from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 
 #: crate names whose mention in a file lets the linker look for their call shapes
 MENTIONS = ("reqwest", "ureq", "surf", "awc", "hyper", "lapin", "rdkafka", "async_nats", "mongodb", "sqlx",
-            "diesel", "sea_orm", "tonic", "axum", "actix_web", "warp", "rocket", "envy", "poem")  # fmt: skip
+            "diesel", "sea_orm", "tonic", "axum", "actix_web", "warp", "rocket", "envy", "poem", "azure_data_cosmos",
+            "redis", *SQL_DRIVERS)  # fmt: skip
 SERVER_MENTIONS = ("axum", "actix_web", "warp", "rocket", "tonic", "poem", "lapin", "rdkafka", "async_nats")
 _TABLE = re.compile(r"(\w+)\s*(?:\([^)]*\))?\s*\{([^{}]*)\}")
 _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
@@ -44,7 +45,7 @@ _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
 
 class RustAnalyzer(TreeSitterAnalyzer):
     stack = "rust"
-    version = "rust-4"
+    version = "rust-5"
     suffixes = (".rs",)
     grammar = ("tree_sitter_rust", "language")
     skip_reason = "build script, test, benchmark or binary file"
@@ -240,11 +241,14 @@ def _declared_entities(prog: Program) -> list[RawEntity]:
 
 
 def _unique_entities(entities: list[RawEntity]) -> list[RawEntity]:
-    """Declared tables first (they carry fields), then tables only seen in queries."""
-    seen: dict[str, RawEntity] = {}
+    """Declared tables first (they carry fields), then tables only seen in queries; the run-time
+    redis key space ``*`` only when no named key space says more."""
+    if any(e.kind == "key_value" and e.name != "*" for e in entities):
+        entities = [e for e in entities if not (e.kind == "key_value" and e.name == "*")]
+    seen: dict[tuple[str, str], RawEntity] = {}  # a table and a redis key space may share a name
     for e in sorted(entities, key=lambda e: (e.framework is None, e.file, e.start_line)):
         if e.name:
-            seen.setdefault(e.name, e)
+            seen.setdefault((e.kind, e.name), e)
     return list(seen.values())
 
 

@@ -59,7 +59,8 @@ class _Extractor:
     def __init__(self) -> None:
         self.reader = _Reader()
         self.out: dict[str, Any] = {
-            "fns": [], "structs": [], "consts": {}, "impls": [], "macros": [], "uses": [], "entrypoint": False,
+            "fns": [], "structs": [], "consts": {}, "impls": [], "macros": [], "uses": [], "mods": [],
+            "entrypoint": False,
         }  # fmt: skip
 
     def items(self, node: Node, owner: str | None = None, trait: str | None = None, module: str = "") -> None:
@@ -77,9 +78,11 @@ class _Extractor:
                 self.impl(child, module)
             elif kind == "mod_item":
                 body = child.child_by_field_name("body")
+                name = _text(child.child_by_field_name("name"))
                 if body is not None:
-                    name = _text(child.child_by_field_name("name"))
                     self.items(body, module=f"{module}::{name}" if module else name)
+                elif not module and owner is None:
+                    self.out["mods"].append(name)  # ``mod client;``: a module file of this crate's tree
             elif kind == "use_declaration":
                 self.out["uses"].append(_text(child)[:500])
             elif kind == "struct_item":

@@ -195,8 +195,7 @@ class Interp:
         if name in frame.env:
             return frame.env[name]
         if name in self.prog.consts:
-            value, _ = self.prog.consts[name]
-            return self.eval(value, frame)
+            return self.eval(self.prog.const(name, frame.fn.file), frame)
         if name in self.prog.attr_routes:
             return self.attr_table([name])
         fns = self.prog.free.get(name)
@@ -205,7 +204,7 @@ class Interp:
     def path(self, text: str, frame: Frame) -> Any:
         last = text.rsplit("::", 1)[-1]
         if last in self.prog.consts:
-            return self.eval(self.prog.consts[last][0], frame)
+            return self.eval(self.prog.const(last, frame.fn.file), frame)
         if last in self.prog.attr_routes:
             return self.attr_table([last])
         fns = self.prog.lookup(text, frame.fn.owner)

@@ -57,6 +57,7 @@ class Program:
     free: dict[str, list[Fn]] = field(factory=dict)
     methods: dict[str, list[Fn]] = field(factory=dict)
     consts: dict[str, tuple[Any, str]] = field(factory=dict)
+    all_consts: dict[str, list[tuple[Any, str]]] = field(factory=dict)  # every crate's, by name
     env_fields: dict[str, Env] = field(factory=dict)
     attr_routes: dict[str, list[AttrRoute]] = field(factory=dict)
     mentions: set[str] = field(factory=set)
@@ -77,6 +78,7 @@ class Program:
                             prog.grpc_servers[name] = name.removesuffix("Server") or name
             for name, value in (data.get("consts") or {}).items():
                 prog.consts.setdefault(name, (value, path))
+                prog.all_consts.setdefault(name, []).append((value, path))
             for raw in data.get("fns") or ():
                 fn = Fn(path, raw)
                 prog.fns.append(fn)
@@ -90,6 +92,15 @@ class Program:
                             default = (pairs.get("default") or [None])[0]
                             prog.env_fields.setdefault(fname, Env(pairs["from"][0], default))
         return prog
+
+    def const(self, name: str, reader: str) -> Any:
+        """The value of constant ``name`` as the file ``reader`` sees it: its own crate's when
+        several crates of a workspace declare one of that name (``SERVICE_NAME`` in each)."""
+        found = self.all_consts.get(name) or []
+        if len(found) > 1:
+            crate = _crate(reader)
+            found = [c for c in found if _crate(c[1]) == crate] or found
+        return found[0][0] if found else None
 
     def lookup(self, callee: str, owner: str | None = None) -> list[Fn]:
         """Functions a call names: ``f``, ``module::f``, ``Type::f``, ``Self::f``."""
@@ -106,6 +117,12 @@ class Program:
             narrowed = [f for f in found if module in f.file or module in (f.data.get("module") or "")]
             return narrowed or found
         return found
+
+
+def _crate(path: str) -> str:
+    """The crate folder a source file belongs to (what precedes its ``src/``)."""
+    head, sep, _ = f"/{path}".rpartition("/src/")
+    return head if sep else path.rsplit("/", 1)[0]
 
 
 def _attr_routes(fn: Fn) -> list[AttrRoute]:

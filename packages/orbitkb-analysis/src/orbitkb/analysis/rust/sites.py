@@ -1,15 +1,17 @@
 """Call, message and persistence sites met while the interpreter runs: reqwest-style HTTP calls
 (a request builder chain ending in ``send()``, ``reqwest::get(url)``), tonic clients
 (``XClient::connect(url)``, ``XClient::new(channel)``), rdkafka/lapin publishers and consumers,
-sqlx queries (tables read from their SQL) and MongoDB collections."""
+sqlx queries and raw driver statements (tokio-postgres, rusqlite, …: tables read from their SQL) and
+MongoDB collections, Cosmos DB containers and redis key spaces."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from attrs import define, field
 
-from orbitkb.analysis.facts import Expr
+from orbitkb.analysis.facts import Expr, Lit, Unknown
 from orbitkb.analysis.resolution.storenames import tables_in
 from orbitkb.analysis.rust import tables as t
 from orbitkb.analysis.rust.interp import Frame, Interp, _hint, grpc_client_type
@@ -71,10 +73,14 @@ class Sites:
         elif name in ("subscribe", "publish", "queue_subscribe") and args_ir and "async_nats" in mentions:
             direction = "publishes" if name == "publish" else "consumes"
             self._add(frame, direction, line, it.string(args_ir[0], frame), "nats")
-        elif name == "collection" and args_ir and "mongodb" in mentions:
-            value = it.string(args_ir[0], frame)
+        elif name in t.SQL_METHODS and args_ir and (drivers := [e for d, e in t.SQL_DRIVERS.items() if d in mentions]):
+            self._sql(it, frame, args_ir[0], line, drivers[0])  # client.prepare("SELECT … FROM users")
+        elif name in t.REDIS_KEY_COMMANDS and args_ir and "redis" in mentions:
+            self._redis_key(it, frame, name, args_ir[0], line)
+        elif name in t.COLLECTION_METHODS and args_ir and t.COLLECTION_METHODS[name][0] in mentions:
+            value = it.string(args_ir[0], frame)  # db.collection("orders"), database.container_client("orders")
             if value.literal():
-                self._add(frame, "entity", line, value, "document_collection", "mongodb")
+                self._add(frame, "entity", line, value, "document_collection", t.COLLECTION_METHODS[name][1])
 
     # ----------------------------------------------------------------- function calls
 
@@ -93,15 +99,16 @@ class Sites:
                 return
         service = grpc_client_type(it.prog, text)
         if service is not None:
-            url = self._channel_url(it, frame, args_ir[0]) if args_ir else None
+            url = self._channel_url(it, frame, args_ir[0], before=line) if args_ir else None
             self._add(frame, "grpc", line, url, service)
             return
         parts = text.split("::")
         if parts[-1] in ("query", "query_as", "query_scalar", "query_with", "query_as_with") and "sqlx" in text and args_ir:
             self._sql(it, frame, args_ir[0], line)
 
-    def _channel_url(self, it: Interp, frame: Frame, ir: Any, depth: int = 0) -> Expr | None:
-        """The address a client is built on: a URL, or the ``Channel``/``Endpoint`` it connects."""
+    def _channel_url(self, it: Interp, frame: Frame, ir: Any, depth: int = 0, before: int | None = None) -> Expr | None:
+        """The address a client is built on: a URL, or the ``Channel``/``Endpoint`` it connects;
+        a local is read from its binding before line ``before`` (``let c = X::new(c)`` rebinds)."""
         if depth > 6 or not isinstance(ir, list) or not ir:
             return None
         if ir[0] == "id" and ir[1] in frame.env:
@@ -109,8 +116,8 @@ class Sites:
             if isinstance(value, Expr):
                 return value
         if ir[0] == "id":
-            origin = _origin(frame.fn, ir[1])
-            return self._channel_url(it, frame, origin, depth + 1) if origin is not None else None
+            origin = _origin(frame.fn, ir[1], before)
+            return self._channel_url(it, frame, origin, depth + 1, _line_of(origin)) if origin is not None else None
         parts: list[str] = []
         if ir[0] == "call":
             text = ir[1][1] if ir[1] and ir[1][0] in ("id", "path") else ""
@@ -122,11 +129,11 @@ class Sites:
             return value
         if len(parts) >= 2 and parts[-2].endswith(("Client", "Channel", "Service")):
             for arg in ir[2]:  # a channel wrapped in middleware: TracingClient::new(channel)
-                found = self._channel_url(it, frame, arg, depth + 1)
+                found = self._channel_url(it, frame, arg, depth + 1, _line_of(ir))
                 if found is not None:
                     return found
         if ir[0] == "m":
-            return self._channel_url(it, frame, ir[1], depth + 1)
+            return self._channel_url(it, frame, ir[1], depth + 1, _line_of(ir))
         return None
 
     # ----------------------------------------------------------------- macros
@@ -139,10 +146,28 @@ class Sites:
         elif short in ("query_as", "query_as_unchecked") and len(args_ir) > 1:
             self._sql(it, frame, args_ir[1], line)
 
-    def _sql(self, it: Interp, frame: Frame, ir: Any, line: int) -> None:
+    def _redis_key(self, it: Interp, frame: Frame, command: str, ir: Any, line: int) -> None:
+        """The key space a redis command stores in: the literal prefix before ``:`` of its key
+        (``format!("cart:{id}")``), a whole literal key of a redis-only command, or ``*`` for a
+        redis-only command whose key is computed at run time (the store is known, its names not)."""
+        key = it.string(ir, frame)
+        first = key.parts[0] if key.parts else None
+        text = first.text if isinstance(first, Lit) else ""
+        if ":" in text:
+            name = text.split(":", 1)[0]
+        elif t.REDIS_KEY_COMMANDS[command] and key.literal():
+            name = text
+        elif t.REDIS_KEY_COMMANDS[command] and not _from_parameter(key, frame):
+            name = "*"  # a wrapper's key parameter is named by its callers, not here
+        else:
+            return
+        if name:
+            self._add(frame, "entity", line, Expr.lit(name), "key_value", "redis")
+
+    def _sql(self, it: Interp, frame: Frame, ir: Any, line: int, engine: str | None = None) -> None:
         sql = it.string(ir, frame).literal()
         for table in tables_in(sql or ""):
-            self._add(frame, "entity", line, Expr.lit(table), "sql_table")
+            self._add(frame, "entity", line, Expr.lit(table), "sql_table", engine)
 
 
 def _builder(ir: Any) -> tuple[str, Any, int] | None:
@@ -164,10 +189,27 @@ def _items(ir: Any) -> list[Any]:
     return list(ir[1]) if isinstance(ir, list) and ir and ir[0] == "arr" else [ir]
 
 
-def _origin(fn: Any, name: str) -> Any:
-    """The expression a local was bound to (the last ``let`` of that name)."""
+def _origin(fn: Any, name: str, before: int | None = None) -> Any:
+    """The expression a local was bound to (the last ``let`` of that name, before line ``before``
+    when given)."""
     found = None
     for stmt in fn.data.get("stmts") or ():
         if stmt[0] == "let" and stmt[1] == name:
-            found = stmt[2]
+            line = _line_of(stmt[2])
+            if before is None or line is None or line < before:
+                found = stmt[2]
     return found
+
+
+def _from_parameter(value: Expr, frame: Frame) -> bool:
+    """True when a value is unknown only because it is a parameter of the running function."""
+    params = {p[0].lstrip("&").removeprefix("mut ") for p in frame.fn.params}
+    return any(isinstance(p, Unknown) and re.split(r"\W", p.hint, maxsplit=1)[0] in params for p in value.parts)
+
+
+def _line_of(ir: Any) -> int | None:
+    """The line a call, method call or macro expression starts on."""
+    if isinstance(ir, list) and ir and ir[0] in ("call", "m", "mac"):
+        line = ir[3] if ir[0] in ("call", "mac") else ir[4]
+        return line if isinstance(line, int) else None
+    return None

@@ -15,6 +15,7 @@ Expressions are small lists: ``["s", text]`` string, ``["id", name]``, ``["path"
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import tree_sitter as ts
@@ -42,6 +43,9 @@ _FLATTEN = frozenset(
      "unsafe_block", "async_block", "block", "else_clause", "match_block", "match_arm", "let_condition",
      "try_block", "const_block"}
 )  # fmt: skip
+
+
+_DIGITS = re.compile(r"[0-9][0-9_]*(?![xob])")  # a decimal literal's digits, without its type suffix
 
 
 def _string(node: Node) -> str:
@@ -76,6 +80,9 @@ class _Reader:
         kind = node.type
         if kind in ("string_literal", "raw_string_literal"):
             return ["s", _string(node)]
+        if kind == "integer_literal":  # a port constant joins an address as its digits
+            digits = _DIGITS.match(_text(node))
+            return ["s", digits.group(0).replace("_", "")] if digits else ["o", _text(node)]
         if kind in ("identifier", "self", "field_identifier", "type_identifier"):
             return ["id", _text(node)]
         if kind in ("scoped_identifier", "scoped_type_identifier", "generic_function", "generic_type"):
@@ -123,8 +130,19 @@ class _Reader:
             return ["arr", [self.expr(c) for c in node.named_children]]
         if kind in ("if_expression", "match_expression"):
             stmts = self.stmts_of(node)
-            return ["blk", stmts, None]
+            return ["blk", stmts, self._default_arm(node) if kind == "match_expression" else None]
         return ["o", _text(node)[:_HINT_MAX]]
+
+    def _default_arm(self, node: Node) -> Ir | None:
+        """The value of a ``match``'s catch-all arm (``_ => host``): what a match on a run-time
+        setting gives when the setting names none of the special cases."""
+        body = node.child_by_field_name("body")
+        for arm in body.named_children if body is not None else []:
+            pattern = arm.child_by_field_name("pattern") if arm.type == "match_arm" else None
+            if pattern is not None and _text(pattern).strip() == "_":
+                value = arm.child_by_field_name("value")
+                return self.expr(value) if value is not None else None
+        return None
 
     def _args(self, node: Node | None) -> list[Ir]:
         if node is None:
@@ -168,6 +186,8 @@ class _Reader:
                     stmts.append(["ret", self.expr(value) if value is not None else ["o", ""]])
                 elif inner is not None and inner.type in _FLATTEN:
                     stmts.extend(self.stmts_of(inner))
+                    if is_last and inner.type == "match_expression" and _text(child).rstrip()[-1:] != ";":
+                        tail = self._default_arm(inner)  # a trailing match is the block's value
                 elif inner is not None:
                     stmts.append(["x", self.expr(inner)])
             elif child.type in _FLATTEN and not is_last:

@@ -45,3 +45,20 @@ BROKER_METHODS = {
 #: web framework crates -> the name a service's framework is reported under
 FRAMEWORKS = {"axum": "axum", "actix-web": "actix-web", "warp": "warp", "rocket": "rocket", "tonic": "tonic",
               "poem": "poem", "tide": "tide"}  # fmt: skip
+#: raw SQL drivers (crate marker as a file mentions it -> engine): their client methods take SQL text
+SQL_DRIVERS = {"tokio_postgres": "postgres", "deadpool_postgres": "postgres", "bb8_postgres": "postgres",
+               "r2d2_postgres": "postgres", "rusqlite": "sqlite", "mysql_async": "mysql", "tiberius": "sqlserver"}  # fmt: skip
+#: a raw driver client's methods whose first argument is the statement
+SQL_METHODS = frozenset({"prepare", "prepare_cached", "prepare_typed", "execute", "query", "query_one", "query_opt",
+                         "query_raw", "batch_execute", "simple_query", "query_row", "query_map", "exec",
+                         "exec_drop", "exec_first", "query_drop", "query_first"})  # fmt: skip
+#: document stores: a client method naming a collection -> (crate marker, engine)
+COLLECTION_METHODS = {"collection": ("mongodb", "mongodb"), "container_client": ("azure_data_cosmos", "cosmosdb"),
+                      "collection_client": ("azure_data_cosmos", "cosmosdb")}  # fmt: skip
+#: redis crate commands whose first argument is a key -> True when only redis has that method name
+#: (``hset``), False when a map or a cache shares it (``get``: read only for a ``"cart:"`` key)
+REDIS_KEY_COMMANDS = {"get": False, "set": False, "del": False, "exists": False, "expire": False,
+                      "set_ex": True, "set_nx": True, "get_del": True, "getset": True, "incr": True, "decr": True,
+                      "hset": True, "hget": True, "hgetall": True, "hdel": True, "hset_multiple": True,
+                      "hincr": True, "sadd": True, "srem": True, "smembers": True, "sismember": True,
+                      "zadd": True, "zrem": True, "zrange": True, "zrangebyscore": True, "zincr": True}  # fmt: skip

@@ -33,6 +33,7 @@ from orbitkb.analysis.python import libraries as pylibs
 from orbitkb.analysis.vendors.manifests import covered_by_messages, tables
 from orbitkb.domain.integrations import Vendor, find_vendor, host_of, vendors
 from orbitkb.domain.model import ResourceType, ServiceCall
+from orbitkb.domain.stacks import code_stacks
 
 KEY = "vendor_refs"
 #: the rules of ``scan`` and ``calls`` (the tables are digested apart): bump when what they keep changes
@@ -336,8 +337,9 @@ def _used_python(
     )
 
 
-#: the suffixes of JVM sources whose parse names their package, imports and classes' supertypes
-_JVM_SUFFIXES = (".java", ".kt", ".scala")
+#: the suffixes of JVM sources (the stacks registry's JVM row) whose parse may name their package,
+#: imports and classes' supertypes
+JVM_SUFFIXES = tuple(sorted(s for s, stack in code_stacks().items() if stack == "jvm-spring"))
 
 
 def _used_jvm(
@@ -350,7 +352,7 @@ def _used_jvm(
     implement) an own file imports by name or by its package's wildcard (``import com.acme.mail.*``)."""
 
     def jvm(path: str) -> Mapping[str, Any] | None:
-        data = parsed.get(path) if path.endswith(_JVM_SUFFIXES) else None
+        data = parsed.get(path) if path.endswith(JVM_SUFFIXES) else None
         return data if data and isinstance(data.get("classes"), list) else None
 
     def declared(data: Mapping[str, Any]) -> set[str]:
