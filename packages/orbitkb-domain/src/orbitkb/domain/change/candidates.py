@@ -183,7 +183,7 @@ def retrieve(task: str, retriever: HybridRetriever, catalog: ServiceCatalog, gra
     loose = loose_names(task, list(services.values()))
     in_full = named_in_full(task, services.values(), loose)
     # the code beside a proxy declared in the root compose file is the other services' (change/umbrella.py)
-    borrowed = umbrellas(services.values())
+    borrowed = _umbrellas(retriever, services)
     for term in terms:
         best: dict[str, tuple[float, SearchHit]] = {}
         source_only: dict[str, tuple[float, SearchHit]] = {}
@@ -313,7 +313,7 @@ def _guess_from_code(retriever: HybridRetriever, services: dict[str, Service],
     its words, as a guess (change/fallback.py). Real-history tune half, offline: empty answers
     28 -> 20 of 250, F1 0.614 -> 0.628, the guess right 6 times in 8; off-topic sentences answered
     64 of 760 either way."""
-    guess = guess_from_code(retriever, code_words, _source_words(code_words), services.keys() - umbrellas(services.values()))
+    guess = guess_from_code(retriever, code_words, _source_words(code_words), services.keys() - _umbrellas(retriever, services))
     if guess is None:
         return
     name, telling = guess
@@ -428,6 +428,14 @@ def _off_topic(cands: dict[str, Candidate], terms: Sequence[str], unmatched: Seq
     # with embeddings, a task far from everything indexed needs two thirds of its words to be the system's
     return (semantic_on and len(unmatched) * 3 > len(terms)
             and max((c.semantic for c in cands.values()), default=0.0) < SEMANTIC_TOPIC)
+
+
+def _umbrellas(retriever: HybridRetriever, services: dict[str, Service]) -> frozenset[str]:
+    """change/umbrella.py's services, found once per snapshot (a scan of every pair of services)."""
+    facts = retriever.facts
+    if isinstance(facts, SystemModel):
+        return facts.derived("umbrellas", lambda: umbrellas(services.values()))
+    return umbrellas(services.values())
 
 
 def _own_domains(retriever: HybridRetriever) -> frozenset[str]:
