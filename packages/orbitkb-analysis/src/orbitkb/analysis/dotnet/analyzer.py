@@ -18,6 +18,7 @@ from orbitkb.analysis.dotnet.messaging import EventBus, Messages
 from orbitkb.analysis.dotnet.nhibernate import NHibernate
 from orbitkb.analysis.dotnet.persistence import Entities
 from orbitkb.analysis.dotnet.reach import Reach
+from orbitkb.analysis.dotnet.restclients import RestClients
 from orbitkb.analysis.dotnet.sdk_messages import SdkMessages
 from orbitkb.analysis.dotnet.syntax import read_csharp
 from orbitkb.analysis.facts import LinkedFacts, RawApi, RawComponent, ServiceContext
@@ -31,7 +32,7 @@ _GENERATED = re.compile(r"\A\ufeff?(?:[ \t]*(?://[^\n]*)?\r?\n)*?[ \t]*//[ \t]*<
 
 class DotnetAnalyzer(TreeSitterAnalyzer):
     stack = "dotnet"
-    version = "dotnet-12"
+    version = "dotnet-13"
     suffixes = (".cs", ".cshtml")
     grammar = ("tree_sitter_c_sharp", "language")
     #: the projects a service references (``<ProjectReference>``: Application, Infrastructure…) run in
@@ -77,7 +78,7 @@ class DotnetAnalyzer(TreeSitterAnalyzer):
         apis += routes.MinimalApis(index).apis()
         apis += routes.view_only_pages(index)
         clients = Clients(index)
-        calls = clients.http() + clients.refit() + clients.grpc()
+        calls = clients.http() + clients.refit() + clients.grpc() + RestClients(index).calls()
         bus = EventBus(index)
         inside = bus.implementations()  # the bus's own broker calls are its mechanism
         own = set(parsed) - set(ctx.context_files)

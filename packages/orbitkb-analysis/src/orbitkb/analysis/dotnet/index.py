@@ -174,6 +174,8 @@ class ServiceIndex:
                 out.setdefault(target, str(parts[0][1]))
             elif len(parts) == 1 and parts[0][0] == "prop":
                 out.setdefault(target, str(parts[0][1]))
+            elif (key := self._const_section(site)) is not None:
+                out.setdefault(target, key)  # GetSection(BusOptions.SectionName): a constant of another file
             elif args[0].get("x", "").rsplit(".", 1)[-1].lower().endswith("configuration"):
                 out.setdefault(target, "")
         for site in self.sites():  # GetSettings<Bus>() of a helper binding the section named like its type
@@ -181,6 +183,27 @@ class ServiceIndex:
             if len(generic) == 1 and site.data.get("n") in self._type_named_binders():
                 out.setdefault(simple(generic[0]), simple(generic[0]))
         return out
+
+    def _const_section(self, configure: Site) -> str | None:
+        """The section ``Configure<T>(config.GetSection(Options.SectionName))`` binds when the key is a
+        string constant (declared in any file of the service): the ``GetSection`` call written inside
+        the ``Configure`` call, its argument folded through the constants; else None."""
+        lo, hi = configure.data.get("l", 0), configure.data.get("e", 0)
+        for site in self.sites():
+            d = site.data
+            if site.file != configure.file or d.get("n") != "GetSection" or not lo <= d.get("l", -1) <= hi:
+                continue
+            arg = (d.get("a") or [{}])[0].get("v") or []
+            if len(arg) != 1 or arg[0][0] != "ref":
+                continue
+            name = str(arg[0][1])
+            parts = self.consts.get(name) or self.consts.get(".".join(name.rsplit(".", 2)[-2:]))
+            if parts is None and "." not in name:
+                short = self.short_consts.get(name) or []
+                parts = short[0] if len(short) == 1 else None
+            if parts and len(parts) == 1 and parts[0][0] == "lit" and parts[0][1]:
+                return str(parts[0][1])
+        return None
 
     def _bound_instance(self, path: str, d: Mapping[str, Any], args: list[Any]) -> tuple[str, str] | None:
         """(settings class, section) of an instance bound in place: ``GetSection("Bus").Bind(bus)``

@@ -64,6 +64,24 @@ def _named(idx: ServiceIndex, arg: Mapping[str, Any] | None, owner: str | None) 
     return any(p[0] != "lit" or p[1] for p in folded)
 
 
+def _default_exchange(idx: ServiceIndex, arg: Mapping[str, Any] | None, owner: str | None) -> bool:
+    """True when an exchange argument is the default exchange (``""``, ``string.Empty``)."""
+    return bool(arg and "v" in arg and idx.fold(arg["v"], owner) == [["lit", ""]])
+
+
+def _reply_to(idx: ServiceIndex, arg: Mapping[str, Any] | None, owner: str | None) -> bool:
+    """True when a routing key is the ``ReplyTo`` property of the message being answered."""
+    folded = idx.fold(arg["v"], owner) if arg and "v" in arg else []
+    return len(folded) == 1 and folded[0][0] == "unknown" and str(folded[0][1]).endswith("ReplyTo")
+
+
+def _server_named(idx: ServiceIndex, arg: Mapping[str, Any] | None, owner: str | None) -> bool:
+    """True when a queue argument is the name the broker gave a declared queue: ``QueueDeclare().QueueName``
+    or a local / field holding ``declared.QueueName`` that folds to no configured or literal name."""
+    folded = idx.fold(arg["v"], owner) if arg and "v" in arg else []
+    return len(folded) == 1 and folded[0][0] == "unknown" and str(folded[0][1]).endswith(".QueueName")
+
+
 class Messages:
     def __init__(self, index: ServiceIndex, own: set[str] | None = None) -> None:
         self.index = index
@@ -197,6 +215,10 @@ class Messages:
                 exchange = site.arg(0, "exchange")
                 key = site.arg(1, "routingKey")
                 target = exchange if _named(idx, exchange, owner) or not _named(idx, key, owner) else key
+                if key is not None and _default_exchange(idx, exchange, owner):
+                    if _reply_to(idx, key, owner):
+                        continue  # an RPC reply to the asker's queue (props.ReplyTo): no channel of its own
+                    target = key  # the default exchange routes by the routing key, resolved or not
                 out.append(
                     self._msg(site, "publishes", self._channel(target, owner), "rabbitmq", "rabbitmq-client")
                 )
@@ -204,6 +226,8 @@ class Messages:
                 queue = site.arg(0, "queue")
                 bound = self._bound(site, queue)
                 if not _named(idx, queue, owner):  # a server-named queue is read as what it is bound to
+                    if bound is None and _server_named(idx, queue, owner):
+                        continue  # a reply queue the broker names (QueueDeclare().QueueName), bound to nothing
                     queue, bound = bound or queue, None
                 out.append(self._msg(site, "consumes", self._channel(queue, owner), "rabbitmq", "rabbitmq-client"))
                 if bound is not None and _named(idx, bound, owner):  # a named queue gets the exchange's messages

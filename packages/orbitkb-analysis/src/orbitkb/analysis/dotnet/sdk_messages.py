@@ -1,4 +1,5 @@
-"""Messages and state a .NET service reaches through the Dapr SDK and MQTTnet.
+"""Messages and state a .NET service reaches through the Dapr SDK, MQTTnet, DotNetCore.CAP and
+MassTransit's Kafka rider.
 
 Dapr (``Dapr.Client`` / ``Dapr.AspNetCore``): ``PublishEventAsync("bus", "orders", e)`` publishes the
 topic ``orders`` on the pub/sub component ``bus`` (its broker comes from the component YAML,
@@ -7,7 +8,10 @@ minimal-API endpoint consume it; ``InvokeBindingAsync("queue", "create", …)`` 
 binding (its channel and broker come from the binding's YAML); ``SaveStateAsync<T>("store", …)`` and
 friends keep ``T`` in the state store ``store``. MQTTnet: the topic of an application message
 (``new MqttApplicationMessageBuilder().WithTopic("a/b")``) is published, a topic filter given to
-``SubscribeAsync`` (or built with ``MqttTopicFilterBuilder``) is consumed.
+``SubscribeAsync`` (or built with ``MqttTopicFilterBuilder``) is consumed. CAP: ``ICapPublisher``'s
+``PublishAsync("name", …)`` publishes and ``[CapSubscribe("name")]`` consumes the message name on the
+broker its setup uses (``x.UseRabbitMQ(…)``). MassTransit's Kafka rider: ``AddProducer<T>("topic")``
+and ``TopicEndpoint<T>("topic", "group", …)``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,13 @@ DAPR_SUBSCRIBE = frozenset({"Topic", "BulkSubscribe"})
 MQTT_TOPIC_BUILDERS = {"MqttApplicationMessageBuilder": "publishes", "MqttTopicFilterBuilder": "consumes",
                        "MqttClientSubscribeOptionsBuilder": "consumes"}  # fmt: skip
 MQTT_SUBSCRIBE = frozenset({"SubscribeAsync"})
+#: DotNetCore.CAP: publisher methods (the message name first) and the transport its setup picks.
+CAP_PUBLISH = frozenset({"Publish", "PublishAsync", "PublishDelay", "PublishDelayAsync"})
+CAP_TRANSPORTS = {"UseRabbitMQ": "rabbitmq", "UseKafka": "kafka", "UseAzureServiceBus": "azure-servicebus",
+                  "UseAmazonSQS": "sqs", "UseNATS": "nats", "UseRedis": "redis", "UsePulsar": "pulsar",
+                  "UseInMemoryMessageQueue": "inmemory"}  # fmt: skip
+#: MassTransit's Kafka rider: ``r.AddProducer<T>("topic")`` produces, ``k.TopicEndpoint<T>("topic", …)`` consumes.
+RIDER_KAFKA = {"AddProducer": "publishes", "TopicEndpoint": "consumes"}
 
 
 def _arg(site_args: list[Mapping[str, Any]], pos: int, name: str) -> Mapping[str, Any] | None:
@@ -52,6 +63,9 @@ class SdkMessages:
         self.own = own
         self.dapr = index.uses("Dapr")
         self.mqtt = index.uses("MQTTnet")
+        self.cap = index.uses("DotNetCore.CAP")
+        self.rider = index.uses("MassTransit")
+        self._cap_transport: str | None = None
 
     def _expr(self, arg: Mapping[str, Any] | None, owner: str | None) -> Expr | None:
         if arg is None or "v" not in arg:
@@ -71,9 +85,60 @@ class SdkMessages:
                 out += self._dapr_call(site)
             if self.mqtt:
                 out += self._mqtt_call(site)
+            if self.cap:
+                out += self._cap_call(site)
+            if self.rider:
+                out += self._rider_call(site)
         if self.dapr:
             out += self._dapr_attributes()
+        if self.cap:
+            out += self._cap_attributes()
         return out
+
+    def _cap_provider(self) -> str:
+        """The broker CAP's setup names (``services.AddCap(x => x.UseRabbitMQ(...))``), else unknown."""
+        if self._cap_transport is None:
+            found = {CAP_TRANSPORTS[str(s.data.get("n"))] for s in self.index.sites() if s.data.get("n") in CAP_TRANSPORTS}
+            self._cap_transport = found.pop() if len(found) == 1 else "unknown"
+        return self._cap_transport
+
+    def _cap_call(self, site: Site) -> list[RawMessage]:
+        """``_capBus.PublishAsync("orders.created", order)`` on an ``ICapPublisher``."""
+        d = site.data
+        if d.get("n") not in CAP_PUBLISH:
+            return []
+        receiver_type = simple(str(d.get("rt") or ""))
+        if receiver_type != "ICapPublisher" and not (not receiver_type and "cap" in str(d.get("r", "")).lower()):
+            return []
+        owner = site.owner.name if site.owner else None
+        topic = self._expr(_arg(list(d.get("a") or ()), 0, "name"), owner)
+        return [self._msg(site, "publishes", topic, self._cap_provider(), "cap")] if topic is not None else []
+
+    def _cap_attributes(self) -> list[RawMessage]:
+        """``[CapSubscribe("orders.created")]`` on a subscriber's method consumes that message name."""
+        out: list[RawMessage] = []
+        for ref in self.index.types:
+            if ref.file not in self.own:
+                continue
+            for method in ref.data["m"]:
+                for attr in method.get("a") or ():
+                    if str(attr[0]).removesuffix("Attribute") != "CapSubscribe" or not attr[1]:
+                        continue
+                    topic = self._expr(_arg(attr[1], 0, "name"), ref.name)
+                    if topic is not None:
+                        site = Site(ref.file, {"l": attr[2], "e": attr[2]}, ref, method)
+                        out.append(self._msg(site, "consumes", topic, self._cap_provider(), "cap"))
+        return out
+
+    def _rider_call(self, site: Site) -> list[RawMessage]:
+        d = site.data
+        direction = RIDER_KAFKA.get(str(d.get("n", "")))
+        args = list(d.get("a") or ())
+        if direction is None or not d.get("g") or not args or args[0].get("k") == "lambda_expression":
+            return []
+        owner = site.owner.name if site.owner else None
+        topic = self._expr(_arg(args, 0, "topicName"), owner)
+        return [self._msg(site, direction, topic, "kafka", "masstransit-rider")] if topic is not None else []
 
     def _dapr_call(self, site: Site) -> list[RawMessage]:
         d = site.data

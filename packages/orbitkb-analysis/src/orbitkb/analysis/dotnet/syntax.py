@@ -18,6 +18,13 @@ METHOD_NODES = ("method_declaration", "constructor_declaration", "local_function
 ASSIGNED = frozenset({"BaseAddress", "Address", "Configuration", "ConnectionString", "BootstrapServers",
                       "HostName", "Uri", "GroupId", "DatabaseName"})  # fmt: skip
 MAX_ARG_TEXT = 120
+#: Methods extending or sending a URL value (Flurl): their receiver's value is kept (``rv``).
+URL_CHAIN_METHODS = frozenset({
+    "AppendPathSegment", "AppendPathSegments", "GetAsync", "GetJsonAsync", "GetStringAsync", "GetBytesAsync",
+    "GetStreamAsync", "PostAsync", "PostJsonAsync", "PostUrlEncodedAsync", "PostStringAsync", "PutAsync",
+    "PutJsonAsync", "PatchAsync", "PatchJsonAsync", "DeleteAsync", "WithHeader", "WithHeaders",
+    "WithOAuthBearerToken", "WithTimeout", "SetQueryParam", "SetQueryParams", "WithBasicAuth", "AllowAnyHttpStatus",
+})  # fmt: skip
 #: Argument kinds whose text is kept (method groups, names, literals, arrays, ``new T(...)``).
 TEXT_KINDS = frozenset({
     "identifier", "member_access_expression", "string_literal", "verbatim_string_literal", "raw_string_literal",
@@ -306,6 +313,10 @@ class Reader:
                     self.walk(recv, t, m, p, scope)
             else:
                 entry["r"] = hint(recv, MAX_ARG_TEXT)
+                if entry["n"] in URL_CHAIN_METHODS:  # Flurl: "http://x".AppendPathSegment(..), url.GetJsonAsync()
+                    rv = value(recv, scope)
+                    if rv:
+                        entry["rv"] = rv
                 ty = scope.type_of(recv)
                 if ty:
                     entry["rt"] = ty

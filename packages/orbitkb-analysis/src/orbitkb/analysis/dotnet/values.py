@@ -23,7 +23,7 @@ PASS_THROUGH = frozenset(
     {"ForAddress", "TrimEnd", "TrimStart", "Trim", "ToString", "ToLower", "ToLowerInvariant"}
 )
 #: Types whose construction carries the address of their first argument.
-ADDRESS_TYPES = frozenset({"Uri", "Channel", "System.Uri"})
+ADDRESS_TYPES = frozenset({"Uri", "Channel", "System.Uri", "Url", "Flurl.Url"})  # Flurl's Url too
 
 
 class Scope:
@@ -252,7 +252,7 @@ def value(node: Any, scope: Scope, depth: int = 0) -> Parts:
             return lv + rv
         if op is not None and text(op) == "??":
             fallback = _literal(rv)
-            if len(lv) == 1 and lv[0][0] in ("prop", "env") and lv[0][2] is None and fallback is not None:
+            if len(lv) == 1 and lv[0][0] in ("prop", "env") and lv[0][2] is None and fallback:  # ?? "" adds no default
                 return [[lv[0][0], lv[0][1], fallback]]
             return lv if lv and lv[0][0] != "unknown" else rv
         return [["unknown", hint(node)]]
@@ -267,6 +267,8 @@ def value(node: Any, scope: Scope, depth: int = 0) -> Parts:
         if recv is not None and name is not None and text(recv) == "this":
             found = scope.lookup(text(name))
             return [list(p) for p in found] if found is not None else [["ref", text(name)]]
+        if raw in ("string.Empty", "String.Empty", "System.String.Empty"):
+            return [["lit", ""]]
         if _DOTTED.fullmatch(raw):
             return [["ref", raw]]
         called = _called(recv)

@@ -34,6 +34,7 @@ from orbitkb.analysis.gateways.paths import (
 )
 from orbitkb.analysis.gateways.route import ConfigRoute
 from orbitkb.analysis.gateways.traefik import file_routes, is_traefik_config, label_routes, label_sources
+from orbitkb.analysis.gateways.yarp import is_yarp_config, yarp_routes
 from orbitkb.analysis.layout.compose import ComposeService
 from orbitkb.analysis.yamlines import load_all
 
@@ -217,6 +218,7 @@ DECLARATIVE = (
     ("kong", is_kong_config, kong_routes),
     ("traefik", is_traefik_config, None),  # read by ``gatewaytraefik.file_routes`` (YAML or TOML)
     ("ocelot", is_ocelot_config, None),  # read by ``gatewayocelot.ocelot_routes`` (JSON with comments)
+    ("yarp", is_yarp_config, None),  # read by ``gateways.yarp.yarp_routes`` (appsettings' ReverseProxy section)
     ("graphql-federation", is_federation_config, None),  # read by ``gatewayfederation.federation_routes``
 )
 
@@ -257,6 +259,9 @@ def _declarative_routes(path: str, text: str, server: str) -> Iterator[RouteCall
         return
     if server == "ocelot":
         yield from (config_route(r, path, server) for r in ocelot_routes(text))
+        return
+    if server == "yarp":
+        yield from (config_route(r, path, server) for r in yarp_routes(text))
         return
     if server == "graphql-federation":
         yield from (config_route(r, path, server) for r in federation_routes(path, text))

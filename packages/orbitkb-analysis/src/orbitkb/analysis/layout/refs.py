@@ -32,6 +32,7 @@ def assign(
     names: Callable[[int], set[str]],
     copies: Mapping[str, Sequence[str]] | None = None,
     infra_builds: Collection[str] = (),
+    runnable: Callable[[int], bool] | None = None,
 ) -> tuple[dict[int, Refs], list[ComposeService], list[tuple[Workload, Container]]]:
     """(refs by unit index, unmatched compose services, unmatched workload containers).
 
@@ -40,7 +41,9 @@ def assign(
     ``copies``: Dockerfile path -> the context paths it copies, so that a Dockerfile beside no code
     (``docker build -f Dockerfile.orders .`` at the root) runs the one unit it copies in;
     ``infra_builds``: Dockerfiles whose final image is a database or a broker - a compose service
-    naming one (``dockerfile: db.dockerfile`` beside the application's) runs no unit: a resource.
+    naming one (``dockerfile: db.dockerfile`` beside the application's) runs no unit: a resource;
+    ``runnable(i)``: unit ``i`` has an entry point (a Dockerfile copying a program's project and the
+    libraries it references runs the program).
     """
     refs: dict[int, Refs] = {}
     by_image: dict[str, int] = {}
@@ -56,7 +59,8 @@ def assign(
             unmatched_compose.append(svc)
             continue
         hint = paths.parent(svc.dockerfile) if svc.dockerfile else svc.build_context
-        unit = _copied_unit(svc, (copies or {}).get(svc.dockerfile or "", ()), locate)
+        dockerfile = svc.dockerfile or paths.join(svc.build_context, "Dockerfile") or ""  # build: ./dir
+        unit = _copied_unit(svc, (copies or {}).get(dockerfile, ()), locate, runnable)
         if unit is None:
             unit = locate(hint, svc.name)
         if unit is None and svc.dockerfile:
@@ -120,10 +124,15 @@ def _squash(name: str) -> str:
 
 
 def _copied_unit(
-    svc: ComposeService, sources: Sequence[str], locate: Callable[[str, str | None], int | None]
+    svc: ComposeService,
+    sources: Sequence[str],
+    locate: Callable[[str, str | None], int | None],
+    runnable: Callable[[int], bool] | None = None,
 ) -> int | None:
     """The one unit whose folder the service's Dockerfile copies from its build context (a project
-    file's folder, or a folder), when the copied paths all lie in the same unit."""
+    file's folder, or a folder), when the copied paths all lie in the same unit; of several, the one
+    with an entry point when the others have none (``COPY Api/Api.csproj``, ``COPY Core/Core.csproj``:
+    the program and the library it references)."""
     found = set()
     for src in sources:
         path = paths.join(svc.build_context or ".", src.rstrip("/"))
@@ -134,4 +143,6 @@ def _copied_unit(
         if folder and folder != ".":
             found.add(locate(folder, svc.name))
     found.discard(None)
+    if len(found) > 1 and runnable is not None:
+        found = {i for i in found if i is not None and runnable(i)}
     return found.pop() if len(found) == 1 else None

@@ -96,7 +96,11 @@ def detect(inp: LayoutInput) -> Layout:
 
     copies = {m.path: m.copies for m in inp.manifests if m.copies}
     built = {m.path for m in inp.manifests if m.images and infra.infra_of(m.images[-1])}
-    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names, copies, built)
+    def runnable(i: int) -> bool:  # code of its own with an entry point (not a Dockerfile-only folder)
+        cand = units[i].candidate
+        return bool(units[i].entries or (cand.code_files and cand.strong_entry()))
+
+    refs, loose_compose, loose_workloads = assign(inp.deployment, roots, locate, names, copies, built, runnable)
     units, refs = split_by_command(units, refs, folder_index(inp.code_paths))
     layout = Layout()
     imported: set[str] = set()

@@ -30,9 +30,13 @@ from orbitkb.analysis.treesitter import OutlineLinker, TreeSitterAnalyzer, outli
 _CONFIG_FILE = re.compile(r"(?:^|/)config/([\w\-]+)\.php$")
 
 
+#: ``Queues::ORDERS`` / ``\\App\\Queues::ORDERS``: a class constant written in another file.
+_CLASS_CONST = re.compile(r"\\?([\w\\]+)::([A-Za-z_]\w*)")
+
+
 class PhpAnalyzer(TreeSitterAnalyzer):
     stack = "php"
-    version = "php-7"
+    version = "php-8"
     suffixes = (".php",)
     grammar = ("tree_sitter_php", "language_php")
     skipped_endings = ("Test.php", "_ide_helper.php", ".blade.php")
@@ -92,6 +96,11 @@ class _Linker(OutlineLinker):
             args = self.wiring.get(cls)
             if idx is not None and args and idx < len(args):
                 return list(self.expr(args[idx], None, depth + 1).parts)
+        if depth < 8 and tag == "unknown" and (m := _CLASS_CONST.fullmatch(str(part[1]))):
+            owner = self.classes.get(m.group(1).rsplit("\\", 1)[-1])  # RabbitQueues::ORDER of another file
+            value = owner[1].get("consts", {}).get(m.group(2)) if owner else None
+            if value:
+                return list(self.expr(value, None, depth + 1).parts)
         return [Unknown(str(part[1]) if len(part) > 1 else "")]
 
     def config_literal(self, key: str) -> str | None:
@@ -169,8 +178,9 @@ class _Linker(OutlineLinker):
         wrappers: dict[str, list[dict[str, Any]]] = {}
         for other in self.files.values():
             for w in other.get("msg_wrappers", ()):
-                wrappers.setdefault(w["method"], []).append(w)
-        out = []
+                if "field" not in w:
+                    wrappers.setdefault(w["method"], []).append(w)
+        out = self._set_then_sent(path, data, handlers)
         for call in data.get("member_calls", ()) if wrappers else ():
             for w in wrappers.get(call["name"], ()):
                 if call.get("recv_cls") not in (None, w["cls"]):
@@ -180,6 +190,37 @@ class _Linker(OutlineLinker):
                     value = call["args"][w["index"]]
                 if value and any(part[0] != "unknown" for part in value):  # a caller's own variable: unknown
                     out.append(RawMessage(w["direction"], self.expr(value, call["cls"]), w["provider"], path, call["line"],
+                                          call["end"], w["client"], call["fn"] if call["fn"] in handlers else None,
+                                          call["cls"]))  # fmt: skip
+        return out
+
+    def _set_then_sent(self, path: str, data: dict[str, Any], handlers: set[str]) -> list[RawMessage]:
+        """A wrapper whose channel is a property its setter was given (``$rabbit->setQueue(Queues::ORDERS);
+        $rabbit->publish($body)``, where ``publish`` sends on ``$this->queue``): one message at each send,
+        naming what the same variable's setter last received in that function."""
+        fields: dict[str, list[dict[str, Any]]] = {}  # method -> wrappers sending on a property
+        setters: dict[str, list[tuple[str, str, int]]] = {}  # method -> (class, property, parameter index)
+        for other in self.files.values():
+            for w in other.get("msg_wrappers", ()):
+                if "field" in w:
+                    fields.setdefault(w["method"], []).append(w)
+            for cls in other["classes"]:
+                for method, (prop, index) in (cls.get("setters") or {}).items():
+                    setters.setdefault(method, []).append((cls["name"], prop, index))
+        if not fields:
+            return []
+        out = []
+        held: dict[tuple[str | None, str], dict[tuple[str, str], Any]] = {}  # (fn, variable) -> (class, property) -> value
+        for call in sorted(data.get("member_seq", ()), key=lambda c: c["line"]):
+            key = (call["fn"], call["recv"])
+            for cls, prop, index in setters.get(call["name"], ()):
+                if index == 0 and call["arg"]:
+                    held.setdefault(key, {})[(cls, prop)] = call["arg"]
+            for w in fields.get(call["name"], ()):
+                value = held.get(key, {}).get((w["cls"], w["field"]))
+                channel = self.expr(value, call["cls"]) if value else None
+                if channel is not None and any(not isinstance(p, Unknown) for p in channel.parts):
+                    out.append(RawMessage(w["direction"], channel, w["provider"], path, call["line"],
                                           call["end"], w["client"], call["fn"] if call["fn"] in handlers else None,
                                           call["cls"]))  # fmt: skip
         return out

@@ -46,7 +46,7 @@ class PhpFile(RouteRecorder):
     def __init__(self) -> None:
         self.out: dict[str, Any] = {
             "ns": "", "classes": [], "routes": [], "calls": [], "messages": [], "dispatches": [], "config": {},
-            "params": {}, "wiring": {}, "sql": [], "dsn": [], "msg_wrappers": [], "member_calls": [],
+            "params": {}, "wiring": {}, "sql": [], "dsn": [], "msg_wrappers": [], "member_calls": [], "member_seq": [],
         }  # fmt: skip
 
     def run(self, root: Any) -> dict[str, Any]:
@@ -91,7 +91,7 @@ class PhpFile(RouteRecorder):
             "extends": short(text(base.named_children[0])) if base is not None and base.named_children else None,
             "implements": [short(text(c)) for c in ifaces.named_children] if ifaces is not None else [],
             "prefix": php_annotations.class_route_prefix(attrs, doc), "props": {}, "ctor": [], "ctor_props": {},
-            "entity": php_annotations.doctrine_entity(attrs, doc), "fields": [], "handles": False,
+            "entity": php_annotations.doctrine_entity(attrs, doc), "fields": [], "handles": False, "setters": {}, "consts": {},
         }  # fmt: skip
         self.out["classes"].append(cls)
         body = node.child_by_field_name("body")
@@ -111,6 +111,7 @@ class PhpFile(RouteRecorder):
                     kids = el.named_children
                     if len(kids) >= 2:
                         scope["self::" + text(kids[0])] = fold(kids[-1], scope)
+                        cls["consts"][text(kids[0])] = scope["self::" + text(kids[0])]  # Queues::ORDERS elsewhere
             if member.type == "property_declaration":
                 field = php_annotations.doctrine_field(member)
                 if field is not None:
@@ -135,6 +136,9 @@ class PhpFile(RouteRecorder):
                 body = member.child_by_field_name("body")
                 cls["handles"] = body is not None and any(c.type != "comment" for c in body.named_children)
             ctor = text(member.child_by_field_name("name")) == "__construct"
+            params = member.child_by_field_name("parameters")
+            own = [text(p.child_by_field_name("name")) for p in (params.named_children if params else [])
+                   if p.child_by_field_name("name") is not None]  # fmt: skip
             for node in walk(member):
                 if node.type != "assignment_expression":
                     continue
@@ -142,6 +146,8 @@ class PhpFile(RouteRecorder):
                 if left is None or right is None or not text(left).startswith("$this->"):
                     continue
                 prop = text(left)[len("$this->"):]
+                if not ctor and right.type == "variable_name" and text(right) in own:  # setQueue($q): $this->queue = $q
+                    cls["setters"].setdefault(text(member.child_by_field_name("name")), [prop, own.index(text(right))])
                 obj = self._object(right, scope)
                 if obj is not None:
                     scope.setdefault("$this->" + prop, [["obj", *obj]])
@@ -247,8 +253,14 @@ class PhpFile(RouteRecorder):
                     url = [["lit", "/"], *url]
                 self.out["calls"].append({**where, "client": client[1], "method": verb, "url": [*client[2], *url]})
                 return False
+        if self._kafka(node, name, recv, root_recv, where, ctx):
+            return False
         if node.type in _MEMBER_CALLS and name not in _AMQP_METHODS:
             self._member_call(node, name, where, ctx)
+            if obj is not None and obj.type == "variable_name":  # ``$rabbit->setQueue(X); $rabbit->publish(..)``
+                first = positional(node)
+                self.out["member_seq"].append({**where, "recv": text(obj), "name": name,
+                                               "arg": fold(first[0], ctx["scope"]) if first else None})  # fmt: skip
         if node.type == "function_call_expression":
             self._function(node, name, where, ctx)
         elif name in _AMQP_METHODS:
@@ -276,6 +288,33 @@ class PhpFile(RouteRecorder):
         elif root is not None and root is not node and call_name(root) in ("register", "autowire", "set"):
             self._wiring(node, root, chain)
         return False
+
+    def _kafka(self, node: Any, name: str, recv: str, root_recv: str, where: dict[str, Any], ctx: dict[str, Any]) -> bool:
+        """Kafka topics: Laravel Kafka's facade (``Kafka::publish()->onTopic('t')``, ``Kafka::publishOn('t')``,
+        ``Kafka::createConsumer(['t'])``, ``->subscribe('t')`` on its consumer builder) and php-rdkafka
+        (``$producer->newTopic('t')``, ``$consumer->subscribe(['t'])``)."""
+        args = positional(node)
+        if not args:
+            return False
+        direction, client = None, "laravel-kafka"
+        if root_recv == "kafka" and name in ("onTopic", "publishOn"):
+            direction = "publishes"
+        elif root_recv == "kafka" and name in ("createConsumer", "consumer", "subscribe"):
+            direction = "consumes"
+        elif node.type == "member_call_expression" and name == "newTopic" and "producer" in recv.lower():
+            direction, client = "publishes", "php-rdkafka"
+        elif node.type == "member_call_expression" and name == "subscribe" and "consumer" in recv.lower():
+            direction, client = "consumes", "php-rdkafka"
+        if direction is None:
+            return False
+        named = strings(args[0])
+        channels = [[["lit", ch]] for ch in named] if named else [fold(args[0], ctx["scope"])]
+        if args[0].type == "array_creation_expression" and not named:
+            return False
+        for channel in channels:
+            self.out["messages"].append({**where, "direction": direction, "channel": channel, "provider": "kafka",
+                                         "client": client})  # fmt: skip
+        return True
 
     def _wiring(self, node: Any, root: Any, chain: list[Any]) -> None:
         """``$c->register(Svc::class)->addArgument(a)->addArgument(b)``: Svc's constructor arguments."""
@@ -323,6 +362,16 @@ class PhpFile(RouteRecorder):
         (a hand-written ``publish($exchange, ...)`` wrapper), the method is recorded as a wrapper
         instead: its callers name the channel (``link`` reads them from ``member_calls``)."""
         args = ctx.get("args") or []
+        setters = (ctx.get("cls") or {}).get("setters") or {}
+        if len(channel) == 1 and channel[0][0] == "this" and ctx.get("method") and any(
+            prop == channel[0][1] for prop, _ in setters.values()
+        ):
+            # ``basic_publish($m, '', $this->queue)``: the channel a setter of the class was given before
+            self.out["msg_wrappers"].append({
+                "cls": where["cls"], "method": ctx["method"], "field": channel[0][1], "direction": direction,
+                "provider": "rabbitmq", "client": "php-amqplib",
+            })  # fmt: skip
+            return
         param = channel[0][1] if len(channel) == 1 and channel[0][0] == "unknown" else None
         if isinstance(param, str) and param in args and where["cls"] is not None:
             self.out["msg_wrappers"].append({

@@ -20,7 +20,7 @@ from orbitkb.analysis.facts import (
     ServiceContext,
     Unknown,
 )  # fmt: skip
-from orbitkb.analysis.inflect import table_name
+from orbitkb.analysis.inflect import snake, table_name
 from orbitkb.analysis.ruby import tables
 from orbitkb.analysis.ruby.extract import extract
 from orbitkb.analysis.ruby.rails import join
@@ -29,7 +29,7 @@ from orbitkb.analysis.treesitter import OutlineLinker, TreeSitterAnalyzer, outli
 
 class RubyAnalyzer(TreeSitterAnalyzer):
     stack = "ruby"
-    version = "ruby-5"
+    version = "ruby-6"
     suffixes = (".rb",)
     grammar = ("tree_sitter_ruby", "language")
     skipped_endings = ("_spec.rb", "_test.rb")
@@ -129,6 +129,8 @@ class _Linker(OutlineLinker):
         for module, provider in tables.JOB_MODULES.items():
             if module in cls["includes"]:
                 return cls["queue"] or [["lit", "default"]], provider
+        if cls["super"] in tables.CONSUMER_BASES and cls["queue"]:
+            return cls["queue"], tables.CONSUMER_BASES[cls["super"]]
         if cls["super"] in ("ApplicationJob", "ActiveJob::Base") and cls["queue"]:
             return cls["queue"], "unknown"
         return None
@@ -167,6 +169,27 @@ class _Linker(OutlineLinker):
             return self._model(parent[1], depth + 1)
         return None
 
+    def _searchable(self, cls: dict[str, Any], depth: int = 0) -> bool:
+        """Includes a search-index mixin itself or through a concern it includes."""
+        for name in cls["includes"]:
+            if name in tables.SEARCH_MODULES:
+                return True
+            found = self.classes.get(name) or self.classes.get(name.rsplit("::", 1)[-1])
+            if found is not None and depth < 4 and found[1] is not cls and self._searchable(found[1], depth + 1):
+                return True
+        return False
+
+    def _search_index(self, cls: dict[str, Any]) -> str | None:
+        """The Elasticsearch index a class keeps: a Chewy index class (``UsersIndex`` -> ``users``) or a
+        model indexed by elasticsearch-model / Searchkick (``index_name`` when given, else its table)."""
+        if cls["kind"] != "class":
+            return None
+        if cls["super"] in tables.SEARCH_BASES:
+            return snake(cls["short"].removesuffix("Index")) or None
+        if cls.get("search_index") is None and not self._searchable(cls):
+            return None
+        return cls.get("search_index") or cls["table"] or table_name(cls["short"])
+
     def entities(self) -> list[RawEntity]:
         out: set[RawEntity] = set()
         for path, data in self.files.items():
@@ -180,6 +203,11 @@ class _Linker(OutlineLinker):
                 framework = "mongoid" if model[1] == "mongodb" else "sequel" if cls["super"] == "Sequel::Model" else "activerecord"
                 out.add(RawEntity(name, model[0], path, cls["line"], cls["end"], cls["name"], engine_hint=model[1],
                                   framework=framework))  # fmt: skip
+            for cls in data["classes"]:
+                index = self._search_index(cls)
+                if index is not None:
+                    out.add(RawEntity(index, "search_index", path, cls["line"], cls["end"], cls["name"],
+                                      engine_hint="elasticsearch", framework="elasticsearch-ruby"))  # fmt: skip
         spaces: dict[str, RawEntity] = {}
         for path, data in sorted(self.files.items()):
             for rec in data.get("keys", ()):

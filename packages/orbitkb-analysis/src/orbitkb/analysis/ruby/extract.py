@@ -51,6 +51,9 @@ class RubyFile:
                 local = {**scope, **self._defaults(node, scope)}
                 self._body(body, cls, f"{owner}.{name}", local, prefix)
             return
+        if t == "identifier" and cls is not None and fn is None and text(node) == "searchkick":
+            cls["search_index"] = cls.get("search_index") or ""  # a bare ``searchkick`` in a model's body
+            return
         if t in ("assignment", "operator_assignment"):
             self._assign(node, cls, fn, scope)
         if t == "call" and self._dsl(node, cls, fn, scope, prefix):
@@ -141,7 +144,7 @@ class RubyFile:
         name, recv = method_name(node), receiver_text(node)
         pos = positional(node)
         body = block(node)
-        if name == "draw" and recv.endswith("routes") and body is not None:
+        if name == "draw" and recv.endswith(("routes", "consumer_groups")) and body is not None:
             self.out["routes"].extend(rails.draw(body))
             self.out["messages"].extend(rails.karafka_topics(body))
             return True
@@ -186,10 +189,17 @@ class RubyFile:
             q = keywords(node).get("queue")
             cls["queue"] = fold(q, scope) if q is not None else cls["queue"]
             return True
+        if name == "consume" and pos and "Hutch::Consumer" in cls["includes"]:  # Hutch: the routing key it binds
+            cls["queue"] = fold(pos[0], scope)
+            return True
         if name in ("queue_as", "from_queue", "subscribes_to", "shoryuken_options") and (pos or keywords(node)):
             q = pos[0] if pos else keywords(node).get("queue")
             if q is not None:
                 cls["queue"] = fold(q, scope)
+            return True
+        if name in ("index_name", "searchkick") and (name == "searchkick" or pos):
+            # elasticsearch-model ``index_name "x"`` / Searchkick ``searchkick`` (index named like the table)
+            cls["search_index"] = symbol(pos[0]) if name == "index_name" and pos else cls.get("search_index") or ""
             return True
         if name == "store_in":
             coll = keywords(node).get("collection")
@@ -308,8 +318,12 @@ class RubyFile:
             self.out.setdefault("keys", []).append({**where, "key": fold(pos[0], scope)})
         elif name == "publish" and pos and pos[0].type == "string" and "redis" in recv.lower():
             self._msg("publishes", fold(pos[0], scope), "redis", recv, where)
-        elif name in tables.KAFKA_PRODUCE and "topic" in kw:
+        elif (name in tables.KAFKA_PRODUCE or (name == "call" and recv in tables.WATERDROP_PRODUCERS)) and "topic" in kw:
             self._msg("publishes", fold(kw["topic"], scope), "kafka", recv or name, where)
+        elif name == "publish" and pos and "nats" in recv.lower():  # NATS.publish / nats.publish('subject', msg)
+            self._msg("publishes", fold(pos[0], scope), "nats", recv, where)
+        elif name == "publish" and recv == "Hutch" and pos:
+            self._msg("publishes", fold(pos[0], scope), "rabbitmq", "hutch", where)
         elif name in ("subscribe", "psubscribe") and pos and pos[0].type in ("string", "simple_symbol", "array"):
             provider = next((p for word, p in tables.SUBSCRIBERS if word in recv.lower()), None)
             if provider:

@@ -55,15 +55,23 @@ CONNECTION_VERBS = {"get": "GET", "post": "POST", "put": "PUT", "patch": "PATCH"
 #: Kafka producers (ruby-kafka, rdkafka, WaterDrop/Karafka): method names taking ``topic:``.
 KAFKA_PRODUCE = frozenset({"produce", "produce_sync", "produce_async", "deliver_message", "produce_many_sync",
                            "produce_many_async"})  # fmt: skip
+#: WaterDrop 1.x producer classes: ``WaterDrop::SyncProducer.call(message, topic: 'x')``.
+WATERDROP_PRODUCERS = frozenset({"WaterDrop::SyncProducer", "WaterDrop::AsyncProducer"})
 #: ``x.subscribe('channel')``: a word of the receiver -> provider (other subscribe methods are not brokers').
-SUBSCRIBERS = (("redis", "redis"), ("kafka", "kafka"), ("consumer", "kafka"))
+SUBSCRIBERS = (("redis", "redis"), ("kafka", "kafka"), ("consumer", "kafka"), ("nats", "nats"))
 #: Bunny channel methods declaring an exchange by name.
 BUNNY_EXCHANGES = frozenset({"topic", "fanout", "direct", "headers", "exchange"})
 #: Background-job modules whose classes consume a queue, and their provider.
 JOB_MODULES = {"Sidekiq::Worker": "redis", "Sidekiq::Job": "redis", "Sneakers::Worker": "rabbitmq",
-               "Shoryuken::Worker": "sqs", "Resque": "redis"}  # fmt: skip
+               "Shoryuken::Worker": "sqs", "Resque": "redis", "Hutch::Consumer": "rabbitmq"}  # fmt: skip
+#: Consumer base classes naming their topic in the class body (Racecar's ``subscribes_to "x"``): superclass -> provider.
+CONSUMER_BASES = {"Racecar::Consumer": "kafka"}
 ENQUEUE_METHODS = frozenset({"perform_async", "perform_in", "perform_at", "perform_later", "perform_bulk", "enqueue"})
 
 #: ORM base classes: superclass -> (kind, engine hint).
 MODEL_BASES = {"ActiveRecord::Base": ("sql_table", None), "ApplicationRecord": ("sql_table", None)}
 MODEL_MODULES = {"Mongoid::Document": ("document_collection", "mongodb")}
+#: Search-index mixins and bases: a model including one (directly or through a concern) is also indexed
+#: in Elasticsearch (elasticsearch-model's ``include Elasticsearch::Model``, Chewy's ``< Chewy::Index``).
+SEARCH_MODULES = frozenset({"Elasticsearch::Model", "Elasticsearch::Model::Callbacks", "Searchkick"})
+SEARCH_BASES = frozenset({"Chewy::Index", "Chewy::Type"})

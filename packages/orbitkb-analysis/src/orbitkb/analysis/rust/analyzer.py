@@ -37,7 +37,7 @@ from orbitkb.analysis.treesitter import TreeSitterAnalyzer, parse_gaps
 #: crate names whose mention in a file lets the linker look for their call shapes
 MENTIONS = ("reqwest", "ureq", "surf", "awc", "hyper", "lapin", "rdkafka", "async_nats", "mongodb", "sqlx",
             "diesel", "sea_orm", "tonic", "axum", "actix_web", "warp", "rocket", "envy", "poem", "azure_data_cosmos",
-            "redis", *SQL_DRIVERS)  # fmt: skip
+            "redis", "rumqttc", *SQL_DRIVERS)  # fmt: skip
 SERVER_MENTIONS = ("axum", "actix_web", "warp", "rocket", "tonic", "poem", "lapin", "rdkafka", "async_nats")
 _TABLE = re.compile(r"(\w+)\s*(?:\([^)]*\))?\s*\{([^{}]*)\}")
 _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
@@ -45,7 +45,7 @@ _COLUMN = re.compile(r"(\w+)\s*->\s*([\w<>]+)")
 
 class RustAnalyzer(TreeSitterAnalyzer):
     stack = "rust"
-    version = "rust-5"
+    version = "rust-6"
     suffixes = (".rs",)
     grammar = ("tree_sitter_rust", "language")
     skip_reason = "build script, test, benchmark or binary file"

@@ -73,6 +73,11 @@ class Sites:
         elif name in ("subscribe", "publish", "queue_subscribe") and args_ir and "async_nats" in mentions:
             direction = "publishes" if name == "publish" else "consumes"
             self._add(frame, direction, line, it.string(args_ir[0], frame), "nats")
+        elif name in t.PUBSUB_METHODS and args_ir and (crates := [c for c in t.PUBSUB_CRATES if c in _file_mentions(it, frame)]):
+            direction = t.PUBSUB_METHODS[name]  # redis ``conn.publish("ch", m)`` / ``pubsub.subscribe("ch")``, rumqttc
+            channel = it.string(args_ir[0], frame)
+            if channel.literal():  # a name folded to text: a variable argument may be any bus's
+                self._add(frame, direction, line, channel, t.PUBSUB_CRATES[crates[0]])
         elif name in t.SQL_METHODS and args_ir and (drivers := [e for d, e in t.SQL_DRIVERS.items() if d in mentions]):
             self._sql(it, frame, args_ir[0], line, drivers[0])  # client.prepare("SELECT … FROM users")
         elif name in t.REDIS_KEY_COMMANDS and args_ir and "redis" in mentions:
@@ -168,6 +173,12 @@ class Sites:
         sql = it.string(ir, frame).literal()
         for table in tables_in(sql or ""):
             self._add(frame, "entity", line, Expr.lit(table), "sql_table", engine)
+
+
+def _file_mentions(it: Interp, frame: Frame) -> set[str]:
+    """The crates the file of the running function names (a service may use several pub/sub clients)."""
+    data = it.prog.files.get(frame.fn.file) or {}
+    return set(data.get("mentions") or ())
 
 
 def _builder(ir: Any) -> tuple[str, Any, int] | None:

@@ -42,6 +42,9 @@ BROKER_METHODS = {
     "basic_publish": ("publishes", "rabbitmq"),
     "basic_consume": ("consumes", "rabbitmq"),
 }
+#: publish/subscribe clients named by channel (first argument): crate marker -> provider (redis pub/sub, MQTT)
+PUBSUB_CRATES = {"rumqttc": "mqtt", "redis": "redis"}
+PUBSUB_METHODS = {"publish": "publishes", "subscribe": "consumes", "psubscribe": "consumes"}
 #: web framework crates -> the name a service's framework is reported under
 FRAMEWORKS = {"axum": "axum", "actix-web": "actix-web", "warp": "warp", "rocket": "rocket", "tonic": "tonic",
               "poem": "poem", "tide": "tide"}  # fmt: skip
