@@ -99,3 +99,39 @@ def test_an_empty_call_runs_nothing(model_dir: Path) -> None:
     model = OnnxSentenceModel(model_dir, threads=1)
     model._session = recording = _RecordingSession(model._session)
     assert model.embed([]) == [] and recording.shapes == []
+
+
+def test_batches_run_side_by_side_give_the_vectors_of_one_thread(model_dir: Path) -> None:
+    np = pytest.importorskip("numpy")
+    from orbitkb.fastembed.runner import OnnxSentenceModel
+
+    texts = [*TEXTS, "refunds", "a parcel left the warehouse", "cancel a subscription before renewal",
+             "the invoice of an order", "", "Größe", "ship"] * 3
+    alone = np.array(OnnxSentenceModel(model_dir, threads=1).embed(texts, batch_size=3))
+    side_by_side = OnnxSentenceModel(model_dir, threads=3)
+    assert np.array_equal(np.array(side_by_side.embed(texts, batch_size=3)), alone)  # same rows, same order
+    assert np.array_equal(np.array(side_by_side.embed(texts[:2], batch_size=3)), alone[:2])  # one batch: no pool
+
+
+def test_the_embedder_loads_its_model_in_the_background_when_told_to_prepare(model_dir: Path) -> None:
+    from orbitkb.fastembed import FastembedEmbedder
+
+    embedder = FastembedEmbedder(PACKAGED_MODEL_ID, model_dir=str(model_dir), dim=PACKAGED_DIM)
+    embedder.prepare()
+    vectors = embedder.embed(["weigh a parcel"])  # waits for the load under way, then embeds
+    assert len(vectors) == 1 and len(vectors[0]) == PACKAGED_DIM
+    embedder.prepare()  # loaded: nothing to do
+
+
+def test_a_background_load_that_fails_fails_again_in_embed(tmp_path: Path) -> None:
+    import threading
+
+    from orbitkb.fastembed import FastembedEmbedder
+
+    embedder = FastembedEmbedder(PACKAGED_MODEL_ID, model_dir=str(tmp_path), dim=PACKAGED_DIM)
+    embedder.prepare()  # no error here: the thread keeps it
+    for thread in threading.enumerate():
+        if thread.name == "orbitkb-embedder-load":
+            thread.join(timeout=30)
+    with pytest.raises(FileNotFoundError, match="tokenizer_config.json"):
+        embedder.embed(["weigh a parcel"])

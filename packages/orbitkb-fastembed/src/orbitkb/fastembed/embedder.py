@@ -13,7 +13,7 @@ from orbitkb.fastembed.packaged import PACKAGED_DIM, PACKAGED_MODEL_ID, packaged
 
 class FastembedEmbedder:
     def __init__(self, model_name: str = PACKAGED_MODEL_ID, model_dir: str | None = None, dim: int | None = None,
-                 batch_size: int = 32) -> None:
+                 batch_size: int = 16) -> None:
         self._name = model_name
         self._dir = model_dir
         self._dim = dim
@@ -43,6 +43,19 @@ class FastembedEmbedder:
 
                     self._model = TextEmbedding(self._name, specific_model_path=self._dir or None)
         return self._model
+
+    def prepare(self) -> None:
+        """Start loading the model on a background thread (a first index calls this once its files
+        are analysed, so the model loads while the facts are written); embed() waits for it. A load
+        that fails there fails again, with its error, in embed(). Not to be called before a fork."""
+        if self._model is None:
+            threading.Thread(target=self._load_quietly, name="orbitkb-embedder-load", daemon=True).start()
+
+    def _load_quietly(self) -> None:
+        try:
+            self._load()
+        except Exception:  # noqa: BLE001 - embed() loads again and raises
+            pass
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         if not texts:

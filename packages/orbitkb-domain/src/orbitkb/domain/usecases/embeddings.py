@@ -51,6 +51,13 @@ class EmbedKnowledge:
     def with_progress(self, progress: Callable[[str, int, int], None] | None) -> EmbedKnowledge:
         return evolve(self, progress=progress)
 
+    def prepare(self) -> None:
+        """A first index has analysed its files: an embedder that can get ready in the background
+        (load its model while the facts are written) is told so; every text of a first index is new."""
+        prepare = getattr(self.embedder, "prepare", None)
+        if callable(prepare):
+            prepare()
+
     def __call__(self, repo: Repository | None, facts: Sequence[ServiceFacts]) -> HookOutcome:
         model = self.embedder.model_id
         stored = self.store.list_embeddings(model)
@@ -60,9 +67,11 @@ class EmbedKnowledge:
         todo: list[tuple[str, str, str, str]] = []  # kind, owner, field, hash
         texts: dict[str, str] = {}  # hash -> text, for texts no vector exists for yet
         bags: dict[str, list[str]] = {}  # hash -> the words of a composed field no vector exists for
+        written: set[str] = set()  # owners in the facts just written: alive
         for doc in documents_for(facts):
             if doc.kind not in KINDS:
                 continue
+            written.add(doc.ref_id)
             for field, text in embedding_texts(doc.name_text, doc.keywords, doc.text[:MAX_CHARS]).items():
                 composed = (doc.kind, field) in COMPOSED_FIELDS
                 h = text_hash(model, COMPOSED_MARK + text if composed else text)
@@ -88,8 +97,11 @@ class EmbedKnowledge:
             known[h] = unit_mean([known[text_hash(model, w)] for w in words])
         for i in range(0, len(todo), WRITE_BATCH):
             self.store.put_embeddings([Embedding(k, o, f, h, model, known[h]) for k, o, f, h in todo[i : i + WRITE_BATCH]])
-        alive = set(_owner_index(self.store))
-        stale = sorted({o for (o, _f) in existing if o not in alive and not o.startswith("run:")})
+        # vectors of other owners may be stale: their facts are read only when there are any (never
+        # on a first index, where reading every fact back cost a tenth of the step)
+        others = {o for (o, _f) in existing if o not in written and not o.startswith("run:")}
+        alive = set(_owner_index(self.store)) if others else set()
+        stale = sorted(o for o in others if o not in alive)
         if stale:
             self.store.delete_embeddings(stale)
         return HookOutcome("embeddings", True, f"{len(todo)} embedded ({len(fresh)} new texts), "

@@ -142,8 +142,14 @@ class IndexRepository:
 
     def _index(self, name: str, path: str, is_git: bool, commit: str | None, tree: SourceTree,
                request: IndexRequest, run: IndexRun, progress: Progress | None) -> IndexResult:
+        first = self.store.get_repository(name) is None
         analysis = self.analyzer.analyze(tree, AnalysisRequest(name, request.forced_service),
                                          self.store.analysis_cache(), progress)
+        if first:  # hooks may get ready while the facts are shaped and written (after the analysis:
+            # its workers are forked processes, and a fork must not copy a thread midway through work)
+            for hook in self.hooks:
+                if callable(prepare := getattr(hook, "prepare", None)):
+                    prepare()
         previous = {f.path: f.sha256 for f in self.store.list_indexed_files(name)}
         current = {f.path: f.sha256 for f in analysis.files}
         if previous and not current and not request.replace:
