@@ -91,3 +91,10 @@ def test_two_leave_one_out_runs_are_compared_task_by_task() -> None:
     many = {str(i): 1.0 for i in range(10)}
     assert compare(many, dict.fromkeys(many, 0.0)) == (10, 0, 2 / 1024)
     assert compare({}, {}) == (0, 0, 1.0)
+
+
+def test_no_answered_task_fits_no_answer_size() -> None:
+    import numpy as np
+
+    m = fitting.model(np.zeros(len(fitting.ranking.FEATURES)), 0.0, 0.1, 0.5)
+    assert fitting.with_sizing([], m).sizing is None

@@ -401,6 +401,24 @@ def _rank_by_source(retriever: HybridRetriever, terms: Sequence[str], cands: dic
         cands[h.service].source = max(cands[h.service].source, h.score / top)
 
 
+def code_ranking(retriever: HybridRetriever, task: str, services: Iterable[Service]) -> dict[str, float]:
+    """Per service of the system whose code ranks for the task's words (bm25 over each service's
+    code, the same query as the candidates' source evidence: answered from the request's cache), its
+    score relative to the best service's; never a service whose code is borrowed (change/umbrella.py)."""
+    by_name = {s.name: s for s in services}
+    borrowed = _umbrellas(retriever, by_name)
+    hits = [h for h in retriever.keyword(_source_words(source_terms(task)), PER_TERM_LIMIT, kinds=("source",),
+                                         snippets=False) if h.service not in borrowed]
+    top = max((h.score for h in hits), default=0.0)
+    out: dict[str, float] = {}
+    if top <= 0:
+        return out
+    for h in hits:
+        if h.service in by_name:
+            out[h.service] = max(out.get(h.service, 0.0), h.score / top)
+    return out
+
+
 def _rank_by_history(retriever: HybridRetriever, terms: Sequence[str], cands: dict[str, Candidate]) -> None:
     """bm25 over the words of each service's past commit messages, for all task words at once:
     how much of how people described its changes is about this task. Like the source ranking, it

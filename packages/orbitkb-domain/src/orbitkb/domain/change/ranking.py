@@ -24,6 +24,40 @@ MAX_STRENGTH = 3.0  # beyond this, a stronger word match says nothing more
 FITTED_ON = ("analysis", "tasks", "repositories", "date", "command")
 
 
+#: The evidence mix's features a sizing row reuses (the system's size is a feature of its own).
+MIX = tuple(f for f in FEATURES if f != "system_size")
+#: The features of one service, in the order the fitting script writes the weights.
+SIZING_FEATURES = ("primary", "secondary", "stated", "matched", *(f"mix_{f}" for f in MIX), "system_size",
+                   "inverse_size", "neighbour", "far", "degree", "named_task", "code", "code_top")
+
+
+@frozen
+class SizingModel:
+    """How likely each service of the system is to change, given what the answer says of it
+    (change/sizing.py): a logistic model over SIZING_FEATURES, fitted like the mix."""
+
+    weights: Mapping[str, float]
+    bias: float
+
+    def probability(self, row: Mapping[str, float]) -> float:
+        z = self.bias + sum(self.weights.get(k, 0.0) * v for k, v in row.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def sizing_from(data: object) -> SizingModel | None:
+    """The sizing model from its JSON form (``sizing`` of ranking.json); None when absent (the answer
+    is then the rules' alone); a missing or unknown feature is a clear error."""
+    if data is None:
+        return None
+    weights = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(weights, dict) or set(weights) != set(SIZING_FEATURES):
+        raise ValueError(f"ranking model's sizing needs a weight for each of {', '.join(SIZING_FEATURES)}")
+    bias = data.get("bias") if isinstance(data, dict) else None
+    if not isinstance(bias, (int, float)):
+        raise ValueError("ranking model's sizing needs a numeric bias")
+    return SizingModel({k: float(v) for k, v in weights.items()}, float(bias))
+
+
 @frozen
 class RankingModel:
     weights: Mapping[str, float]
@@ -32,6 +66,8 @@ class RankingModel:
     drop: float
     #: a matched service the rules left out joins the answer (secondary) from this probability up
     add: float
+    #: how many more services the answer names (change/sizing.py); None: the rules' answer alone
+    sizing: SizingModel | None = None
 
     def probability(self, features: Mapping[str, float]) -> float:
         z = self.bias + sum(self.weights.get(k, 0.0) * v for k, v in features.items())
@@ -46,7 +82,7 @@ def model_from(data: Mapping[str, object]) -> RankingModel:
     if not all(isinstance(data.get(k), (int, float)) for k in ("bias", "drop", "add")):
         raise ValueError("ranking model needs numeric bias, drop and add")
     return RankingModel({k: float(v) for k, v in weights.items()}, float(str(data["bias"])),
-                        float(str(data["drop"])), float(str(data["add"])))
+                        float(str(data["drop"])), float(str(data["add"])), sizing_from(data.get("sizing")))
 
 
 def fitted_on(data: Mapping[str, object]) -> dict[str, object]:

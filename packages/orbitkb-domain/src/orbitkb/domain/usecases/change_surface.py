@@ -19,19 +19,22 @@ Business rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from attrs import evolve, frozen
 
 from orbitkb.domain.architecture.graph import SystemGraph
 from orbitkb.domain.change import files
-from orbitkb.domain.change.candidates import Candidate, name_words, retrieve, task_terms
+from orbitkb.domain.change.candidates import Candidate, code_ranking, name_words, retrieve, task_terms
 from orbitkb.domain.change.classify import Classified, classify
 from orbitkb.domain.change.contracts import propagate
 from orbitkb.domain.change.crosscut import add_cross_cutting, cross_cutting_words
 from orbitkb.domain.change.evidence import EvidenceIndex
 from orbitkb.domain.change.fallback import GUESSES
 from orbitkb.domain.change.llm import candidate_facts, classify_with_llm
-from orbitkb.domain.change.ranking import RankingModel, named
+from orbitkb.domain.change.ranking import RankingModel, default_model, named
 from orbitkb.domain.change.similar import similar_past_tasks
+from orbitkb.domain.change.sizing import size
 from orbitkb.domain.change.surface import SurfaceBuilder
 from orbitkb.domain.change.ui import add_ui, routers
 from orbitkb.domain.change.views import (
@@ -154,10 +157,8 @@ class FindChangeSurface:
                 findings = propagate(task, classify(cands, len(terms), lookup, len(services), self.ranking), cands, model)
                 note = f"the LLM backend failed ({exc}); classified deterministically instead"
         else:
-            findings = propagate(task, classify(cands, len(terms), lookup, len(services), self.ranking), cands, model)
-            findings = add_ui(task, findings, services, routers(model))
-            findings = add_cross_cutting(task, findings, services, model.technologies,
-                                         bool(hints) or any(named(c) for c in cands.values() if c.via == "match"))
+            findings = offline_findings(task, cands, len(terms), lookup, model, self.ranking, bool(hints),
+                                        lambda: code_ranking(retriever, task, services))
         findings = _qualify(self._recalibrate(findings, history), cands, services, graph)
         builder = SurfaceBuilder(model, graph, graph.by_label, findings, probe, task)
         unmapped = builder.unmapped_internal()
@@ -237,6 +238,24 @@ class FindChangeSurface:
             except Exception:  # similar_past_tasks is a bonus; never fail the answer for it
                 pass
         return evolve(surface, run_id=run_id)
+
+
+def offline_findings(task: str, cands: dict[str, Candidate], total_terms: int, lookup: EvidenceIndex,
+                     model: SystemModel, ranking: RankingModel | None = None, hinted: bool = False,
+                     code: Callable[[], Mapping[str, float]] = dict, sized: bool = True) -> list[Classified]:
+    """The deterministic answer: the rules (classify, contracts, the user-facing service, build
+    work), then the answer's size (change/sizing.py) when the ranking model has one and ``sized``.
+    ``code``: per service, how its code ranks for the task's words (asked only when sizing)."""
+    services = model.list_services()
+    m = ranking or default_model()
+    findings = propagate(task, classify(cands, total_terms, lookup, len(services), m), cands, model)
+    findings = add_ui(task, findings, services, routers(model))
+    findings = add_cross_cutting(task, findings, services, model.technologies,
+                                 hinted or any(named(c) for c in cands.values() if c.via == "match"))
+    if sized and m.sizing is not None:
+        findings = size(findings, cands, list(dict.fromkeys(s.name for s in services)), total_terms, code(),
+                        m.sizing, lookup)
+    return findings
 
 
 def _qualify(findings: list[Classified], cands: dict[str, Candidate], services: list[Service],
