@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from orbitkb.domain.change.candidates import Candidate
+from orbitkb.domain.change.classify import Classified
 from orbitkb.domain.change.ranking import (
     FEATURES,
     SIZING_FEATURES,
@@ -14,7 +16,8 @@ from orbitkb.domain.change.ranking import (
     model_from,
     sizing_from,
 )
-from orbitkb.domain.change.sizing import MAX_ADDED, expected_f1, grow
+from orbitkb.domain.change.sizing import GROWS, MAX_ADDED, expected_f1, grow, grows
+from orbitkb.domain.model import Service
 from orbitkb.domain.usecases.change_surface import FindChangeSurface
 
 from .seed import seeded_store
@@ -118,3 +121,31 @@ def test_growing_picks_the_size_of_highest_expected_f1() -> None:
     scores = [expected_f1([0.9] + [p[n] for n in others[:k]], [p[n] for n in others[k:]])
               for k in range(MAX_ADDED + 1)]
     assert grow(["a"], p) == others[:scores.index(max(scores))]
+
+
+def test_only_evidence_lets_a_service_join() -> None:
+    # a likely service with no evidence of its own (no word, no link, no code) never joins:
+    # the system's size alone is no reason; the others stay possible misses
+    p = {"orders": 0.95, "billing": 0.6, "mail": 0.6}
+    assert grow(["orders"], p, eligible=frozenset({"mail"})) == ["mail"]
+    assert grow(["orders"], p, eligible=frozenset()) == []
+
+
+@pytest.mark.parametrize("rule", ["weak guess, most", "weak guess, few", "code words only", "work, the hub",
+                                  "cross-cutting", ""])
+def test_a_guess_or_a_selection_is_never_grown(rule: str) -> None:
+    assert rule not in GROWS
+    assert not grows(Classified("orders", "primary", "why", 0.7, (), rule), None)
+
+
+def _candidate(naming: set[str], tech: set[str]) -> Candidate:
+    return Candidate(Service("s-orders", "orders", "shop", "orders", "java"), naming_terms=naming, tech_terms=tech)
+
+
+def test_a_finding_grows_only_when_a_task_word_names_one_of_its_facts_beyond_a_technology() -> None:
+    f = Classified("orders", "primary", "why", 0.7, (), "words alone, most")
+    assert grows(f, _candidate({"order"}, set()))
+    assert not grows(f, _candidate({"java"}, {"java"}))  # a language word selected the stack
+    assert not grows(f, _candidate(set(), set()))  # a synonym names nothing
+    assert not grows(f, None)
+    assert grows(Classified("orders", "primary", "the caller named it", 0.9, (), "hint"), None)

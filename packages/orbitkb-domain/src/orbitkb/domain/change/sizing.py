@@ -90,14 +90,18 @@ def expected_f1(chosen: Sequence[float], rest: Sequence[float]) -> float:
     return _expected(chosen, _distribution(rest))
 
 
-def grow(stated: Sequence[str], p: Mapping[str, float], max_added: int = MAX_ADDED) -> list[str]:
+def grow(stated: Sequence[str], p: Mapping[str, float], max_added: int = MAX_ADDED,
+         eligible: frozenset[str] | None = None) -> list[str]:
     """The services to add to the ``stated`` answer: the most likely others, as many (up to
-    ``max_added``) as make the expected F1 highest; none when the stated answer is empty."""
+    ``max_added``) as make the expected F1 highest; none when the stated answer is empty. Only
+    ``eligible`` services (all when None) may join; the others still count as possible misses."""
     if not stated:
         return []
     others = sorted((n for n in p if n not in stated), key=lambda n: (-p[n], n))
+    joinable = [n for n in others if eligible is None or n in eligible]
+    others = joinable + [n for n in others if n not in joinable]
     base = [p.get(n, 1.0) for n in stated]
-    top = min(max_added, len(others))
+    top = min(max_added, len(joinable))
     tail = _distribution([p[n] for n in others[top:]])  # the services that never join, counted once
     best, best_k = -1.0, 0
     for k in range(top + 1):
@@ -107,16 +111,38 @@ def grow(stated: Sequence[str], p: Mapping[str, float], max_added: int = MAX_ADD
     return others[:best_k]
 
 
+#: The rules whose findings rest on the task's own words (a name, fact words, a link from one):
+#: only an answer made of these is grown. A guess (weak words, code words, the hub), a build or
+#: deployment cross-cut, a stack selected by a language or library word and a synonym that names
+#: nothing are answers the rules make whole on purpose; growing them adds services the task gives
+#: no reason for.
+GROWS = frozenset({"hint", "named alone", "named beside others", "words alone, most", "words alone, few",
+                   "words beside others, most", "words beside others, few", "secondary", "added"})
+
+
+def grows(f: Classified, c: Candidate | None) -> bool:
+    """Whether the answer's size may grow around this stated finding: its rule is one of GROWS and,
+    unless the caller named it, a word of the task names one of its facts other than a technology."""
+    if f.rule not in GROWS:
+        return False
+    return f.rule == "hint" or (c is not None and bool(c.naming_terms - c.tech_terms))
+
+
 def size(findings: list[Classified], cands: Mapping[str, Candidate], services: Sequence[str], total_terms: int,
          code: Mapping[str, float], model: SizingModel, lookup: EvidenceIndex) -> list[Classified]:
     """The findings, with the services the answer's size adds as secondaries (stated at their
     probability; out of no_change_hint if they were there)."""
     stated = [f.service for f in findings if f.tier in ("primary", "secondary")]
-    if not stated or len(services) < 2:
+    if not stated or len(services) < 2 or not all(
+            grows(f, cands.get(f.service)) for f in findings if f.tier in ("primary", "secondary")):
         return findings
     features_of = rows(findings, cands, services, total_terms, code)
     p = {name: model.probability(r) for name, r in features_of.items()}
-    added = grow(list(dict.fromkeys(stated)), p)
+    # a service joins only on evidence of its own: a word of the task reaches it, it is linked to a
+    # stated service, or its code holds the task's words; never on the system's size alone
+    evident = frozenset(n for n in p if code.get(n, 0.0) > 0 or (
+        (c := cands.get(n)) is not None and (bool(c.hits) or c.via == "expansion")))
+    added = grow(list(dict.fromkeys(stated)), p, eligible=evident)
     if not added:
         return findings
     out = [f for f in findings if f.service not in added]
